@@ -1,0 +1,256 @@
+"""The game contract every Pizza Night game follows (DESIGN.md section 3).
+
+A game is a module exposing plain functions over frozen attrs values, in the
+style of the *decider* pattern:
+
+``initial_state(setup) -> State``
+    The state before any event.  Setup carries the seat count, the options
+    and the seed.  Everything random is derived from the seed *inside*
+    ``decide`` and recorded in events.
+``decide(state, actor, command) -> list[Event]``
+    All rule checks.  ``actor`` is a seat index, or ``ROOM`` for commands the
+    room itself sends (timers).  Illegal commands raise :class:`Rejected`.
+    Any other exception is a bug.
+``evolve(state, event) -> State``
+    Applies a decided fact: no checks, no randomness, never rejects.
+``view(state, viewer) -> View``
+    Everything a viewer may know.  It is the only way game data leaves the
+    server, which is why it is mandatory.
+``legal_commands(state, seat) -> Sequence[Command]``
+    Every command ``seat`` may send now (empty when it has nothing to do).
+    Used by bots, by the hub to tell whose turn it is, and by phones.
+``next_timer(state) -> Timer | None``
+    A command the room must send itself after a delay (a reaction window
+    closing, say).  The room actor owns the clock; the game only asks.
+``is_terminal(state)``, ``outcome(state) -> Outcome``.
+
+Each game module also exposes ``GAME``: a :class:`GameSpec` naming all of the
+above plus its command and event classes, its options schema, its rejection
+codes and its bots.  The registry (``games.registry``) finds games by id.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+import attrs
+
+#: The actor for commands the room sends itself (timers, housekeeping).
+ROOM = -1
+
+
+# --- viewers -----------------------------------------------------------------
+
+
+@attrs.frozen
+class SeatViewer:
+    """A player's phone: sees the public table plus its own hidden things."""
+
+    seat: int
+
+
+@attrs.frozen
+class ScreenViewer:
+    """The shared screen (TV, projector): public information only."""
+
+
+@attrs.frozen
+class SpectatorViewer:
+    """Someone watching: public information only, and can never act."""
+
+
+Viewer = SeatViewer | ScreenViewer | SpectatorViewer
+SCREEN = ScreenViewer()
+SPECTATOR = SpectatorViewer()
+
+
+# --- setup and options -------------------------------------------------------
+
+
+@attrs.frozen
+class Setup:
+    """How a game starts: seat count, host-chosen options and the seed.
+
+    ``options`` holds only values that passed :func:`resolve_options`, so a game
+    can read ``setup.options["name"]`` without defaults of its own.
+    """
+
+    players: int
+    seed: int
+    options: Mapping[str, Any] = attrs.field(factory=dict, hash=False)
+
+
+@attrs.frozen
+class OptionSpec:
+    """One host-settable option, described well enough to draw a form.
+
+    ``kind`` is ``"int"`` (with ``minimum``/``maximum``), ``"bool"``,
+    ``"choice"`` (one of ``choices``) or ``"multi"`` (a subset of
+    ``choices``, given as a tuple).
+    """
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    help: str = ""
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class OptionError(ValueError):
+    """An option value a host sent is unknown or out of range."""
+
+
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Validate ``given`` against ``specs`` and fill in defaults.
+
+    Raises :class:`OptionError` naming the offending option, so a host screen
+    can show a precise message.
+    """
+    given = dict(given or {})
+    out: dict[str, Any] = {}
+    for spec in specs:
+        value = given.pop(spec.name, spec.default)
+        if spec.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"{spec.name}: expected a whole number")
+            if spec.minimum is not None and value < spec.minimum:
+                raise OptionError(f"{spec.name}: at least {spec.minimum}")
+            if spec.maximum is not None and value > spec.maximum:
+                raise OptionError(f"{spec.name}: at most {spec.maximum}")
+        elif spec.kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(f"{spec.name}: expected true or false")
+        elif spec.kind == "choice":
+            if value not in spec.choices:
+                raise OptionError(f"{spec.name}: one of {', '.join(map(str, spec.choices))}")
+        elif spec.kind == "multi":
+            if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+                raise OptionError(f"{spec.name}: expected a list")
+            value = tuple(sorted(set(value), key=spec.choices.index)) if all(
+                v in spec.choices for v in value
+            ) else None
+            if not value:
+                raise OptionError(f"{spec.name}: a non-empty subset of {', '.join(map(str, spec.choices))}")
+        else:  # pragma: no cover - a bad spec is our bug, not the host's
+            raise AssertionError(f"unknown option kind {spec.kind!r}")
+        out[spec.name] = value
+    if given:
+        raise OptionError(f"unknown option {sorted(given)[0]!r}")
+    return out
+
+
+# --- rejection ---------------------------------------------------------------
+
+
+class Code(str, enum.Enum):
+    """Rejection codes every game shares.  Games add their own closed enums.
+
+    A code is ``"area/reason"`` so a client can group them; the value is what
+    goes on the wire.
+    """
+
+    NOT_YOUR_TURN = "move/not_your_turn"
+    WRONG_PHASE = "move/wrong_phase"
+    UNKNOWN_COMMAND = "move/unknown_command"
+    GAME_OVER = "move/game_over"
+    NOT_A_PLAYER = "move/not_a_player"
+
+
+class Rejected(Exception):
+    """An illegal command: the peer's fault, stores nothing, changes nothing."""
+
+    def __init__(self, code: enum.Enum, detail: str = "") -> None:
+        super().__init__(f"{code.value}: {detail}" if detail else code.value)
+        self.code = code
+        self.detail = detail
+
+
+# --- results and timers ------------------------------------------------------
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` may hold several seats (a shared win) or none (2-player Pizza
+    Theory when the neutral colour fills the pizza).  ``scores`` is per seat
+    where the game has scores; ``summary`` is a short human sentence.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[Any, ...] = ()
+    summary: str = ""
+
+
+@attrs.frozen
+class Timer:
+    """Ask the room to send ``command`` as ``ROOM`` after ``delay_ms``.
+
+    ``key`` identifies the request: the room keeps one timer per distinct
+    key and forgets it when ``next_timer`` stops returning it, so a game can
+    cancel a timer simply by moving on.
+    """
+
+    key: str
+    delay_ms: int
+    command: Any
+
+
+# --- bots --------------------------------------------------------------------
+
+
+class Bot(Protocol):
+    """A computer player for one seat.
+
+    It sees only what its seat sees: the seat's view and its legal commands.
+    Returning ``None`` means "nothing now" (declining an optional interrupt).
+    """
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any | None: ...
+
+
+BotFactory = Callable[[int, int], Bot]
+"""``factory(seat, seed) -> Bot``."""
+
+
+# --- the game descriptor -----------------------------------------------------
+
+
+@attrs.frozen
+class GameSpec:
+    """Everything the rest of the system needs to know about one game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    commands: tuple[type, ...]
+    events: tuple[type, ...]
+    codes: type[enum.Enum]
+    initial_state: Callable[[Setup], Any]
+    decide: Callable[[Any, int, Any], list]
+    evolve: Callable[[Any, Any], Any]
+    view: Callable[[Any, Viewer], Any]
+    legal_commands: Callable[[Any, int], Sequence[Any]]
+    next_timer: Callable[[Any], Timer | None]
+    is_terminal: Callable[[Any], bool]
+    outcome: Callable[[Any], Outcome | None]
+    bots: Mapping[str, BotFactory] = attrs.field(hash=False)
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Setup:
+        """A validated :class:`Setup` (raises :class:`OptionError`)."""
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(f"{self.title} takes {self.min_players}-{self.max_players} players")
+        return Setup(players=players, seed=seed, options=resolve_options(self.options, options))
+
+    def replay(self, setup: Setup, events: Sequence[Any]) -> Any:
+        """Fold stored events onto the initial state."""
+        state = self.initial_state(setup)
+        for event in events:
+            state = self.evolve(state, event)
+        return state

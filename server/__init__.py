@@ -1,0 +1,1 @@
+"""The I/O shell of Pizza Night: the web app, hub, rooms, stores and commands."""

@@ -1,0 +1,57 @@
+"""The ``pizzanight`` command: serve, conformance, selfplay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _options(text: str) -> dict:
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--options must be a JSON object: {exc}") from exc
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("--options must be a JSON object")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pizzanight", description="Pizza Night party games")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    conf = commands.add_parser("conformance", help="run rule vectors against the engines")
+    conf.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
+
+    play = commands.add_parser("selfplay", help="bots play games through the engine")
+    play.add_argument("--game", default="pizza_theory")
+    play.add_argument("--players", type=int, default=3)
+    play.add_argument("--games", type=int, default=100)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--bots", default=None, help="comma-separated bot names, one per seat (or one for all)")
+    play.add_argument("--level", default=None, help="Splittissimo level: easy, standard or advanced")
+    play.add_argument("--options", type=_options, default=None, help="game options as a JSON object")
+
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "conformance":
+        from server import conformance
+
+        return conformance.main(args.paths)
+    if args.command == "selfplay":
+        from server import selfplay
+
+        options = dict(args.options or {})
+        if args.level:
+            options["level"] = args.level
+        bots = args.bots.split(",") if args.bots else None
+        return selfplay.run(args.game, args.players, args.games, args.seed, bots, options or None)
+    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+if __name__ == "__main__":
+    sys.exit(main())
