@@ -1,0 +1,23 @@
+"""Where a topping may go (RULES-NOTES 1.4 step 1, 1.6 step 2).
+
+Shared by ``decide``, ``legal_commands``, the views, the bots and the
+conformance check, so the not-next-to-your-own rule exists once.
+"""
+
+from __future__ import annotations
+
+from games.pizza_theory import board
+
+
+def placeable(cells: tuple, colour: str) -> tuple[int, ...]:
+    """Empty spaces not next to any topping of ``colour`` (RULES-NOTES 1.4), ascending."""
+    return tuple(
+        space
+        for space, here in enumerate(cells)
+        if here is None and all(cells[n] != colour for n in board.NEIGHBOURS[space])
+    )
+
+
+def touching_empty(cells: tuple, family: str, line: int) -> tuple[int, ...]:
+    """Empty spaces touching a cut: where the neutral topping may go (RULES-NOTES 1.6)."""
+    return tuple(space for space in sorted(board.TOUCHING[(family, line)]) if cells[space] is None)
