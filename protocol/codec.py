@@ -1,0 +1,137 @@
+"""Bytes in, frames out; frames in, bytes out.  No I/O, no event loop.
+
+Like the protocol core of ``websockets``, this module only transforms: the
+server's connection shell feeds it what the socket received and sends what
+it returns.  Binary frames are msgpack, text frames are JSON (a debugging
+aid, same content).  Decoding enforces the limits of docs/protocol.md before
+anything else looks at the data.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+import msgpack
+
+from protocol import errors
+from protocol.convert import MAX_INT, describe, make_converter
+from protocol.frames import CLIENT_FRAMES, SERVER_FRAMES
+
+#: The largest client frame accepted, in bytes (or characters for JSON).
+MAX_FRAME = 16 * 1024
+#: The deepest nesting of maps and lists a client frame may have.
+MAX_DEPTH = 8
+
+_frames = make_converter(tag=False)
+
+
+def _check_shape(value: Any) -> None:
+    """Refuse deep nesting and anything but maps, lists, str, int, bool and nil."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            if depth > MAX_DEPTH:
+                raise errors.BadFrame(f"nested deeper than {MAX_DEPTH} levels")
+            for key, inner in item.items():
+                if type(key) is not str:
+                    raise errors.BadFrame("map keys must be strings")
+                stack.append((inner, depth + 1))
+        elif isinstance(item, (list, tuple)):
+            if depth > MAX_DEPTH:
+                raise errors.BadFrame(f"nested deeper than {MAX_DEPTH} levels")
+            stack.extend((inner, depth + 1) for inner in item)
+        elif item is None or type(item) in (str, bool):
+            continue
+        elif type(item) is int:
+            if not -MAX_INT <= item <= MAX_INT:
+                raise errors.BadFrame("integer out of range")
+        else:
+            raise errors.BadFrame(f"{type(item).__name__} values are not allowed")
+
+
+def _load_msgpack(data: bytes) -> Any:
+    try:
+        return msgpack.unpackb(
+            data,
+            raw=False,
+            strict_map_key=False,  # checked by _check_shape, with a clearer message
+            max_bin_len=0,
+            max_ext_len=0,
+            max_str_len=MAX_FRAME,
+            max_array_len=MAX_FRAME,
+            max_map_len=MAX_FRAME,
+        )
+    except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError) as exc:
+        raise errors.Malformed(f"not a msgpack value: {type(exc).__name__}") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _load_json(text: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=lambda s: float(s))
+    except (ValueError, RecursionError):
+        raise errors.Malformed("not a JSON value") from None
+
+
+def load(data: bytes | str) -> dict:
+    """Parse one client frame into a checked plain map (limits, shape, ``t``)."""
+    if len(data) > MAX_FRAME:
+        raise errors.TooLarge(f"frames are limited to {MAX_FRAME} bytes")
+    value = _load_msgpack(data) if isinstance(data, (bytes, bytearray, memoryview)) else _load_json(data)
+    if not isinstance(value, dict):
+        raise errors.BadFrame("a frame is a map")
+    _check_shape(value)
+    kind = value.get("t")
+    if type(kind) is not str:
+        raise errors.BadFrame("a frame needs a string field 't'")
+    return value
+
+
+def decode_client(data: bytes | str) -> Any:
+    """One client frame as its attrs class; raises a :class:`ProtocolError`."""
+    value = load(data)
+    kind = value["t"]
+    cls = CLIENT_FRAMES.get(kind)
+    if cls is None:
+        raise errors.UnknownFrame(f"unknown frame type {kind[:40]!r}")
+    fields = {k: v for k, v in value.items() if k != "t"}
+    try:
+        return _frames.structure(fields, cls)
+    except (cattrs.BaseValidationError, TypeError, ValueError) as exc:
+        raise errors.BadFrame(f"{kind}: {describe(exc)}") from None
+
+
+def frame_map(frame: Any) -> dict:
+    """A server frame as the plain map that goes on the wire (``t`` first)."""
+    out = {"t": SERVER_FRAMES[type(frame)]}
+    out.update(_frames.unstructure(frame))
+    return out
+
+
+def encode_map(value: dict, *, text: bool = False) -> bytes | str:
+    if text:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
+    """Encode a server frame: msgpack bytes, or JSON text when ``text``."""
+    return encode_map(frame_map(frame), text=text)
+
+
+def decode_server(data: bytes | str) -> dict:
+    """A server frame as a plain map (for clients written in Python: tests, bench)."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return msgpack.unpackb(data, raw=False, strict_map_key=False)
+    return json.loads(data)
+
+
+def encode_client(value: dict, *, text: bool = False) -> bytes | str:
+    """A client frame from a plain map (for Python clients: tests, bench)."""
+    return encode_map(value, text=text)

@@ -1,0 +1,162 @@
+"""Every frame of the wire protocol, as an attrs class (docs/protocol.md).
+
+A frame on the wire is a map whose ``t`` names its type; the other keys are
+the fields below.  Client frames are structured strictly (unknown keys and
+wrong types are refused); server frames are only ever encoded.
+
+The payloads that belong to a game (``cmd`` in :class:`Cmd`, ``game``,
+``legal`` and ``outcome`` in :class:`State`) are kept as plain maps here:
+the room knows the game and converts them with :mod:`protocol.gamecodec`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+#: The protocol version this code speaks.
+VERSION = 1
+
+ROLES = ("host", "player", "spectator")
+
+# --- client to server -------------------------------------------------------
+
+
+@attrs.frozen
+class Hello:
+    """The first frame: who is connecting, and with which protocol version."""
+
+    v: int
+    role: str
+    room: str | None = None
+    token: str | None = None
+    name: str | None = None
+
+
+@attrs.frozen
+class Cmd:
+    """A game command for the sender's own seat (there is no seat field)."""
+
+    seq: int
+    cmd: dict[str, Any]
+
+
+@attrs.frozen
+class Host:
+    """A host operation; which optional fields matter depends on ``op``."""
+
+    seq: int
+    op: str
+    game: str | None = None
+    options: dict[str, Any] | None = None
+    bot: str | None = None
+    player: int | None = None
+    seconds: int | None = None
+
+
+@attrs.frozen
+class Ping:
+    """Keep-alive and round-trip probe, answered by an ``ack``."""
+
+    seq: int
+
+
+@attrs.frozen
+class HintRequest:
+    """Ask for a hint (Splittissimo): answered by a ``hint`` frame."""
+
+    seq: int
+
+
+#: Client frame types by their ``t``.
+CLIENT_FRAMES: dict[str, type] = {
+    "hello": Hello,
+    "cmd": Cmd,
+    "host": Host,
+    "ping": Ping,
+    "hint": HintRequest,
+}
+
+HOST_OPS = (
+    "select_game",
+    "add_bot",
+    "remove",
+    "lock",
+    "unlock",
+    "start",
+    "play_again",
+    "hand_to_bot",
+    "take_back",
+    "turn_timer",
+    "close",
+)
+
+# --- server to client -------------------------------------------------------
+
+
+@attrs.frozen
+class Welcome:
+    """The answer to a good ``hello``: where the client is and its secret token."""
+
+    v: int
+    room: str
+    role: str
+    server: str
+    player: int | None = None
+    token: str | None = None
+
+
+@attrs.frozen
+class State:
+    """Everything one viewer may see, after every change (see docs/protocol.md)."""
+
+    room: str
+    version: int
+    lobby: dict[str, Any]
+    you: dict[str, Any]
+    game: Any = None
+    legal: Any = None
+    outcome: Any = None
+
+
+@attrs.frozen
+class Ack:
+    """A client frame with this ``seq`` was done (and stored, for changes)."""
+
+    seq: int
+
+
+@attrs.frozen
+class Error:
+    """A client frame was refused (``seq`` is null when it had none)."""
+
+    code: str
+    message: str
+    seq: int | None = None
+
+
+@attrs.frozen
+class Bye:
+    """The server is about to close this socket on purpose."""
+
+    reason: str
+
+
+@attrs.frozen
+class Hint:
+    """An answer to ``hint``: advice for the asking seat."""
+
+    seq: int
+    hint: Any
+
+
+#: Server frame types and their ``t``.
+SERVER_FRAMES: dict[type, str] = {
+    Welcome: "welcome",
+    State: "state",
+    Ack: "ack",
+    Error: "error",
+    Bye: "bye",
+    Hint: "hint",
+}

@@ -1,0 +1,54 @@
+"""The generic codec for game commands, events, views and outcomes.
+
+Any game that follows the wire-format rules of games/contract.py (attrs
+frozen classes over int, str, bool, None, Fraction, tuples and nested attrs
+values) is carried without game-specific code: each attrs value becomes a
+map of its fields plus ``"type"`` (its class name), tuples become lists and
+fractions ``"n/d"`` strings.  Commands and events are routed back to their
+classes by ``"type"``, looked up in the game's ``GameSpec``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import cattrs
+
+from protocol import errors
+from protocol.convert import TAG, describe, make_converter
+
+_converter = make_converter(tag=True)
+
+
+def to_wire(value: Any) -> Any:
+    """Any game value (command, event, view, outcome) as plain wire data."""
+    return _converter.unstructure(value)
+
+
+class GameCodec:
+    """Converts one game's commands and events by class name."""
+
+    def __init__(self, commands: Iterable[type], events: Iterable[type]) -> None:
+        self._commands = {cls.__name__: cls for cls in commands}
+        self._events = {cls.__name__: cls for cls in events}
+
+    @classmethod
+    def for_game(cls, spec: Any) -> "GameCodec":
+        return cls(spec.commands, spec.events)
+
+    def command(self, value: Any) -> Any:
+        """A client's command map as the game's command; :class:`BadCommand` otherwise."""
+        if not isinstance(value, dict) or type(value.get(TAG)) is not str:
+            raise errors.BadCommand("a command is a map with a string 'type'")
+        cls = self._commands.get(value[TAG])
+        if cls is None:
+            raise errors.BadCommand(f"this game has no command {value[TAG][:40]!r}")
+        try:
+            return _converter.structure(value, cls)
+        except (cattrs.BaseValidationError, TypeError, ValueError) as exc:
+            raise errors.BadCommand(f"{cls.__name__}: {describe(exc)}") from None
+
+    def event(self, value: Any) -> Any:
+        """A stored event map back as the game's event (a failure here is our bug)."""
+        cls = self._events[value[TAG]]
+        return _converter.structure(value, cls)
