@@ -1,0 +1,56 @@
+"""Splittissimo: match pizza cards to orders by amount and topping (RULES-NOTES 3).
+
+Three levels (option ``level``): ``easy`` (round Pizza cards only, one card
+against several of equal amount), ``standard`` (Order cards in hand against
+three face-up Pizza piles, toppings count, special cards, a reaction window
+before every turn) and ``advanced`` (combined orders, Special Orders at any
+moment, penalties for cards left in hand).  Other options: ``dots`` (which
+difficulty levels of cards are in play), ``reaction_ms`` (the reaction
+window's length; 0 skips it) and ``special_cards``.
+
+Modules: ``cards`` (the deck as data), ``tricks`` (what a trick is),
+``state``/``commands``/``events``, ``engine`` (decide/evolve), ``views``,
+``hints``, ``bot``, ``conformance``.
+"""
+
+from __future__ import annotations
+
+from games.contract import GameSpec
+from games.splittissimo.bot import BOTS
+from games.splittissimo.codes import SplittissimoCode
+from games.splittissimo.commands import COMMANDS
+from games.splittissimo.engine import (
+    decide,
+    evolve,
+    initial_state,
+    is_terminal,
+    legal_commands,
+    next_timer,
+    outcome,
+)
+from games.splittissimo.events import EVENTS
+from games.splittissimo.hints import hint
+from games.splittissimo.state import OPTIONS
+from games.splittissimo.views import view
+
+GAME = GameSpec(
+    id="splittissimo",
+    title="Splittissimo",
+    min_players=2,
+    max_players=5,
+    options=OPTIONS,
+    commands=COMMANDS,
+    events=EVENTS,
+    codes=SplittissimoCode,
+    initial_state=initial_state,
+    decide=decide,
+    evolve=evolve,
+    view=view,
+    legal_commands=legal_commands,
+    next_timer=next_timer,
+    is_terminal=is_terminal,
+    outcome=outcome,
+    bots=BOTS,
+)
+
+__all__ = ["GAME", "hint"]

@@ -1,0 +1,448 @@
+"""decide / evolve and the rest of the game contract for Splittissimo.
+
+Turn shape (RULES-NOTES 3.2-3.4): a turn begins (Standard and Advanced: with
+a reaction window the room closes by timer), then the active player sends
+any number of ``TakeTrick`` (and own-turn ``PlaySpecialOrder``) commands and
+finishes with ``EndTurn`` after at least one trick, or ``Pass`` when no trick
+is possible.  Interrupts from other seats (``PlayCancelledOrder`` in the
+window; Advanced ``PlaySpecialOrder`` before the active player has placed a
+card) are ordinary commands: the first valid one changes the turn number, so
+any later one aimed at the same turn is refused as too late.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import attrs
+
+from games.contract import ROOM, Code, Outcome, Rejected, Setup, Timer
+from games.rng import Rng
+from games.splittissimo import events as ev
+from games.splittissimo.cards import CANCELLED_ORDER, CARDS, SPECIAL_ORDER, order_deck_ids, pizza_ids
+from games.splittissimo.codes import SplittissimoCode as C
+from games.splittissimo.commands import (
+    CloseReactionWindow,
+    Deal,
+    EndTurn,
+    Pass,
+    PlayCancelledOrder,
+    PlaySpecialOrder,
+    TakeTrick,
+)
+from games.splittissimo.state import (
+    DEALING,
+    FULL_HAND,
+    OVER,
+    PILES,
+    TURN,
+    WINDOW,
+    LastTrick,
+    State,
+    balanced_piles,
+    hand_size,
+    holds_cancelled_order,
+    next_seat,
+    open_cards,
+    score,
+    settings_state,
+    uses_window,
+)
+from games.splittissimo.tricks import ADVANCED, EASY, STANDARD, find_tricks, special_order_takes, sum_text, trick_fault
+
+
+def initial_state(setup: Setup) -> State:
+    """Nothing dealt yet: the room's ``Deal`` (an immediate timer) shuffles and deals."""
+    return settings_state(setup.players, setup.seed, setup.options)
+
+
+# --- decide --------------------------------------------------------------------
+
+
+class _Log:
+    """Events decided so far, with the state they lead to (decide reads as it writes)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Any] = []
+
+    def add(self, event: Any) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+def decide(state: State, actor: int, command: Any) -> list[Any]:
+    if not isinstance(command, _HANDLERS_TYPES):
+        raise Rejected(Code.UNKNOWN_COMMAND, type(command).__name__)
+    if actor == ROOM:
+        if not isinstance(command, (Deal, CloseReactionWindow)):
+            raise Rejected(Code.NOT_A_PLAYER, "the room only sends timer commands")
+    elif not 0 <= actor < state.players:
+        raise Rejected(Code.NOT_A_PLAYER, f"no seat {actor}")
+    elif isinstance(command, (Deal, CloseReactionWindow)):
+        raise Rejected(C.ROOM_ONLY, "only the room sends this")
+    if state.phase == OVER:
+        raise Rejected(Code.GAME_OVER)
+    if state.phase == DEALING and not isinstance(command, Deal):
+        raise Rejected(Code.WRONG_PHASE, "the cards are not dealt yet")
+    log = _Log(state)
+    _HANDLERS[type(command)](log, actor, command)
+    return log.events
+
+
+def _deal(log: _Log, actor: int, command: Deal) -> None:
+    state = log.state
+    if state.phase != DEALING:
+        raise Rejected(C.STALE_TIMER, "already dealt")
+    rng = Rng(state.seed, "deal", state.events)
+    n = state.players
+    pizzas = rng.shuffled(pizza_ids(state.dots))
+    if state.level == EASY:
+        # RULES-NOTES 3.2: hands and table from the round cards only.
+        size = hand_size(state)
+        hands, rest = _deal_round_robin(pizzas, n, size)
+        table, deck, piles = tuple(rest[:size]), tuple(rest[size:]), ((),) * PILES
+    else:
+        # RULES-NOTES 3.3: Order-deck hands; the Pizza cards in three open piles.
+        orders = rng.shuffled(order_deck_ids(state.dots, state.specials))
+        hands, deck = _deal_round_robin(orders, n, FULL_HAND)
+        table, piles = (), balanced_piles(tuple(pizzas))
+    first = rng.below(n)
+    log.add(ev.Dealt(deck=tuple(deck), hands=hands, table=table, piles=piles, first=first))
+    _begin_turn(log, first)
+
+
+def _deal_round_robin(cards: Sequence[int], players: int, size: int) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    """One card at a time around the table, as far as the cards go."""
+    hands: list[list[int]] = [[] for _ in range(players)]
+    rest = list(cards)
+    for _ in range(size):
+        for hand in hands:
+            if rest:
+                hand.append(rest.pop(0))
+    return tuple(tuple(hand) for hand in hands), rest
+
+
+def _begin_turn(log: _Log, seat: int) -> None:
+    log.add(ev.TurnBegan(seat=seat, turn=log.state.turn + 1, window=uses_window(log.state)))
+
+
+def _close_window(log: _Log, actor: int, command: CloseReactionWindow) -> None:
+    state = log.state
+    if state.phase != WINDOW or command.turn != state.turn:
+        raise Rejected(C.STALE_TIMER, f"no open window for turn {command.turn}")
+    log.add(ev.ReactionWindowClosed(turn=command.turn))
+
+
+def _require_active(state: State, actor: int) -> None:
+    if actor != state.active:
+        raise Rejected(Code.NOT_YOUR_TURN, f"it is seat {state.active}'s turn")
+    if state.phase == WINDOW:
+        raise Rejected(C.WINDOW_OPEN, "wait for the reaction window to close")
+
+
+def _take_trick(log: _Log, actor: int, command: TakeTrick) -> None:
+    state = log.state
+    _require_active(state, actor)
+    named = command.hand + command.table
+    if len(set(named)) != len(named):
+        raise Rejected(C.CARD_REPEATED, "a card is named twice")
+    if not set(command.hand) <= set(state.hands[actor]):
+        raise Rejected(C.CARD_NOT_IN_HAND)
+    if not set(command.table) <= set(open_cards(state)):
+        raise Rejected(C.CARD_NOT_OPEN, "only open cards (pile tops) can be taken")
+    hand = [CARDS[i] for i in command.hand]
+    table = [CARDS[i] for i in command.table]
+    fault = trick_fault(state.level, hand, table)
+    if fault is not None:
+        raise Rejected(fault, sum_text(hand, table) if hand and table else "")
+    log.add(ev.TrickTaken(seat=actor, hand=command.hand, table=command.table, text=sum_text(hand, table)))
+    _rebalance(log)
+
+
+def _rebalance(log: _Log) -> None:
+    """RULES-NOTES 3.3: when a Pizza pile empties, redeal the rest into three piles."""
+    piles = log.state.piles
+    if log.state.level == EASY or all(piles):
+        return
+    balanced = balanced_piles(tuple(card for pile in piles for card in pile))
+    if balanced != piles:
+        log.add(ev.PilesRebalanced(piles=balanced))
+
+
+def _draw(log: _Log, seat: int, count: int) -> bool:
+    """Draw up to ``count`` cards; False when the deck could not supply them all."""
+    cards = log.state.deck[:count]
+    if cards:
+        log.add(ev.CardsDrawn(seat=seat, cards=cards))
+    return len(cards) == count
+
+
+def _end_turn(log: _Log, actor: int, command: EndTurn) -> None:
+    state = log.state
+    _require_active(state, actor)
+    if state.tricks == 0:
+        raise Rejected(C.NO_TRICK_YET, "take a trick first, or pass")
+    size = hand_size(state)
+    complete = True
+    if state.level == EASY:
+        # RULES-NOTES 3.2: the table back to 4 first, then the hand.
+        missing = size - len(state.table)
+        refill = state.deck[: max(0, missing)]
+        if refill:
+            log.add(ev.TableRefilled(cards=refill))
+        complete = len(refill) == max(0, missing)
+    if complete:
+        complete = _draw(log, actor, max(0, size - len(log.state.hands[actor])))
+    log.add(ev.TurnEnded(seat=actor))
+    if not complete:
+        # A card had to be drawn from an empty deck (RULES-NOTES 3.2, 3.3).
+        log.add(ev.GameEnded(reason="deck_empty"))
+    else:
+        _begin_turn(log, next_seat(log.state, actor))
+
+
+def _pass(log: _Log, actor: int, command: Pass) -> None:
+    state = log.state
+    _require_active(state, actor)
+    if state.tricks:
+        raise Rejected(C.ALREADY_TOOK_TRICK, "you took a trick: end your turn instead")
+    if _tricks(state, actor):
+        raise Rejected(C.TRICK_AVAILABLE, "a trick is possible: ask for a hint")
+    log.add(ev.TurnPassed(seat=actor))
+    if len(log.state.passed) == state.players:
+        # Everyone in a row passed unable to take a trick (RULES-NOTES 3.2, 3.3).
+        log.add(ev.GameEnded(reason="no_tricks"))
+    elif not _draw(log, actor, 1):
+        log.add(ev.GameEnded(reason="deck_empty"))
+    else:
+        _begin_turn(log, next_seat(log.state, actor))
+
+
+def _check_special(state: State, actor: int, card: int, kind: str) -> None:
+    if state.level == EASY:
+        raise Rejected(C.NOT_IN_THIS_LEVEL, "Easy uses no special cards")
+    if card not in state.hands[actor]:
+        raise Rejected(C.CARD_NOT_IN_HAND)
+    if CARDS[card].kind != kind:
+        raise Rejected(C.WRONG_CARD_KIND, f"card {card} is not a {kind}")
+
+
+def _special_order(log: _Log, actor: int, command: PlaySpecialOrder) -> None:
+    state = log.state
+    _check_special(state, actor, command.card, SPECIAL_ORDER)
+    if command.turn != state.turn:
+        raise Rejected(C.TOO_LATE, f"turn {command.turn} is over")
+    took_over = actor != state.active
+    if not took_over:
+        if state.phase == WINDOW:
+            raise Rejected(C.WINDOW_OPEN, "wait for the reaction window to close")
+    elif state.level == STANDARD:
+        raise Rejected(C.OWN_TURN_ONLY, "in Standard a Special Order is played on your own turn")
+    elif state.tricks:
+        # RULES-NOTES 3.4 with the rulebook: before the active player places a card.
+        raise Rejected(C.TOO_LATE, "the active player has already placed a card")
+    tops = open_cards(state)
+    taken = special_order_takes(CARDS[command.card].toppings, [CARDS[i] for i in tops])
+    if not taken:
+        raise Rejected(C.NO_MATCHING_PIZZA, "no open Pizza card carries both toppings")
+    log.add(
+        ev.SpecialOrderPlayed(
+            seat=actor,
+            card=command.card,
+            taken=tuple(tops[i] for i in taken),
+            took_over=took_over,
+            turn=state.turn + 1 if took_over else state.turn,
+        )
+    )
+    _rebalance(log)
+
+
+def _cancelled_order(log: _Log, actor: int, command: PlayCancelledOrder) -> None:
+    state = log.state
+    _check_special(state, actor, command.card, CANCELLED_ORDER)
+    if command.turn != state.turn:
+        raise Rejected(C.TOO_LATE, f"turn {command.turn} is over")
+    if actor == state.active:
+        raise Rejected(C.OWN_TURN, "a Cancelled Order skips someone else's turn")
+    if state.phase != WINDOW:
+        raise Rejected(C.WINDOW_CLOSED, "a Cancelled Order is played before the turn begins")
+    # RULES-NOTES 3.3: the turn is skipped; the player draws one if holding fewer than 4.
+    log.add(ev.TurnCancelled(seat=state.active, by=actor, card=command.card))
+    if len(log.state.hands[actor]) < FULL_HAND:
+        # [house] A bonus draw: an empty deck here just means no card, not the end.
+        _draw(log, actor, 1)
+    _begin_turn(log, next_seat(log.state, state.active))
+
+
+_HANDLERS = {
+    Deal: _deal,
+    CloseReactionWindow: _close_window,
+    TakeTrick: _take_trick,
+    EndTurn: _end_turn,
+    Pass: _pass,
+    PlaySpecialOrder: _special_order,
+    PlayCancelledOrder: _cancelled_order,
+}
+_HANDLERS_TYPES = tuple(_HANDLERS)
+
+
+# --- evolve --------------------------------------------------------------------
+
+
+def _without(cards: tuple[int, ...], gone: Sequence[int]) -> tuple[int, ...]:
+    drop = set(gone)
+    return tuple(card for card in cards if card not in drop)
+
+
+def _with_seat(rows: tuple[tuple[int, ...], ...], seat: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return rows[:seat] + (row,) + rows[seat + 1 :]
+
+
+def evolve(state: State, event: Any) -> State:
+    state = _evolve(state, event)
+    return _replace(state, events=state.events + 1)
+
+
+def _replace(state: State, **changes: Any) -> State:
+    return attrs.evolve(state, **changes)
+
+
+def _take(state: State, seat: int, from_hand: Sequence[int], from_table: Sequence[int]) -> dict[str, Any]:
+    """The changes for ``seat`` winning cards from its hand and the open cards."""
+    return {
+        "hands": _with_seat(state.hands, seat, _without(state.hands[seat], from_hand)),
+        "table": _without(state.table, from_table),
+        "piles": tuple(_without(pile, from_table) for pile in state.piles),
+        "won": _with_seat(state.won, seat, state.won[seat] + tuple(from_hand) + tuple(from_table)),
+        "passed": frozenset(),
+    }
+
+
+def _evolve(state: State, event: Any) -> State:
+    if isinstance(event, ev.Dealt):
+        return _replace(
+            state,
+            deck=event.deck,
+            hands=event.hands,
+            table=event.table,
+            piles=event.piles,
+            won=((),) * state.players,
+            active=event.first,
+        )
+    if isinstance(event, ev.TurnBegan):
+        return _replace(state, active=event.seat, turn=event.turn, phase=WINDOW if event.window else TURN, tricks=0)
+    if isinstance(event, ev.ReactionWindowClosed):
+        return _replace(state, phase=TURN)
+    if isinstance(event, ev.TrickTaken):
+        return _replace(
+            state,
+            **_take(state, event.seat, event.hand, event.table),
+            tricks=state.tricks + 1,
+            last_trick=LastTrick(event.seat, event.hand, event.table, event.text, False),
+        )
+    if isinstance(event, ev.SpecialOrderPlayed):
+        changes = _take(state, event.seat, (event.card,), event.taken)
+        if event.took_over:
+            changes.update(active=event.seat, turn=event.turn, phase=TURN, tricks=1)
+        else:
+            changes.update(tricks=state.tricks + 1)
+        text = " and ".join(t.replace("_", " ") for t in CARDS[event.card].toppings)
+        return _replace(state, **changes, last_trick=LastTrick(event.seat, (event.card,), event.taken, text, True))
+    if isinstance(event, ev.TurnCancelled):
+        return _replace(
+            state,
+            hands=_with_seat(state.hands, event.by, _without(state.hands[event.by], (event.card,))),
+            discard=state.discard + (event.card,),
+            last_cancel=(event.seat, event.by),
+        )
+    if isinstance(event, ev.CardsDrawn):
+        return _replace(
+            state,
+            hands=_with_seat(state.hands, event.seat, state.hands[event.seat] + event.cards),
+            deck=state.deck[len(event.cards) :],
+        )
+    if isinstance(event, ev.TableRefilled):
+        return _replace(state, table=state.table + event.cards, deck=state.deck[len(event.cards) :])
+    if isinstance(event, ev.PilesRebalanced):
+        return _replace(state, piles=event.piles)
+    if isinstance(event, ev.TurnPassed):
+        return _replace(state, passed=state.passed | {event.seat})
+    if isinstance(event, ev.TurnEnded):
+        return state
+    if isinstance(event, ev.GameEnded):
+        return _replace(state, phase=OVER, end_reason=event.reason)
+    raise AssertionError(f"unknown event {event!r}")  # pragma: no cover - our bug
+
+
+# --- questions about a state ------------------------------------------------------
+
+
+def _tricks(state: State, seat: int) -> list[TakeTrick]:
+    hand = state.hands[seat]
+    tops = open_cards(state)
+    plays = find_tricks(state.level, [CARDS[i] for i in hand], [CARDS[i] for i in tops])
+    return [TakeTrick(hand=tuple(hand[i] for i in h), table=tuple(tops[i] for i in t)) for h, t in plays]
+
+
+def _special_orders(state: State, seat: int) -> list[PlaySpecialOrder]:
+    """One Special Order per distinct pair of toppings that would take something now."""
+    tops = [CARDS[i] for i in open_cards(state)]
+    out: dict[tuple[str, ...], PlaySpecialOrder] = {}
+    for card in state.hands[seat]:
+        toppings = CARDS[card].toppings
+        if CARDS[card].kind == SPECIAL_ORDER and toppings not in out and special_order_takes(toppings, tops):
+            out[toppings] = PlaySpecialOrder(card=card, turn=state.turn)
+    return list(out.values())
+
+
+def legal_commands(state: State, seat: int) -> list[Any]:
+    """Every command ``seat`` may send now (tricks listed once per set of interchangeable cards)."""
+    if state.phase in (DEALING, OVER) or not 0 <= seat < state.players:
+        return []
+    if seat == state.active:
+        if state.phase == WINDOW:
+            return []
+        tricks = _tricks(state, seat)
+        commands: list[Any] = [*tricks, *_special_orders(state, seat)]
+        if state.tricks:
+            commands.append(EndTurn())
+        elif not tricks:
+            commands.append(Pass())
+        return commands
+    commands = []
+    if state.phase == WINDOW:
+        card = holds_cancelled_order(state, seat)
+        if card is not None:
+            commands.append(PlayCancelledOrder(card=card, turn=state.turn))
+    if state.level == ADVANCED and state.tricks == 0:
+        commands.extend(_special_orders(state, seat))
+    return commands
+
+
+def next_timer(state: State) -> Timer | None:
+    """The deal at once; then, each turn, the reaction window's end (RULES-NOTES 3.3)."""
+    if state.phase == DEALING:
+        return Timer(key="deal", delay_ms=0, command=Deal())
+    if state.phase == WINDOW:
+        return Timer(key=f"window-{state.turn}", delay_ms=state.reaction_ms, command=CloseReactionWindow(turn=state.turn))
+    return None
+
+
+def is_terminal(state: State) -> bool:
+    return state.phase == OVER
+
+
+def final_scores(state: State) -> tuple:
+    return tuple(score(state.level, state.won[seat], state.hands[seat]) for seat in range(state.players))
+
+
+def outcome(state: State) -> Outcome | None:
+    """Most pizza delivered wins; equal scores share the win (the rulebook names no tiebreak)."""
+    if state.phase != OVER:
+        return None
+    scores = final_scores(state)
+    best = max(scores)
+    winners = tuple(seat for seat, value in enumerate(scores) if value == best)
+    names = ", ".join(f"seat {seat}" for seat in winners)
+    return Outcome(winners=winners, scores=scores, summary=f"{names} delivered the most pizza: {best}")

@@ -1,0 +1,167 @@
+"""What each viewer may see (DESIGN.md section 3: the only way game data leaves).
+
+Public: the open table or the piles' tops and sizes, the deck size, every
+seat's hand count and won pile, the last trick with its sum, the reaction
+window, scores.  Private: a seat sees its own hand, and nobody sees another
+hand, the deck order or the cards under the pile tops.  Amounts come both as
+exact fractions and as slice counts so a screen can draw each pizza.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from games.contract import SeatViewer, Viewer
+from games.splittissimo.cards import CARDS, PIZZA, Card
+from games.splittissimo.engine import final_scores, outcome
+from games.splittissimo.state import OVER, WINDOW, State
+
+
+@attrs.frozen
+class CardView:
+    """A face-up card: ``slices`` pieces of a pizza cut in ``of`` (amount ``amount``)."""
+
+    id: int
+    kind: str
+    text: str
+    amount: Fraction
+    slices: int
+    of: int
+    toppings: tuple[str, ...]
+    dots: int
+
+
+@attrs.frozen
+class PileView:
+    size: int
+    top: CardView | None
+
+
+@attrs.frozen
+class SeatSummary:
+    """What everyone knows about a seat: hand size and its won pile."""
+
+    seat: int
+    hand_count: int
+    won: tuple[CardView, ...]
+    delivered: Fraction
+    passed: bool
+
+
+@attrs.frozen
+class WindowView:
+    """An open reaction window: other seats may play a Cancelled Order on ``turn``."""
+
+    turn: int
+    ms: int
+
+
+@attrs.frozen
+class TrickView:
+    seat: int
+    hand: tuple[CardView, ...]
+    table: tuple[CardView, ...]
+    text: str
+    special: bool
+
+
+@attrs.frozen
+class CancelView:
+    seat: int
+    by: int
+
+
+@attrs.frozen
+class FinalView:
+    """The end: scores after Advanced penalties, the penalties, winners, and why it ended."""
+
+    scores: tuple[Fraction, ...]
+    penalties: tuple[Fraction, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+@attrs.frozen
+class SplittissimoView:
+    level: str
+    players: int
+    phase: str
+    active: int
+    turn: int
+    tricks_this_turn: int
+    deck_size: int
+    table: tuple[CardView, ...]
+    piles: tuple[PileView, ...]
+    seats: tuple[SeatSummary, ...]
+    window: WindowView | None
+    last_trick: TrickView | None
+    last_cancel: CancelView | None
+    final: FinalView | None
+    #: The viewing seat, or None for the screen and spectators.
+    me: int | None
+    #: The viewing seat's own hand (empty for the screen and spectators).
+    hand: tuple[CardView, ...]
+
+
+def _card_view(card: Card) -> CardView:
+    return CardView(card.id, card.kind, card.text, card.amount, card.slices, card.of, card.toppings, card.dots)
+
+
+CARD_VIEWS: tuple[CardView, ...] = tuple(_card_view(card) for card in CARDS)
+
+
+def _cards(ids: tuple[int, ...]) -> tuple[CardView, ...]:
+    return tuple(CARD_VIEWS[i] for i in ids)
+
+
+def _delivered(won: tuple[int, ...]) -> Fraction:
+    return sum((CARDS[i].amount for i in won if CARDS[i].kind == PIZZA), Fraction(0))
+
+
+def view(state: State, viewer: Viewer) -> SplittissimoView:
+    me = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
+    dealt = bool(state.hands)
+    seats = tuple(
+        SeatSummary(
+            seat=seat,
+            hand_count=len(state.hands[seat]) if dealt else 0,
+            won=_cards(state.won[seat]) if dealt else (),
+            delivered=_delivered(state.won[seat]) if dealt else Fraction(0),
+            passed=seat in state.passed,
+        )
+        for seat in range(state.players)
+    )
+    final = None
+    if state.phase == OVER:
+        result = outcome(state)
+        scores = final_scores(state)
+        final = FinalView(
+            scores=scores,
+            penalties=tuple(seats[seat].delivered - scores[seat] for seat in range(state.players)),
+            winners=result.winners if result else (),
+            reason=state.end_reason,
+        )
+    last = state.last_trick
+    return SplittissimoView(
+        level=state.level,
+        players=state.players,
+        phase=state.phase,
+        active=state.active,
+        turn=state.turn,
+        tricks_this_turn=state.tricks,
+        deck_size=len(state.deck),
+        table=_cards(state.table),
+        piles=tuple(PileView(len(pile), CARD_VIEWS[pile[0]] if pile else None) for pile in state.piles),
+        seats=seats,
+        window=WindowView(state.turn, state.reaction_ms) if state.phase == WINDOW else None,
+        last_trick=TrickView(last.seat, _cards(last.hand), _cards(last.table), last.text, last.special) if last else None,
+        last_cancel=CancelView(*state.last_cancel) if state.last_cancel else None,
+        final=final,
+        me=me,
+        hand=_cards(state.hands[me]) if me is not None and dealt else (),
+    )
+
+
+VIEWS: tuple[type, ...] = (CardView, PileView, SeatSummary, WindowView, TrickView, CancelView, FinalView, SplittissimoView)
