@@ -89,6 +89,25 @@ SLICES: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {
 }
 
 
+#: The same slices as bitmasks (bit i set: space i is in the slice), for fast counting.
+SLICE_MASKS: dict[tuple[int, int, int], tuple[int, ...]] = {
+    lines: tuple(sum(1 << i for i in part) for part in parts) for lines, parts in SLICES.items()
+}
+
+
+def mask_of(spaces: Iterable[int]) -> int:
+    """A set of space indices as a bitmask."""
+    mask = 0
+    for i in spaces:
+        mask |= 1 << i
+    return mask
+
+
+def spaces_of(mask: int) -> tuple[int, ...]:
+    """The space indices in a bitmask, ascending."""
+    return tuple(i for i in range(len(SPACES)) if mask >> i & 1)
+
+
 def cut_key(cuts: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[int, int, int]:
     """The :data:`SLICES` key for cuts given as family -> line."""
     pairs = cuts.items() if isinstance(cuts, Mapping) else cuts

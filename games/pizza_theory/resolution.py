@@ -1,9 +1,17 @@
-"""Replace Toppings as one pure function (RULES-NOTES 1.4 step 3, 1.5).
+"""Replace Toppings as pure functions (RULES-NOTES 1.4 step 3, 1.5).
 
-The engine, the bots and the conformance check all call :func:`resolve`, so
-there is exactly one implementation of the rule.  It knows nothing about seats
-or rounds: a board (one colour or ``None`` per space index), each colour's
-supply and the slices are all it needs.  Colours are plain strings, so a
+There is exactly one implementation of the rule, in two layers:
+
+* :func:`settle` decides it: which colours are safe, who leads each slice and
+  which toppings must go.  It works on bitmasks (one per colour, bit ``i`` for
+  space index ``i``) and plain tuples because the strong bot asks it
+  thousands of times a move.
+* :func:`resolve` carries it out for the engine and the conformance check:
+  removals, then replacements from the leaders' supplies, with the shortage
+  order and the would-have counts; :func:`tally` gives just the resulting
+  counts, for the bots.
+
+Neither knows about seats or rounds; colours are plain strings, so a
 conformance vector's arbitrary colour names work unchanged.
 """
 
@@ -13,7 +21,71 @@ from typing import Mapping, Sequence
 
 import attrs
 
+from games.pizza_theory.board import spaces_of
+
 Board = tuple  # tuple[str | None, ...], one entry per space index (board.SPACES)
+
+
+def settle(
+    masks: Sequence[int], slice_masks: Sequence[int]
+) -> tuple[tuple[bool, ...], list[tuple[list[int], list[int], list[tuple[int, int]]]]]:
+    """Decide Replace Toppings: which colours are safe, and per slice its
+    counts, its leaders and the toppings that must go.
+
+    Colours are positions in ``masks`` (bit ``i`` of ``masks[k]``: colour ``k``
+    holds space ``i``); every colour that matters is listed, safe colours with
+    nothing on the pizza included.  Returns ``safe[k]`` and, per slice,
+    ``(counts, leaders, gone)`` with ``gone`` as ``(colour, mask)`` pairs.
+    Plain lists, because the strong bot asks this thousands of times a move.
+    """
+    n = len(masks)
+    rows = [[(mask & part).bit_count() for mask in masks] for part in slice_masks]
+    # RULES-NOTES 1.4: safe = at most one topping in every slice, decided
+    # before anything moves; a safe colour's toppings never leave this round.
+    tops = [max(column) for column in zip(*rows)] if rows else [0] * n
+    safe = tuple(top <= 1 for top in tops)
+    verdicts = []
+    for part, row in zip(slice_masks, rows):
+        most = max(row)
+        if not most:
+            verdicts.append((row, (), ()))
+            continue
+        leaders = []
+        gone = []
+        for k in range(n):
+            count = row[k]
+            if count == most:
+                leaders.append(k)
+            elif count and not safe[k]:
+                # One leader: every other non-safe colour goes.  Tied leaders:
+                # only the colours below the tie go.  All present tied (the
+                # three-way tie): nothing goes (RULES-NOTES 1.4).
+                gone.append((k, masks[k] & part))
+        verdicts.append((row, leaders, gone))
+    return safe, verdicts
+
+
+def _fills(n: int, verdicts) -> tuple[list[int], list[int]]:
+    """Per colour: how many of its toppings go back to supply, and the spaces
+    (a mask) it must fill as the single leader of a slice."""
+    returned = [0] * n
+    vacated = [0] * n
+    for _, leaders, gone in verdicts:
+        for k, mask in gone:
+            returned[k] += mask.bit_count()
+            if len(leaders) == 1:
+                vacated[leaders[0]] |= mask
+    return returned, vacated
+
+
+def tally(masks: Sequence[int], supply: Sequence[int], slice_masks: Sequence[int]) -> list[int]:
+    """Each colour's toppings on the pizza after Replace Toppings (for the bots)."""
+    _, verdicts = settle(masks, slice_masks)
+    returned, vacated = _fills(len(masks), verdicts)
+    return [
+        mask.bit_count() - back + min(want.bit_count(), left + back)
+        for mask, left, back, want in zip(masks, supply, returned, vacated)
+    ]
 
 
 @attrs.frozen
@@ -21,8 +93,8 @@ class SliceResult:
     """What happened in one slice: who led and which toppings moved."""
 
     spaces: tuple[int, ...]
-    counts: tuple[tuple[str, int], ...]  # colours present, most first then by name
-    leaders: tuple[str, ...]  # the colours tied for the most (one: a single leader)
+    counts: tuple[tuple[str, int], ...]
+    leaders: tuple[str, ...]
     removed: tuple[tuple[int, str], ...]  # (space, colour that left)
     placed: tuple[tuple[int, str], ...]  # (space, colour that arrived)
 
@@ -55,98 +127,72 @@ class Resolution:
         return tuple(colour for colour in full if self.would_have[colour] == best)
 
 
-def safe_colours(board: Board, colours: Sequence[str], slices: Sequence[Sequence[int]]) -> frozenset[str]:
-    """RULES-NOTES 1.4: safe means at most one topping in every slice."""
-    unsafe: set[str] = set()
-    for spaces in slices:
-        seen: set[str] = set()
-        for space in spaces:
-            colour = board[space]
-            if colour is not None:
-                if colour in seen:
-                    unsafe.add(colour)
-                seen.add(colour)
-    return frozenset(colour for colour in colours if colour not in unsafe)
-
-
 def resolve(board: Board, supply: Mapping[str, int], slices: Sequence[Sequence[int]]) -> Resolution:
     """Replace Toppings for all slices at once (RULES-NOTES 1.4 step 3).
 
-    ``slices`` must partition the space indices that matter (see
-    ``board.slices``).  Colours on the board but missing from ``supply`` are
-    treated as having none in supply.
+    ``slices`` partitions the space indices (see ``board.slices``).  Colours on
+    the board but missing from ``supply`` count as having none in supply.
     """
     colours = sorted(set(supply) | {colour for colour in board if colour is not None})
-    # Safety is decided before anything moves (RULES-NOTES 1.4).
-    safe = safe_colours(board, colours, slices)
-
-    results: list[SliceResult] = []
-    removed: list[tuple[int, str]] = []
-    vacated: dict[str, list[int]] = {}
-    for spaces in slices:
-        counts: dict[str, int] = {}
-        for space in spaces:
-            colour = board[space]
-            if colour is not None:
-                counts[colour] = counts.get(colour, 0) + 1
-        ordered = tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
-        if not counts:
-            results.append(SliceResult(tuple(spaces), (), (), (), ()))
-            continue
-        most = ordered[0][1]
-        leaders = tuple(colour for colour, count in ordered if count == most)
-        # One leader: every other non-safe colour goes.  Tied leaders: only the
-        # colours below the tie go, and nobody replaces them.  When every colour
-        # present is tied (the three-way tie) nothing goes (RULES-NOTES 1.4).
-        gone = tuple(
-            (space, board[space])
-            for space in spaces
-            if board[space] is not None and board[space] not in leaders and board[space] not in safe
-        )
-        removed.extend(gone)
-        if len(leaders) == 1 and gone:
-            vacated.setdefault(leaders[0], []).extend(space for space, _ in gone)
-        results.append(SliceResult(tuple(spaces), ordered, leaders, gone, ()))
+    index = {colour: k for k, colour in enumerate(colours)}
+    masks = [0] * len(colours)
+    for space, colour in enumerate(board):
+        if colour is not None:
+            masks[index[colour]] |= 1 << space
+    slice_masks = [sum(1 << space for space in part) for part in slices]
+    safe, verdicts = settle(masks, slice_masks)
+    returned, vacated = _fills(len(colours), verdicts)
 
     # All removals first: removed toppings go back to their owners (RULES-NOTES 1.4).
     after = list(board)
-    left = {colour: supply.get(colour, 0) for colour in colours}
-    for space, colour in removed:
+    removed = sorted(
+        (space, colours[k]) for _, _, gone in verdicts for k, mask in gone for space in spaces_of(mask)
+    )
+    for space, _ in removed:
         after[space] = None
-        left[colour] += 1
+    left = {colour: supply.get(colour, 0) + returned[k] for k, colour in enumerate(colours)}
 
-    # Then replacements from the leaders' supplies, which now hold their returns.
+    # Then the leaders fill from their supplies, which now hold their returns.
     # Short of toppings, a leader fills its vacated spaces in ascending (x, y, z)
-    # order, which is ascending space index (RULES-NOTES 1.4 [house]).
+    # order, i.e. ascending space index (RULES-NOTES 1.4 [house]).
     placed: list[tuple[int, str]] = []
-    short = {colour: 0 for colour in colours}
-    for leader, spaces in vacated.items():
-        ordered_spaces = sorted(spaces)
-        fill = ordered_spaces[: left[leader]]
-        for space in fill:
-            after[space] = leader
-            placed.append((space, leader))
+    short = dict.fromkeys(colours, 0)
+    for k, mask in enumerate(vacated):
+        leader = colours[k]
+        spaces = spaces_of(mask)
+        fill = spaces[: left[leader]]
+        placed.extend((space, leader) for space in fill)
         left[leader] -= len(fill)
-        short[leader] = len(ordered_spaces) - len(fill)
+        short[leader] = len(spaces) - len(fill)
     placed.sort()
-    arrived = {space: colour for space, colour in placed}
-    results = [
-        attrs.evolve(result, placed=tuple((space, arrived[space]) for space, _ in result.removed if space in arrived))
-        for result in results
-    ]
+    for space, colour in placed:
+        after[space] = colour
+    arrived = dict(placed)
 
-    on_pizza = {colour: 0 for colour in colours}
+    results = []
+    for part, part_mask, (row, leaders, _) in zip(slices, slice_masks, verdicts):
+        gone = tuple((space, colour) for space, colour in removed if part_mask >> space & 1)
+        counts = sorted(((colours[k], n) for k, n in enumerate(row) if n), key=lambda item: (-item[1], item[0]))
+        results.append(
+            SliceResult(
+                spaces=tuple(part),
+                counts=tuple(counts),
+                leaders=tuple(colours[k] for k in leaders),
+                removed=gone,
+                placed=tuple((space, arrived[space]) for space, _ in gone if space in arrived),
+            )
+        )
+    on_pizza = dict.fromkeys(colours, 0)
     for colour in after:
         if colour is not None:
             on_pizza[colour] += 1
-    would_have = {colour: on_pizza[colour] + short[colour] for colour in colours}
     return Resolution(
         board=tuple(after),
         supply=left,
-        safe=safe,
+        safe=frozenset(colour for colour, is_safe in zip(colours, safe) if is_safe),
         slices=tuple(results),
-        removed=tuple(sorted(removed)),
+        removed=tuple(removed),
         placed=tuple(placed),
         short=short,
-        would_have=would_have,
+        would_have={colour: on_pizza[colour] + short[colour] for colour in colours},
     )

@@ -1,0 +1,159 @@
+"""Pizza Theory's state and ``evolve``: applying decided facts, nothing more.
+
+Toppings are kept in the board frame (RULES-NOTES 1.3): the pizza's rotation
+only changes which sector, and so which cut family, faces each table
+position.  Table positions are 0..2 clockwise; seats are positions 0..n-1,
+and with two players position 2 is the empty seat whose colour is neutral
+(RULES-NOTES 1.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from games.pizza_theory import board
+from games.pizza_theory import messages as m
+
+#: Colour names by table position: Okabe-Ito hues, told apart by every common
+#: kind of colour blindness (the client adds a shape per colour as well).
+COLOURS: tuple[str, ...] = ("orange", "blue", "yellow")
+NEUTRAL = 2  # the neutral colour's table position with two players
+TOPPINGS = 16  # per colour (rulebook components)
+EMPTY_BOARD: tuple = (None,) * len(board.SPACES)
+
+# Phases, in the order a round passes through them.
+SETUP = "setup"
+ADD = "add"
+NEUTRAL_ROLL = "neutral_roll"
+NEUTRAL_PLACE = "neutral_place"
+CUT = "cut"
+OVER = "over"
+
+
+@attrs.frozen
+class LastRound:
+    """The latest reveal and what it moved, kept for the views until the next one."""
+
+    round: int
+    cuts: tuple[m.CutLaid, ...]
+    replaced: m.ToppingsReplaced | None = None
+
+
+@attrs.frozen
+class State:
+    players: int
+    seed: int
+    max_rounds: int
+    events: int = 0
+    phase: str = SETUP
+    round: int = 0
+    start: int = -1
+    cells: tuple = EMPTY_BOARD  # colour name or None per space index
+    supply: tuple[int, int, int] = (TOPPINGS, TOPPINGS, TOPPINGS)  # by table position
+    order: tuple[int, ...] = ()
+    placer: int = 0  # index into ``order`` during ADD
+    families: tuple[str, ...] = ()  # by table position
+    sectors: tuple[int, ...] = ()  # by table position
+    neutral_line: int | None = None
+    cuts: tuple[int | None, ...] = ()  # SECRET pending choices by seat; never in a view
+    last: LastRound | None = None
+    winners: tuple[int, ...] | None = None
+    end_reason: str = ""
+
+    @property
+    def first(self) -> int:
+        """The seat that acts first this round (and rolls the neutral die with two players)."""
+        return self.order[0]
+
+    def on_pizza(self, position: int) -> int:
+        return TOPPINGS - self.supply[position]
+
+
+def position_of(colour: str) -> int:
+    return COLOURS.index(colour)
+
+
+def space_index(xyz: Any) -> int | None:
+    """The index of a wire space, or None when it is not a space of the board."""
+    try:
+        return board.INDEX.get(tuple(xyz))
+    except TypeError:
+        return None
+
+
+def xyz(space: int) -> m.SpaceXYZ:
+    return board.SPACES[space]
+
+
+def _put(state: State, topping: m.Topping) -> dict:
+    cells = list(state.cells)
+    space = board.INDEX[tuple(topping.space)]
+    cells[space] = topping.colour
+    supply = list(state.supply)
+    supply[position_of(topping.colour)] -= 1
+    return {"cells": tuple(cells), "supply": tuple(supply)}
+
+
+def _after_add_turn(state: State) -> dict:
+    placer = state.placer + 1
+    if placer < len(state.order):
+        return {"placer": placer}
+    # RULES-NOTES 1.6: with two players the neutral colour's turn comes next.
+    return {"placer": placer, "phase": NEUTRAL_ROLL if state.players == 2 else CUT}
+
+
+def evolve(state: State, event: Any) -> State:
+    """Apply one event.  No checks, no randomness: replay must always succeed."""
+    changes: dict[str, Any]
+    if isinstance(event, m.GameStarted):
+        cells = list(EMPTY_BOARD)
+        supply = [TOPPINGS, TOPPINGS, TOPPINGS]
+        for topping in event.toppings:
+            cells[board.INDEX[tuple(topping.space)]] = topping.colour
+            supply[position_of(topping.colour)] -= 1
+        changes = {"start": event.starting_seat, "cells": tuple(cells), "supply": tuple(supply)}
+    elif isinstance(event, m.RoundStarted):
+        changes = {
+            "phase": ADD,
+            "round": event.round,
+            "order": event.order,
+            "placer": 0,
+            "families": event.families,
+            "sectors": event.sectors,
+            "neutral_line": None,
+            "cuts": (None,) * state.players,
+        }
+    elif isinstance(event, m.ToppingAdded):
+        changes = _put(state, event.topping) | _after_add_turn(state)
+    elif isinstance(event, m.ToppingSkipped):
+        changes = _after_add_turn(state)
+    elif isinstance(event, m.NeutralDieRolled):
+        changes = {"neutral_line": event.line, "phase": NEUTRAL_PLACE}
+    elif isinstance(event, m.NeutralToppingPlaced):
+        changes = _put(state, event.topping) | {"phase": CUT}
+    elif isinstance(event, m.NeutralToppingSkipped):
+        changes = {"phase": CUT}
+    elif isinstance(event, m.CutChosen):
+        cuts = list(state.cuts)
+        cuts[event.seat] = event.line
+        changes = {"cuts": tuple(cuts)}
+    elif isinstance(event, m.CutsRevealed):
+        changes = {"cuts": (None,) * state.players, "last": LastRound(event.round, event.cuts)}
+    elif isinstance(event, m.ToppingsReplaced):
+        cells = list(state.cells)
+        supply = list(state.supply)
+        for topping in event.removed:
+            cells[board.INDEX[tuple(topping.space)]] = None
+            supply[position_of(topping.colour)] += 1
+        for topping in event.placed:
+            cells[board.INDEX[tuple(topping.space)]] = topping.colour
+            supply[position_of(topping.colour)] -= 1
+        last = state.last or LastRound(event.round, ())
+        changes = {"cells": tuple(cells), "supply": tuple(supply), "last": attrs.evolve(last, replaced=event)}
+    elif isinstance(event, m.GameEnded):
+        changes = {"phase": OVER, "winners": event.winners, "end_reason": event.reason}
+    else:  # pragma: no cover - only our own events are ever stored
+        raise TypeError(f"not a Pizza Theory event: {event!r}")
+    return attrs.evolve(state, events=state.events + 1, **changes)

@@ -1,0 +1,183 @@
+"""What each viewer may see of a Pizza Theory game (DESIGN.md section 3).
+
+The view is the only way game data leaves the server.  The one secret in
+Pizza Theory is a cut chosen but not yet revealed (RULES-NOTES 1.4 step 2):
+the screen and spectators learn only *who* has chosen, and a seat's view adds
+its own pending cut and nothing of anyone else's.  Everything else is public
+and is laid out so a screen can draw and animate it without knowing the rules:
+the whole board, each colour's supply and cut family, the latest reveal with
+its slices and what moved.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from games.contract import SeatViewer, Viewer
+from games.pizza_theory import board
+from games.pizza_theory import messages as m
+from games.pizza_theory.placement import placeable, touching_empty
+from games.pizza_theory.state import ADD, COLOURS, CUT, NEUTRAL, NEUTRAL_PLACE, NEUTRAL_ROLL, State, xyz
+
+
+@attrs.frozen
+class Cell:
+    """One of the 37 spaces, with the colour of its topping (None: empty)."""
+
+    space: m.SpaceXYZ
+    colour: str | None
+
+
+@attrs.frozen
+class PlayerInfo:
+    """A seat's public side: colour, the sector facing it and its toppings."""
+
+    seat: int
+    colour: str
+    sector: int | None  # 0, 1, 2 for "1st", "2nd", "3rd"; None before the first round
+    sector_name: str | None
+    family: str | None  # the cut family it uses this round
+    supply: int
+    on_pizza: int
+    first: bool  # acts first this round
+    chosen: bool  # has chosen this round's cut (never which)
+
+
+@attrs.frozen
+class NeutralInfo:
+    """Two players: the neutral colour at the empty seat, and its cutter once rolled."""
+
+    colour: str
+    sector: int | None
+    sector_name: str | None
+    family: str | None
+    supply: int
+    on_pizza: int
+    line: int | None
+
+
+@attrs.frozen
+class RoundReport:
+    """The latest reveal: every cut laid, the slices and what moved (RULES-NOTES 1.4)."""
+
+    round: int
+    cuts: tuple[m.CutLaid, ...]
+    slices: tuple[m.SliceReport, ...]
+    safe: tuple[str, ...]
+    removed: tuple[m.Topping, ...]
+    placed: tuple[m.Topping, ...]
+    short: tuple[m.ColourCount, ...]
+    would_have: tuple[m.ColourCount, ...]
+
+
+@attrs.frozen
+class PizzaTheoryView:
+    players: int
+    phase: str
+    round: int
+    max_rounds: int
+    board: tuple[Cell, ...]  # all 37 spaces, ascending (x, y, z)
+    seats: tuple[PlayerInfo, ...]
+    neutral: NeutralInfo | None
+    order: tuple[int, ...]  # this round's turn order
+    turn: int | None  # the seat whose turn it is to add, roll or place
+    waiting: tuple[int, ...]  # every seat that may act now
+    chosen: tuple[int, ...]  # seats whose cut is in (cut phase)
+    spaces: tuple[m.SpaceXYZ, ...]  # where the topping being placed may go
+    last_round: RoundReport | None
+    you: int | None  # the viewer's seat, None for the screen and spectators
+    your_cut: int | None  # the viewer's own pending cut
+    winners: tuple[int, ...]
+    end_reason: str
+
+
+def _sector(state: State, position: int) -> tuple[int | None, str | None, str | None]:
+    if not state.sectors:
+        return None, None, None
+    sector = state.sectors[position]
+    return sector, board.SECTOR_NAMES[sector], state.families[position]
+
+
+def _turn(state: State) -> int | None:
+    if state.phase == ADD:
+        return state.order[state.placer]
+    if state.phase in (NEUTRAL_ROLL, NEUTRAL_PLACE):
+        return state.first
+    return None
+
+
+def _spaces(state: State) -> tuple[m.SpaceXYZ, ...]:
+    if state.phase == ADD:
+        return tuple(xyz(space) for space in placeable(state.cells, COLOURS[state.order[state.placer]]))
+    if state.phase == NEUTRAL_PLACE:
+        return tuple(xyz(space) for space in touching_empty(state.cells, state.families[NEUTRAL], state.neutral_line))
+    return ()
+
+
+def _report(state: State) -> RoundReport | None:
+    last = state.last
+    if last is None or last.replaced is None:
+        return None
+    done = last.replaced
+    return RoundReport(
+        round=last.round,
+        cuts=last.cuts,
+        slices=done.slices,
+        safe=done.safe,
+        removed=done.removed,
+        placed=done.placed,
+        short=done.short,
+        would_have=done.would_have,
+    )
+
+
+def view(state: State, viewer: Viewer) -> PizzaTheoryView:
+    chosen = tuple(seat for seat, cut in enumerate(state.cuts) if cut is not None) if state.phase == CUT else ()
+    turn = _turn(state)
+    seats = tuple(
+        PlayerInfo(
+            seat,
+            COLOURS[seat],
+            *_sector(state, seat),
+            supply=state.supply[seat],
+            on_pizza=state.on_pizza(seat),
+            first=bool(state.order) and state.first == seat,
+            chosen=seat in chosen,
+        )
+        for seat in range(state.players)
+    )
+    neutral = None
+    if state.players == 2:
+        neutral = NeutralInfo(
+            COLOURS[NEUTRAL],
+            *_sector(state, NEUTRAL),
+            supply=state.supply[NEUTRAL],
+            on_pizza=state.on_pizza(NEUTRAL),
+            line=state.neutral_line,
+        )
+    if state.phase == CUT:
+        waiting = tuple(seat for seat in range(state.players) if seat not in chosen)
+    else:
+        waiting = () if turn is None else (turn,)
+    you = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
+    # The secret: only the viewer's own pending cut, and only to that seat.
+    your_cut = state.cuts[you] if you is not None and state.phase == CUT else None
+    return PizzaTheoryView(
+        players=state.players,
+        phase=state.phase,
+        round=state.round,
+        max_rounds=state.max_rounds,
+        board=tuple(Cell(space, colour) for space, colour in zip(board.SPACES, state.cells)),
+        seats=seats,
+        neutral=neutral,
+        order=state.order,
+        turn=turn,
+        waiting=waiting,
+        chosen=chosen,
+        spaces=_spaces(state),
+        last_round=_report(state),
+        you=you,
+        your_cut=your_cut,
+        winners=state.winners or (),
+        end_reason=state.end_reason,
+    )
