@@ -1,0 +1,66 @@
+"""Answers to the ``new_york_slice`` conformance checks (tests/conformance/README).
+
+``score`` runs the Guest Check on the players as given; ``portions`` asks
+whether the Slicer may divide the ring so.  Inputs are authoritative even when
+a real game could not produce them, so nothing here assumes the real box.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.new_york_slice.components import ANCHOVY, ANCHOVY_FISH, COMBO, PLAIN, SUPREME, SUPREME_PEPPERONI, TYPE_NAMES, Slice
+from games.new_york_slice.division import division_problem
+from games.new_york_slice.scoring import Holdings, guest_check
+from games.vectors import UnknownCheck
+
+
+def slice_from_json(data: dict) -> Slice:
+    """A vector's slice (``type``/``combo``/``anchovy``/``supreme``) as a component."""
+    if "combo" in data:
+        a, b = data["combo"]
+        return Slice(-1, COMBO, (int(a), int(b)), 0, 0, f"{TYPE_NAMES.get(a, a)} / {TYPE_NAMES.get(b, b)}")
+    if data.get("anchovy"):
+        return Slice(-1, ANCHOVY, (), 0, ANCHOVY_FISH, "Anchovy")
+    if "supreme" in data:
+        attached = data["supreme"]
+        return Slice(-1, SUPREME, () if attached is None else (int(attached),), SUPREME_PEPPERONI, 0, "Supreme")
+    t = int(data["type"])
+    return Slice(-1, PLAIN, (t,), int(data.get("pepperoni", 0)), int(data.get("anchovies", 0)), TYPE_NAMES.get(t, str(t)))
+
+
+def answer(check: str, data: dict) -> dict:
+    if check == "score":
+        players = [
+            Holdings(
+                collected=tuple(slice_from_json(s) for s in p.get("collected", ())),
+                eaten=tuple(slice_from_json(s) for s in p.get("eaten", ())),
+                specials=tuple(p.get("specials", ())),
+            )
+            for p in data["players"]
+        ]
+        result = guest_check(players)
+        return {
+            "majorities": [row.majorities for row in result.rows],
+            "specials": [row.specials for row in result.rows],
+            "pepperoni": [row.pepperoni for row in result.rows],
+            "totals": [row.total for row in result.rows],
+            "winners": list(result.winners),
+        }
+    if check == "portions":
+        ring = data["ring"]
+        n = ring if isinstance(ring, int) else len(ring)
+        problem = division_problem(n, int(data["players"]), [list(p) for p in data["portions"]], data.get("special"))
+        return {"legal": problem is None, "reason": None if problem is None else problem.value}
+    raise UnknownCheck(check)
+
+
+def agree(check: str, expect: dict, got: dict) -> bool:
+    if check == "score":
+        keys = ("majorities", "specials", "pepperoni", "totals")
+        return all(list(expect[k]) == list(got[k]) for k in keys if k in expect) and (
+            "winners" not in expect or set(expect["winners"]) == set(got["winners"])
+        )
+    if check == "portions":
+        return bool(expect["legal"]) == bool(got["legal"])
+    raise UnknownCheck(check)

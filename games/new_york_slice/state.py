@@ -1,0 +1,312 @@
+"""The game state, how events change it (``evolve``), and what it implies.
+
+``evolve`` only applies facts that ``decide`` already checked: it never
+rejects and never draws.  Whose decision it is now (the phase) is derived from
+the state rather than stored, so there is one truth about it.
+
+Every slice is in exactly one place at all times: a face-down stack, the
+ring, a portion, a player's plate (taken, not yet eaten or collected), a
+collected tableau, an eaten pile, the leftovers, or back in the box by setup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from games.contract import ROOM, Setup
+from games.new_york_slice import messages as m
+from games.new_york_slice.components import COMBO, PLAIN, SETUPS, SLICES, SUPREME, SUPREME_ID, Slice
+from games.new_york_slice.scoring import Holdings
+
+
+@attrs.frozen
+class Held:
+    """A Special a player owns: which round it came in, whether its power is spent."""
+
+    special: str
+    round: int
+    used: bool = False
+
+
+@attrs.frozen
+class Seat:
+    collected: tuple[int, ...] = ()
+    eaten: tuple[int, ...] = ()
+    specials: tuple[Held, ...] = ()
+    #: The Supreme's attached type once it has one (RULES-NOTES 2.3).
+    supreme_type: int | None = None
+    #: The type chosen for Seconds, once the first slice is eaten.
+    seconds_type: int | None = None
+
+    def owns(self, special: str) -> bool:
+        return any(h.special == special for h in self.specials)
+
+    def held(self, special: str) -> Held | None:
+        return next((h for h in self.specials if h.special == special), None)
+
+
+@attrs.frozen
+class Portion:
+    slices: tuple[int, ...]
+    special: str | None
+    taken_by: int | None = None
+
+
+@attrs.frozen
+class State:
+    players: int
+    seed: int
+    first_slicer: Any
+    veggies_later: bool
+    rounds: int
+    seats: tuple[Seat, ...]
+    events: int = 0
+    round: int = 0
+    slicer: int = 0
+    stacks: tuple[tuple[int, ...], ...] = ()
+    stack_specials: tuple[str | None, ...] = ()
+    leftovers: tuple[int, ...] = ()
+    reserve: tuple[str, ...] = ()
+    removed: tuple[int, ...] = ()
+    set_aside: tuple[str, ...] = ()
+    special: str | None = None
+    ring: tuple[int, ...] = ()
+    portions: tuple[Portion, ...] = ()
+    order: tuple[int, ...] = ()
+    offer: str | None = None
+    offer_seat: int | None = None
+    offered: tuple[str, ...] = ()
+    receiver: int | None = None
+    plate: tuple[int, ...] = ()
+    offers: tuple[int, ...] = ()
+    gained: tuple[str, ...] = ()
+    mystery: int | None = None
+    finished: bool = False
+    #: The latest event as (class name, seat or -1, slice or -1), for the screen to animate.
+    last: tuple[str, int, int] | None = None
+
+
+def initial_state(setup: Setup) -> State:
+    """Nothing shuffled yet: the room's DealPizza draws and records it."""
+    return State(
+        players=setup.players,
+        seed=setup.seed,
+        first_slicer=setup.options.get("first_slicer", "random"),
+        veggies_later=bool(setup.options.get("veggies_eaten_later", True)),
+        rounds=SETUPS[setup.players].stacks,
+        seats=tuple(Seat() for _ in range(setup.players)),
+    )
+
+
+# --- derived facts -----------------------------------------------------------
+
+
+def phase_of(state: State) -> str:
+    """Which decision the game waits for."""
+    if state.round == 0:
+        return "deal"
+    if state.finished:
+        return "over"
+    if state.plate or state.offers:
+        return "plate"
+    if state.offer:
+        return state.offer
+    if state.ring:
+        return "slice"
+    if any(p.taken_by is None for p in state.portions):
+        return "choose"
+    return "stack"
+
+
+def actor_of(state: State) -> int | None:
+    """Whose decision it is (``ROOM`` for the deal, ``None`` when over)."""
+    phase = phase_of(state)
+    if phase == "deal":
+        return ROOM
+    if phase == "over":
+        return None
+    if phase == "plate":
+        return state.receiver
+    if state.offer:
+        return state.offer_seat
+    if phase == "choose":
+        return state.order[0]
+    return state.slicer
+
+
+def collected_types(seat: Seat) -> tuple[int, ...]:
+    """The types a Supreme could attach to: those of collected plain and combo slices."""
+    types = {t for i in seat.collected if SLICES[i].kind in (PLAIN, COMBO) for t in SLICES[i].types}
+    return tuple(sorted(types))
+
+
+def supreme_pending(seat: Seat) -> bool:
+    return SUPREME_ID in seat.collected and seat.supreme_type is None
+
+
+def scored_slice(seat: Seat, slice_id: int) -> Slice:
+    """A collected slice as scoring counts it: the Supreme carries its attached type."""
+    piece = SLICES[slice_id]
+    if piece.kind == SUPREME:
+        return attrs.evolve(piece, types=() if seat.supreme_type is None else (seat.supreme_type,))
+    return piece
+
+
+def holdings(state: State) -> list[Holdings]:
+    return [
+        Holdings(
+            collected=tuple(scored_slice(seat, i) for i in seat.collected),
+            eaten=tuple(SLICES[i] for i in seat.eaten),
+            specials=tuple(h.special for h in seat.specials),
+        )
+        for seat in state.seats
+    ]
+
+
+# --- evolve ------------------------------------------------------------------
+
+
+def _seat(state: State, index: int, **changes: Any) -> tuple[Seat, ...]:
+    seats = list(state.seats)
+    seats[index] = attrs.evolve(seats[index], **changes)
+    return tuple(seats)
+
+
+def _use(seat: Seat, special: str) -> tuple[Held, ...]:
+    return tuple(attrs.evolve(h, used=True) if h.special == special else h for h in seat.specials)
+
+
+def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    at = items.index(item)
+    return items[:at] + items[at + 1:]
+
+
+def _after_plate(state: State, plate: tuple[int, ...], offers: tuple[int, ...], **changes: Any) -> State:
+    """Update the plate; once nothing awaits a decision, the receipt is over."""
+    if not plate and not offers:
+        changes.update(receiver=None, gained=())
+    return attrs.evolve(state, plate=plate, offers=offers, **changes)
+
+
+def evolve(state: State, event: Any) -> State:
+    last = (type(event).__name__, getattr(event, "seat", -1), getattr(event, "slice", -1))
+    state = attrs.evolve(state, events=state.events + 1, last=last)
+    kind = type(event)
+    if kind is m.PizzaDealt:
+        return attrs.evolve(
+            state, stacks=event.stacks, stack_specials=event.stack_specials, leftovers=event.leftovers,
+            reserve=event.reserve, removed=event.removed,
+        )
+    if kind is m.FirstSlicerChosen:
+        return attrs.evolve(state, slicer=event.seat, round=1)
+    if kind is m.StackChosen:
+        stacks = list(state.stacks)
+        stacks[event.stack] = ()
+        specials = list(state.stack_specials)
+        specials[event.stack] = None
+        return attrs.evolve(
+            state, stacks=tuple(stacks), stack_specials=tuple(specials), special=event.special, ring=event.ring
+        )
+    if kind is m.SpecialReplaced:
+        return attrs.evolve(
+            state, special=event.new, reserve=tuple(s for s in state.reserve if s != event.new),
+            set_aside=state.set_aside + (event.old,),
+        )
+    if kind in (m.DibsOffered, m.CutInLineOffered, m.SneakOffered, m.SecondsOffered):
+        name = {m.DibsOffered: "dibs", m.CutInLineOffered: "cut_in_line", m.SneakOffered: "sneak",
+                m.SecondsOffered: "seconds"}[kind]
+        return attrs.evolve(state, offer=name, offer_seat=event.seat, offered=state.offered + (name,))
+    if kind in (m.DibsDeclined, m.CutInLineDeclined, m.SneakDeclined):
+        return attrs.evolve(state, offer=None, offer_seat=None)
+    if kind is m.DibsCalled:
+        return attrs.evolve(
+            state, offer=None, offer_seat=None, ring=_without(state.ring, event.slice),
+            receiver=event.seat, plate=(event.slice,),
+            seats=_seat(state, event.seat, specials=_use(state.seats[event.seat], "dibs")),
+        )
+    if kind is m.RingSliced:
+        portions = [
+            Portion(slices, state.special if i == event.special_portion else None)
+            for i, slices in enumerate(event.portions)
+        ]
+        if event.special_portion is None:
+            portions.append(Portion((), state.special))
+        return attrs.evolve(state, ring=(), special=None, portions=tuple(portions), order=event.order)
+    if kind is m.CutInLineUsed:
+        order = (event.seat,) + tuple(s for s in state.order if s != event.seat)
+        return attrs.evolve(
+            state, offer=None, offer_seat=None, order=order,
+            seats=_seat(state, event.seat, specials=_use(state.seats[event.seat], "cut_in_line")),
+        )
+    if kind is m.SliceSneaked:
+        portions = list(state.portions)
+        source, target = portions[event.source], portions[event.target]
+        portions[event.source] = attrs.evolve(source, slices=_without(source.slices, event.slice))
+        moved = (event.slice,) + target.slices if event.clockwise else target.slices + (event.slice,)
+        portions[event.target] = attrs.evolve(target, slices=moved)
+        return attrs.evolve(
+            state, offer=None, offer_seat=None, portions=tuple(portions),
+            seats=_seat(state, event.seat, specials=_use(state.seats[event.seat], "sneak_a_slice")),
+        )
+    if kind is m.PortionChosen:
+        portions = list(state.portions)
+        portion = portions[event.portion]
+        portions[event.portion] = attrs.evolve(portion, taken_by=event.seat)
+        return attrs.evolve(
+            state, portions=tuple(portions), order=tuple(s for s in state.order if s != event.seat),
+            receiver=event.seat, plate=portion.slices, mystery=None,
+        )
+    if kind is m.SpecialGained:
+        seat = state.seats[event.seat]
+        return attrs.evolve(
+            state, receiver=event.seat, offers=event.offers, gained=state.gained + (event.special,),
+            seats=_seat(state, event.seat, specials=seat.specials + (Held(event.special, state.round),)),
+        )
+    if kind is m.MysterySliceDrawn:
+        return attrs.evolve(
+            state, leftovers=_without(state.leftovers, event.slice), plate=state.plate + (event.slice,),
+            mystery=event.slice,
+        )
+    if kind is m.SliceCollected:
+        seat = state.seats[event.seat]
+        changes: dict[str, Any] = {"collected": seat.collected + (event.slice,)}
+        if event.supreme_type is not None:
+            changes["supreme_type"] = event.supreme_type
+        return _after_plate(
+            state, _without(state.plate, event.slice), state.offers, seats=_seat(state, event.seat, **changes)
+        )
+    if kind is m.SliceEaten:
+        seat = state.seats[event.seat]
+        return _after_plate(
+            state, _without(state.plate, event.slice), state.offers,
+            seats=_seat(state, event.seat, eaten=seat.eaten + (event.slice,)),
+        )
+    if kind is m.SliceKept:
+        return _after_plate(state, state.plate, _without(state.offers, event.slice))
+    if kind is m.CollectedSliceEaten:
+        seat = state.seats[event.seat]
+        return _after_plate(
+            state, state.plate, _without(state.offers, event.slice),
+            seats=_seat(state, event.seat, collected=_without(seat.collected, event.slice),
+                        eaten=seat.eaten + (event.slice,)),
+        )
+    if kind is m.RoundEnded:
+        return attrs.evolve(
+            state, round=event.round + 1, slicer=event.next_slicer, portions=(), order=(), offered=(),
+            special=None,
+        )
+    if kind is m.SecondsEaten:
+        seat = state.seats[event.seat]
+        return attrs.evolve(
+            state,
+            seats=_seat(state, event.seat, collected=_without(seat.collected, event.slice),
+                        eaten=seat.eaten + (event.slice,), seconds_type=event.type,
+                        specials=_use(seat, "seconds")),
+        )
+    if kind is m.SecondsFinished:
+        return attrs.evolve(state, offer=None, offer_seat=None)
+    if kind is m.GameEnded:
+        return attrs.evolve(state, finished=True)
+    return state  # pragma: no cover - every event class is handled above

@@ -1,0 +1,156 @@
+"""What each viewer may see (DESIGN.md section 3: the only way data leaves).
+
+Public: the revealed ring and Special, the portions, who took what, every
+collected tableau, every player's Specials, how many slices each has eaten,
+how many stacks, leftovers and reserve Specials remain.  Hidden from everyone:
+the face-down stacks and their Specials, the leftovers, the reserve.  Hidden
+from all but the eater: which slices were eaten, and the Mystery slice until
+it is collected face up.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from games.contract import SeatViewer, Viewer
+from games.new_york_slice.components import SLICES, SPECIAL_BY_ID, Slice
+from games.new_york_slice.scoring import GuestCheck, guest_check
+from games.new_york_slice.state import State, actor_of, holdings, phase_of
+
+#: Events whose slice only the acting seat may see named.
+_PRIVATE_SLICE_EVENTS = frozenset({"SliceEaten", "CollectedSliceEaten", "SecondsEaten", "MysterySliceDrawn"})
+
+
+@attrs.frozen
+class HeldView:
+    special: str
+    name: str
+    blue: bool
+    round: int
+    used: bool
+
+
+@attrs.frozen
+class PlayerView:
+    seat: int
+    collected: tuple[Slice, ...]
+    #: The Supreme's attached type, when the player collected it and it attached.
+    supreme_type: int | None
+    eaten_count: int
+    specials: tuple[HeldView, ...]
+
+
+@attrs.frozen
+class PortionView:
+    index: int
+    slices: tuple[Slice, ...]
+    special: str | None
+    taken_by: int | None
+
+
+@attrs.frozen
+class PlateItem:
+    """A slice awaiting its taker's decision; ``slice`` is None when hidden from this viewer."""
+
+    slice: Slice | None
+    mystery: bool
+    #: A collected slice its owner may now eat (Combo Craving, You Love Veggies on receipt).
+    offered: bool
+
+
+@attrs.frozen
+class Decision:
+    """What the game waits for and from whom (``seat`` -1: the room; None: nobody)."""
+
+    kind: str
+    seat: int | None
+
+
+@attrs.frozen
+class Happening:
+    """The latest event, for animation; ``slice`` None when private to another seat."""
+
+    kind: str
+    seat: int
+    slice: Slice | None
+
+
+@attrs.frozen
+class NysView:
+    viewer: int | None
+    players: int
+    round: int
+    rounds: int
+    slicer: int
+    decision: Decision
+    stacks: tuple[int, ...]
+    leftovers: int
+    reserve: int
+    removed: int
+    set_aside: tuple[str, ...]
+    special: str | None
+    ring: tuple[Slice, ...]
+    portions: tuple[PortionView, ...]
+    order: tuple[int, ...]
+    plate_seat: int | None
+    plate: tuple[PlateItem, ...]
+    table: tuple[PlayerView, ...]
+    my_eaten: tuple[Slice, ...]
+    my_unused: tuple[str, ...]
+    last: Happening | None
+    moves: int
+    guest_check: GuestCheck | None
+
+
+def _held(state: State, seat: int) -> tuple[HeldView, ...]:
+    return tuple(
+        HeldView(h.special, SPECIAL_BY_ID[h.special].name, SPECIAL_BY_ID[h.special].blue, h.round, h.used)
+        for h in state.seats[seat].specials
+    )
+
+
+def view(state: State, viewer: Viewer) -> NysView:
+    me = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
+    plate = tuple(
+        PlateItem(None if i == state.mystery and me != state.receiver else SLICES[i], i == state.mystery, False)
+        for i in state.plate
+    ) + tuple(PlateItem(SLICES[i], False, True) for i in state.offers)
+    last = None
+    if state.last is not None:
+        kind, seat, slice_id = state.last
+        visible = slice_id >= 0 and (kind not in _PRIVATE_SLICE_EVENTS or seat == me)
+        last = Happening(kind, seat, SLICES[slice_id] if visible else None)
+    mine = state.seats[me] if me is not None else None
+    return NysView(
+        viewer=me,
+        players=state.players,
+        round=state.round,
+        rounds=state.rounds,
+        slicer=state.slicer,
+        decision=Decision(phase_of(state), actor_of(state)),
+        stacks=tuple(i for i, stack in enumerate(state.stacks) if stack),
+        leftovers=len(state.leftovers),
+        reserve=len(state.reserve),
+        removed=len(state.removed),
+        set_aside=state.set_aside,
+        special=state.special,
+        ring=tuple(SLICES[i] for i in state.ring),
+        portions=tuple(
+            PortionView(i, tuple(SLICES[s] for s in p.slices), p.special, p.taken_by)
+            for i, p in enumerate(state.portions)
+        ),
+        order=state.order,
+        plate_seat=state.receiver,
+        plate=plate,
+        table=tuple(
+            PlayerView(seat, tuple(SLICES[i] for i in s.collected),
+                       s.supreme_type if any(SLICES[i].kind == "supreme" for i in s.collected) else None,
+                       len(s.eaten), _held(state, seat))
+            for seat, s in enumerate(state.seats)
+        ),
+        my_eaten=tuple(SLICES[i] for i in mine.eaten) if mine else (),
+        my_unused=tuple(h.special for h in mine.specials if not h.used) if mine else (),
+        last=last,
+        moves=state.events,
+        guest_check=guest_check(holdings(state)) if state.finished else None,
+    )
