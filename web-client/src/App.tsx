@@ -1,0 +1,16 @@
+import { parseRoute } from "./route";
+import { TvScreen } from "./screens/TvScreen";
+import { PhoneScreen } from "./screens/PhoneScreen";
+import { WatchScreen } from "./screens/WatchScreen";
+
+export function App() {
+  const route = parseRoute(location.pathname, location.search);
+  switch (route.screen) {
+    case "tv":
+      return <TvScreen />;
+    case "watch":
+      return <WatchScreen code={route.code} />;
+    case "join":
+      return <PhoneScreen code={route.code} />;
+  }
+}

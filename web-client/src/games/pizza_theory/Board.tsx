@@ -1,0 +1,159 @@
+// The pizza as SVG: crust, the 37 wells, toppings (colour + shape), the
+// printed cut lines of each sector, and the skewers of a reveal.  The whole
+// board turns with `rotation` (degrees); labels turn back so they stay
+// upright.  Interactive spaces (phone) are buttons with spoken labels.
+import type { JSX } from "preact";
+import { ShapeMark } from "../../ui/Shape";
+import type { Look } from "../../ui/players";
+import { S } from "../../strings";
+import { cutSegment, FAMILIES, key, LINES, PIZZA_RADIUS, SECTOR_CORNERS, SPACES, toPoint, type Cube, type Family } from "./geometry";
+import type { CutLine, Piece } from "./model";
+
+const SLICE_TINTS = ["#fbe3a6", "#f6c98a", "#fdf0c2", "#f2b97a", "#f9d98f", "#efc07e", "#fff4cf"];
+
+export interface BoardProps {
+  pieces: Piece[];
+  looks: Map<string, Look>;
+  rotation: number;
+  /** Lines drawn as skewers (a reveal, or the 2-player neutral cutter). */
+  cuts?: CutLine[];
+  /** A preview line (the phone's die) drawn dashed. */
+  preview?: { family: Family; line: number; colour: string } | null;
+  slices?: Cube[][];
+  fresh?: Set<string>;
+  ghosts?: Piece[];
+  tappable?: Set<string>;
+  selected?: string | null;
+  onTap?: (space: Cube) => void;
+  /** Show the printed numbers only for these families (default all). */
+  families?: Family[];
+  sectorLabels?: boolean;
+  tight?: boolean;
+  label: string;
+  animate?: boolean;
+}
+
+const SECTOR_NAMES = ["1st", "2nd", "3rd"];
+
+function Upright({ x, y, rotation, children }: { x: number; y: number; rotation: number; children: JSX.Element }) {
+  return (
+    <g class="upright" style={{ transform: `translate(${x}px, ${y}px) rotate(${-rotation}deg)` }}>
+      {children}
+    </g>
+  );
+}
+
+export function Board(props: BoardProps) {
+  const { pieces, looks, rotation, cuts = [], slices = [], fresh, ghosts = [], tappable, selected, onTap, tight, label } = props;
+  const families = props.families ?? [...FAMILIES];
+  const bySpace = new Map(pieces.map((p) => [key(p.space), p]));
+  const tint = new Map<string, string>();
+  slices.forEach((slice, i) => slice.forEach((c) => tint.set(key(c), SLICE_TINTS[i % SLICE_TINTS.length])));
+  const extent = tight ? 3.62 : PIZZA_RADIUS + 1.15;
+  return (
+    <svg class={`pizza ${props.animate === false ? "no-anim" : ""}`} viewBox={`${-extent} ${-extent} ${2 * extent} ${2 * extent}`} role="group" aria-label={label}>
+      <g class="pizza-turn" style={{ transform: `rotate(${rotation}deg)` }}>
+        <circle r={PIZZA_RADIUS + 0.28} class="crust" />
+        <circle r={PIZZA_RADIUS} class="cheese" />
+        {slices.length > 0 &&
+          SPACES.map((c) => {
+            const p = toPoint(c);
+            return <circle key={`t${key(c)}`} cx={p.x} cy={p.y} r={0.6} fill={tint.get(key(c))} class="slice-tint" />;
+          })}
+        {families.map((f) =>
+          LINES.map((n) => {
+            const seg = cutSegment(f, n);
+            return <line key={`${f}${n}`} x1={seg.from.x} y1={seg.from.y} x2={seg.to.x} y2={seg.to.y} class="printed-line" />;
+          }),
+        )}
+        {props.sectorLabels !== false &&
+          families.map((f) =>
+            LINES.map((n) => {
+              const seg = cutSegment(f, n);
+              return (
+                <Upright key={`l${f}${n}`} x={seg.label.x} y={seg.label.y} rotation={rotation}>
+                  <text class="line-number" text-anchor="middle" dominant-baseline="central" aria-hidden="true">
+                    {n}
+                  </text>
+                </Upright>
+              );
+            }),
+          )}
+        {props.sectorLabels !== false &&
+          SECTOR_CORNERS.map((corner, i) => {
+            const p = toPoint(corner);
+            const n = Math.hypot(p.x, p.y);
+            const r = PIZZA_RADIUS + 0.78;
+            return (
+              <Upright key={`s${i}`} x={(p.x / n) * r} y={(p.y / n) * r} rotation={rotation}>
+                <text class="sector-name" text-anchor="middle" dominant-baseline="central" aria-hidden="true">
+                  {SECTOR_NAMES[i]}
+                </text>
+              </Upright>
+            );
+          })}
+        {SPACES.map((c) => {
+          const p = toPoint(c);
+          return <circle key={`w${key(c)}`} cx={p.x} cy={p.y} r={0.36} class="well" />;
+        })}
+        {ghosts.map((g) => {
+          const p = toPoint(g.space);
+          const look = looks.get(g.colour);
+          return (
+            <g key={`g${key(g.space)}`} class="ghost">
+              <ShapeMark shape={look?.shape ?? "circle"} colour={look?.colour ?? "#999"} cx={p.x} cy={p.y} r={0.36} />
+            </g>
+          );
+        })}
+        {[...bySpace.values()].map((piece) => {
+          const p = toPoint(piece.space);
+          const look = looks.get(piece.colour);
+          return (
+            <g key={`p${key(piece.space)}:${piece.colour}`} class={`topping ${fresh?.has(key(piece.space)) ? "fresh" : ""}`} style={{ transformOrigin: `${p.x}px ${p.y}px` }}>
+              <ShapeMark shape={look?.shape ?? "circle"} colour={look?.colour ?? "#999"} cx={p.x} cy={p.y} r={0.38} stroke="#3b2314" />
+            </g>
+          );
+        })}
+        {props.preview && <CutMark cut={{ seat: null, colour: props.preview.colour, family: props.preview.family, line: props.preview.line }} dashed />}
+        {cuts.map((c) => (
+          <CutMark key={`c${c.family}${c.line}`} cut={c} colourOf={looks.get(c.colour)?.colour} />
+        ))}
+        {tappable &&
+          SPACES.filter((c) => tappable.has(key(c))).map((c) => {
+            const p = toPoint(c);
+            const k = key(c);
+            return (
+              <g
+                key={`h${k}`}
+                class={`tap ${selected === k ? "tap-on" : ""}`}
+                role="button"
+                tabIndex={0}
+                aria-pressed={selected === k}
+                aria-label={S.pt_spaceLabel(c)}
+                onClick={() => onTap?.(c)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter" || e.key === " ") {
+                    e.preventDefault();
+                    onTap?.(c);
+                  }
+                }}
+              >
+                <circle cx={p.x} cy={p.y} r={0.5} class="tap-area" />
+                <circle cx={p.x} cy={p.y} r={0.3} class="tap-dot" />
+              </g>
+            );
+          })}
+      </g>
+    </svg>
+  );
+}
+
+function CutMark({ cut, colourOf, dashed }: { cut: CutLine; colourOf?: string; dashed?: boolean }) {
+  const seg = cutSegment(cut.family, cut.line, PIZZA_RADIUS + 0.45);
+  return (
+    <g class={dashed ? "cut-preview" : "skewer"}>
+      <line x1={seg.from.x} y1={seg.from.y} x2={seg.to.x} y2={seg.to.y} class="skewer-shadow" />
+      <line x1={seg.from.x} y1={seg.from.y} x2={seg.to.x} y2={seg.to.y} class="skewer-wood" style={{ stroke: colourOf ?? cut.colour }} stroke-dasharray={dashed ? "0.3 0.18" : undefined} />
+    </g>
+  );
+}

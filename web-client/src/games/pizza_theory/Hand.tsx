@@ -1,0 +1,112 @@
+// Pizza Theory on a phone: the pizza turned so your sector faces you, your
+// legal spaces to tap (then confirm), a die to turn to a cut with the line
+// previewed on the pizza, and the neutral die with two players.
+import { useEffect, useState } from "preact/hooks";
+import { S } from "../../strings";
+import { PlayerMark } from "../../ui/Shape";
+import type { HandProps } from "../types";
+import { Board } from "./Board";
+import { key, rotationFor, type Cube, type Family } from "./geometry";
+import { boardPieces, cutChoices, looksByColour, mySeatInfo, tappable } from "./model";
+
+const PIPS: Record<number, [number, number][]> = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+export function DieFace({ n, colour }: { n: number; colour: string }) {
+  return (
+    <svg viewBox="-1.6 -1.6 3.2 3.2" class="die" aria-hidden="true">
+      <rect x={-1.5} y={-1.5} width={3} height={3} rx={0.5} fill={colour} stroke="#1b0f0a" stroke-width={0.08} />
+      {PIPS[n].map(([x, y], i) => (
+        <circle key={i} cx={x * 0.8} cy={y * 0.8} r={0.3} fill="#1b0f0a" />
+      ))}
+    </svg>
+  );
+}
+
+export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps) {
+  const looks = looksByColour(game, players);
+  const me = mySeatInfo(game, seat);
+  const myLook = me ? looks.get(me.colour) : undefined;
+  const spaces = tappable(legal);
+  const cuts = cutChoices(legal);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [die, setDie] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setSelected(null), [game.phase, game.turn, game.round]);
+  useEffect(() => setDie(null), [game.round]);
+  // Turn the pizza so this seat's sector faces the bottom of the phone.
+  const rotation = me && me.sector !== null && me.sector !== undefined ? rotationFor(me.sector, 0) : 0;
+  const family = (me?.family ?? null) as Family | null;
+  const act = (cmd: HandProps["legal"][number]) => {
+    setBusy(true);
+    send(cmd)
+      .catch(() => {})
+      .finally(() => setBusy(false));
+  };
+  const neutralCut =
+    game.neutral?.line && game.neutral?.family ? [{ seat: null, colour: game.neutral.colour, family: game.neutral.family as Family, line: game.neutral.line }] : [];
+  const placingNeutral = legal.some((c) => c.type === "PlaceNeutralTopping");
+  return (
+    <section class="pt-hand" aria-label={S.game_pizza_theory}>
+      {me && myLook && (
+        <p class="pt-me">
+          <PlayerMark shape={myLook.shape} colour={myLook.colour} size={32} />
+          <span>{S.pt_supply(me.supply)}</span>
+          {me.sector_name && <span class="pill">{S.pt_faces(me.sector_name)}</span>}
+        </p>
+      )}
+      <Board
+        pieces={boardPieces(game)}
+        looks={looks}
+        rotation={rotation}
+        tight
+        sectorLabels={false}
+        families={family ? [family] : []}
+        cuts={neutralCut}
+        preview={die && family && myLook ? { family, line: die, colour: myLook.colour } : null}
+        tappable={spaces.size ? new Set(spaces.keys()) : undefined}
+        selected={selected}
+        onTap={(c: Cube) => setSelected(key(c))}
+        label={S.pt_boardLabel(game.round)}
+      />
+      {spaces.size > 0 && (
+        <div class="action-bar">
+          <p>{placingNeutral ? S.pt_placeNeutral : S.pt_placeHint}</p>
+          <button class="btn btn-start" disabled={!selected || busy} onClick={() => selected && act(spaces.get(selected)!)}>
+            {placingNeutral ? S.pt_placeNeutralHere : S.pt_placeHere}
+          </button>
+        </div>
+      )}
+      {legal.some((c) => c.type === "RollNeutralDie") && (
+        <div class="action-bar">
+          <p>{S.pt_rollHint}</p>
+          <button class="btn btn-start" disabled={busy} onClick={() => act({ type: "RollNeutralDie" })}>
+            {S.pt_roll}
+          </button>
+        </div>
+      )}
+      {cuts.length > 0 && myLook && (
+        <div class="action-bar">
+          <p id="die-hint">{S.pt_cutHint}</p>
+          <div class="die-row" role="radiogroup" aria-labelledby="die-hint">
+            {cuts.map((n) => (
+              <button key={n} role="radio" aria-checked={die === n} aria-label={S.pt_cutLine(n)} class={`die-btn ${die === n ? "die-on" : ""}`} onClick={() => setDie(n)}>
+                <DieFace n={n} colour={die === n ? myLook.colour : "#fff8ec"} />
+              </button>
+            ))}
+          </div>
+          <button class="btn btn-start" disabled={!die || busy} onClick={() => die && act({ type: "ChooseCut", line: die })}>
+            {die ? S.pt_lockCut(die) : S.pt_pickCut}
+          </button>
+        </div>
+      )}
+      {game.phase === "cut" && game.your_cut && <p class="pt-chosen">{S.pt_yourCut(game.your_cut)}</p>}
+    </section>
+  );
+}

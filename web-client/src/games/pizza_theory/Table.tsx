@@ -1,0 +1,150 @@
+// Pizza Theory on the TV: the pizza in the middle, a plate for each table
+// position around it (who faces which sector, supply, has chosen a cut), and
+// the reveal as a short sequence: skewers fall, slices light up, toppings are
+// replaced, the pizza turns.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { LobbyPlayer } from "../../net/wire";
+import { S } from "../../strings";
+import { PlayerMark } from "../../ui/Shape";
+import { bySeat } from "../../ui/players";
+import type { TableProps, View } from "../types";
+import { Board } from "./Board";
+import { positionAngle, rotationFor, type Family } from "./geometry";
+import { boardBefore, boardPieces, looksByColour, placedKeys, removedPieces, revealCuts, revealSlices, sectorAt } from "./model";
+
+type Stage = "idle" | "cuts" | "replace" | "turn";
+
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Keep a rotation moving forward (clockwise) the short way from the last one shown. */
+export function unwrap(previous: number, target: number): number {
+  let d = (((target - previous) % 360) + 360) % 360;
+  if (d > 180) d -= 360;
+  return previous + d;
+}
+
+function useRevealStage(game: View): Stage {
+  const round = game.last_round?.round ?? null;
+  const seen = useRef<number | null>(round);
+  const [stage, setStage] = useState<Stage>("idle");
+  useEffect(() => {
+    if (round === null || round === seen.current) return;
+    seen.current = round;
+    const slow = prefersReducedMotion() ? 0.5 : 1;
+    setStage("cuts");
+    const timers = [
+      setTimeout(() => setStage("replace"), 1600 * slow),
+      setTimeout(() => setStage("turn"), 3800 * slow),
+      setTimeout(() => setStage("idle"), 5200 * slow),
+    ];
+    return () => timers.forEach(clearTimeout);
+  }, [round]);
+  return stage;
+}
+
+/** The board rotation that puts each sector in front of its table position. */
+export function boardRotation(game: View): number {
+  const sector = sectorAt(game, 0);
+  return sector === null ? 0 : rotationFor(sector, 0);
+}
+
+function Plate({ game, position, players }: { game: View; position: number; players: LobbyPlayer[] }) {
+  const info = (game.seats ?? []).find((s: View) => s.seat === position) as View | undefined;
+  const neutral = !info && game.neutral ? game.neutral : null;
+  if (!info && !neutral) return null;
+  const looks = looksByColour(game, players);
+  const look = looks.get((info ?? neutral).colour)!;
+  const name = info ? bySeat(players).get(position)?.name ?? `Seat ${position + 1}` : S.pt_neutral;
+  const angle = (positionAngle(position) * Math.PI) / 180;
+  const style = { left: `${50 + 41 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
+  const acting = info && (game.waiting ?? []).includes(position);
+  const chosen = info && (game.chosen ?? []).includes(position);
+  const data = info ?? neutral;
+  return (
+    <div class={`plate ${acting ? "plate-acting" : ""}`} style={{ ...style, "--pc": look.colour }}>
+      <div class="plate-name">
+        <PlayerMark shape={look.shape} colour={look.colour} size={40} />
+        <span>{name}</span>
+      </div>
+      <div class="plate-facts">
+        {data.sector_name && <span class="plate-sector">{S.pt_faces(data.sector_name)}</span>}
+        <span>{S.pt_onPizza(data.on_pizza)}</span>
+      </div>
+      {game.phase === "cut" && info && <div class={`plate-status ${chosen ? "done" : ""}`}>{chosen ? S.pt_cutChosen : S.pt_thinking}</div>}
+      {game.phase === "add" && acting && <div class="plate-status">{S.pt_adding}</div>}
+      {(game.phase === "neutral_roll" || game.phase === "neutral_place") && acting && <div class="plate-status">{S.pt_neutralTurn}</div>}
+    </div>
+  );
+}
+
+export function PizzaTheoryTable({ game, players }: TableProps) {
+  const stage = useRevealStage(game);
+  const looks = looksByColour(game, players);
+  const over = game.phase === "over";
+  const revealing = stage === "cuts" || stage === "replace" || (over && game.last_round);
+  // During the reveal the pizza keeps the previous round's orientation.
+  const turnedSince = !over && game.last_round && game.round > game.last_round.round;
+  const target = boardRotation(game) - ((stage === "cuts" || stage === "replace") && turnedSince ? 120 : 0);
+  const shown = useRef(target);
+  shown.current = unwrap(shown.current, target);
+  const pieces = stage === "cuts" ? boardBefore(game) : boardPieces(game);
+  const neutralCut =
+    game.neutral?.line && game.neutral?.family && !revealing
+      ? [{ seat: null, colour: game.neutral.colour, family: game.neutral.family as Family, line: game.neutral.line }]
+      : [];
+  const positions = game.neutral ? 3 : (game.seats ?? []).length;
+  return (
+    <div class="pt-table">
+      <div class="pt-board-wrap">
+        <Board
+          pieces={pieces}
+          looks={looks}
+          rotation={shown.current}
+          cuts={revealing ? revealCuts(game) : neutralCut}
+          slices={revealing ? revealSlices(game) : []}
+          fresh={stage === "replace" || over ? placedKeys(game) : undefined}
+          ghosts={stage === "replace" ? removedPieces(game) : []}
+          label={S.pt_boardLabel(game.round)}
+          animate={!prefersReducedMotion()}
+        />
+        {Array.from({ length: positions }, (_, p) => (
+          <Plate key={p} game={game} position={p} players={players} />
+        ))}
+      </div>
+      <aside class="pt-side" aria-live="polite">
+        <p class="pt-round">{S.pt_round(game.round, game.max_rounds)}</p>
+        <p class="pt-phase">{S[`pt_phase_${game.phase}` as keyof typeof S] as string}</p>
+        {revealing && game.last_round && <RevealSummary game={game} players={players} />}
+      </aside>
+    </div>
+  );
+}
+
+function RevealSummary({ game, players }: { game: View; players: LobbyPlayer[] }) {
+  const looks = looksByColour(game, players);
+  const seats = bySeat(players);
+  const report = game.last_round;
+  const nameOf = (colour: string) => {
+    const l = looks.get(colour);
+    return l?.seat === null || l?.seat === undefined ? S.pt_neutral : seats.get(l.seat)?.name ?? colour;
+  };
+  return (
+    <div class="reveal">
+      <ul class="reveal-cuts">
+        {(report.cuts as View[]).map((c) => {
+          const look = looks.get(c.colour);
+          return (
+            <li key={c.family}>
+              <PlayerMark shape={look?.shape ?? "circle"} colour={look?.colour ?? "#999"} size={30} />
+              {S.pt_cutAt(nameOf(c.colour), c.line)}
+            </li>
+          );
+        })}
+      </ul>
+      <p>{S.pt_sliceCount(report.slices.length)}</p>
+      {report.safe.length > 0 && <p>{S.pt_safe(report.safe.map(nameOf).join(", "))}</p>}
+    </div>
+  );
+}

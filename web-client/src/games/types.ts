@@ -1,0 +1,34 @@
+// What every game's screens receive.  `game` is the game's own view (a map
+// of the view class's fields, plus "type"), exactly as the hub sent it.
+import type { FunctionComponent } from "preact";
+import type { Command, Lobby, LobbyPlayer, OutcomeWire } from "../net/wire";
+
+export type View = Record<string, any>;
+
+export interface TableProps {
+  game: View;
+  lobby: Lobby;
+  players: LobbyPlayer[];
+  outcome: OutcomeWire | null;
+}
+
+export interface HandProps {
+  game: View;
+  lobby: Lobby;
+  players: LobbyPlayer[];
+  seat: number;
+  legal: Command[];
+  send: (cmd: Command) => Promise<void>;
+  hint?: () => Promise<unknown>;
+}
+
+export interface GameUi {
+  id: string;
+  Table: FunctionComponent<TableProps>;
+  Hand: FunctionComponent<HandProps>;
+  Help: FunctionComponent;
+  /** The seats the game is waiting for now (for "waiting for Ana"). */
+  waitingOn(game: View): number[];
+  /** Per-seat score text for the end screen, when the view knows it. */
+  scores?(game: View, outcome: OutcomeWire | null): (string | null)[];
+}

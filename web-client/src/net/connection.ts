@@ -1,0 +1,402 @@
+// One screen's link to the hub: says hello, keeps the seat token, answers
+// requests by sequence number, and comes back by itself after a drop.  It is
+// written against small interfaces (socket factory, clock, random) so the
+// reconnect rules can be tested without a browser or a server.
+import {
+  CLOSE,
+  ClientFrame,
+  Command,
+  decodeFrame,
+  encodeFrame,
+  ErrorFrame,
+  HelloFrame,
+  PROTOCOL_VERSION,
+  Role,
+  ServerFrame,
+  StateFrame,
+  WelcomeFrame,
+} from "./wire";
+import { TokenStore } from "./tokens";
+
+/** The part of WebSocket this module uses. */
+export interface SocketLike {
+  binaryType: string;
+  readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason?: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  send(data: Uint8Array | string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface Clock {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  now(): number;
+}
+
+export const realClock: Clock = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as number),
+  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+  clearInterval: (h) => globalThis.clearInterval(h as number),
+  now: () => Date.now(),
+};
+
+/** Who this screen is: decides the hello frame and where the token is kept. */
+export type Identity =
+  | { role: "host"; room?: string }
+  | { role: "player"; room: string; name?: string }
+  | { role: "spectator"; room: string };
+
+/**
+ * - connecting: the first attempt is under way
+ * - open: welcomed; frames flow
+ * - reconnecting: the link dropped; trying again (the UI says so)
+ * - ended: will not come back by itself (see `endReason`)
+ */
+export type Status = "connecting" | "open" | "reconnecting" | "ended";
+
+export type EndReason =
+  | "not_found"
+  | "room_closed"
+  | "replaced"
+  | "rejected"
+  | "closed_by_client";
+
+export class RequestError extends Error {
+  constructor(
+    readonly code: string,
+    message?: string,
+  ) {
+    super(message || code);
+  }
+}
+
+export interface ConnectionOptions {
+  url: string;
+  identity: Identity;
+  tokens?: TokenStore;
+  socket?: (url: string) => SocketLike;
+  clock?: Clock;
+  random?: () => number;
+  onState?: (state: StateFrame) => void;
+  onStatus?: (status: Status) => void;
+  onWelcome?: (welcome: WelcomeFrame) => void;
+  /** Keepalive period; a link silent for two periods counts as dropped. */
+  pingMs?: number;
+}
+
+/** Delay before reconnect attempt `n` (0-based): doubling from 250 ms up to 5 s, with jitter. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(5000, 250 * 2 ** Math.min(attempt, 10));
+  return Math.round(base * (0.75 + 0.5 * random()));
+}
+
+export class Connection {
+  status: Status = "connecting";
+  endReason: EndReason | null = null;
+  /** The last error the server sent without a sequence number (why a hello failed). */
+  lastError: ErrorFrame | null = null;
+  room: string | null;
+  role: Role;
+  player: number | null = null;
+  lastVersion = -1;
+
+  private socket: SocketLike | null = null;
+  private seq = 0;
+  private pending = new Map<number, { resolve: (value: unknown) => void; reject: (e: RequestError) => void }>();
+  private attempt = 0;
+  private retryTimer: unknown = null;
+  private pingTimer: unknown = null;
+  private lastHeard = 0;
+  private usedToken = false;
+  private readonly tokens: TokenStore;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly makeSocket: (url: string) => SocketLike;
+
+  constructor(private readonly opts: ConnectionOptions) {
+    this.tokens = opts.tokens ?? new TokenStore();
+    this.clock = opts.clock ?? realClock;
+    this.random = opts.random ?? Math.random;
+    this.makeSocket = opts.socket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.room = opts.identity.room?.toUpperCase() ?? null;
+    this.role = opts.identity.role;
+  }
+
+  /** The hello for the next attempt: a stored token wins over a fresh join. */
+  hello(): HelloFrame {
+    const id = this.opts.identity;
+    const frame: HelloFrame = { t: "hello", v: PROTOCOL_VERSION, role: id.role };
+    this.usedToken = false;
+    if (id.role === "host") {
+      const saved = this.tokens.host();
+      const room = this.room ?? saved?.room;
+      if (saved && room && saved.room === room) {
+        frame.room = saved.room;
+        frame.token = saved.token;
+        this.usedToken = true;
+      }
+      return frame;
+    }
+    frame.room = this.room!;
+    if (id.role === "player") {
+      const saved = this.tokens.seat(this.room!);
+      if (saved) {
+        frame.token = saved.token;
+        this.usedToken = true;
+      } else {
+        frame.name = id.name ?? "";
+      }
+    }
+    return frame;
+  }
+
+  start(): void {
+    this.open();
+  }
+
+  /** Leave for good (the socket is closed; no reconnect). */
+  stop(): void {
+    this.end("closed_by_client");
+    this.socket?.close(1000);
+  }
+
+  /** Try again now (after "ended: replaced", or when the page becomes visible). */
+  retryNow(): void {
+    if (this.status === "open") return;
+    this.endReason = null;
+    this.clearRetry();
+    this.attempt = 0;
+    this.open();
+  }
+
+  sendCommand(cmd: Command): Promise<void> {
+    return this.request({ t: "cmd", cmd });
+  }
+
+  host(op: string, fields: Record<string, unknown> = {}): Promise<void> {
+    return this.request({ t: "host", op, ...fields });
+  }
+
+  /** Ask for a hint for this seat (Splittissimo): resolves with the hub's advice. */
+  hint(): Promise<unknown> {
+    return this.request({ t: "hint" });
+  }
+
+  private request<T = void>(frame: Record<string, unknown>): Promise<T> {
+    if (this.status !== "open" || !this.socket) {
+      return Promise.reject(new RequestError("net/offline"));
+    }
+    const seq = ++this.seq;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(seq, { resolve: resolve as (value: unknown) => void, reject });
+      this.socket!.send(encodeFrame({ ...frame, seq } as ClientFrame));
+    });
+  }
+
+  private setStatus(status: Status): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.opts.onStatus?.(status);
+  }
+
+  private open(): void {
+    const socket = this.makeSocket(this.opts.url);
+    this.socket = socket;
+    socket.binaryType = "arraybuffer";
+    socket.onopen = () => {
+      this.lastHeard = this.clock.now();
+      socket.send(encodeFrame(this.hello()));
+    };
+    socket.onmessage = (ev) => {
+      if (socket !== this.socket) return;
+      this.lastHeard = this.clock.now();
+      let frame: ServerFrame;
+      try {
+        frame = decodeFrame(ev.data as ArrayBuffer | string);
+      } catch {
+        return; // a frame we cannot read is dropped; the next state is complete anyway
+      }
+      this.receive(frame);
+    };
+    socket.onerror = () => {};
+    socket.onclose = (ev) => {
+      if (socket !== this.socket) return;
+      this.closed(ev.code);
+    };
+  }
+
+  private receive(frame: ServerFrame): void {
+    switch (frame.t) {
+      case "welcome":
+        this.welcome(frame);
+        break;
+      case "state":
+        if (frame.version >= this.lastVersion) {
+          this.lastVersion = frame.version;
+          this.opts.onState?.(frame);
+        }
+        break;
+      case "ack": {
+        const p = this.pending.get(frame.seq);
+        this.pending.delete(frame.seq);
+        p?.resolve(undefined);
+        break;
+      }
+      case "hint": {
+        const p = this.pending.get(frame.seq);
+        this.pending.delete(frame.seq);
+        p?.resolve(frame.hint);
+        break;
+      }
+      case "error": {
+        if (frame.seq !== undefined && this.pending.has(frame.seq)) {
+          const p = this.pending.get(frame.seq)!;
+          this.pending.delete(frame.seq);
+          p.reject(new RequestError(frame.code, frame.message));
+        } else {
+          this.lastError = frame;
+        }
+        break;
+      }
+      case "bye":
+        if (frame.reason === "room_closed") this.forget();
+        this.end(frame.reason === "room_closed" ? "room_closed" : "rejected");
+        break;
+    }
+  }
+
+  private welcome(frame: WelcomeFrame): void {
+    if (frame.room.toUpperCase() !== this.room) this.lastVersion = -1;
+    this.room = frame.room.toUpperCase();
+    this.role = frame.role;
+    this.player = frame.player ?? null;
+    this.lastError = null;
+    this.attempt = 0;
+    if (frame.token) {
+      if (frame.role === "host") this.tokens.setHost({ room: this.room, token: frame.token });
+      if (frame.role === "player") {
+        const id = this.opts.identity;
+        this.tokens.setSeat(this.room, {
+          room: this.room,
+          token: frame.token,
+          name: id.role === "player" ? id.name : undefined,
+        });
+      }
+    }
+    this.setStatus("open");
+    this.startPing();
+    this.opts.onWelcome?.(frame);
+  }
+
+  private forget(): void {
+    if (!this.room) return;
+    if (this.role === "host") this.tokens.setHost(null);
+    if (this.role === "player") this.tokens.setSeat(this.room, null);
+  }
+
+  private closed(code: number): void {
+    this.stopPing();
+    for (const p of this.pending.values()) p.reject(new RequestError("net/disconnected"));
+    this.pending.clear();
+    this.socket = null;
+    if (this.status === "ended") return;
+    switch (code) {
+      case CLOSE.NOT_FOUND:
+        this.forget();
+        this.end("not_found");
+        return;
+      case CLOSE.ROOM_CLOSED:
+        this.forget();
+        this.end("room_closed");
+        return;
+      case CLOSE.REPLACED:
+        this.end("replaced");
+        return;
+      case CLOSE.POLICY:
+      case CLOSE.TOO_BIG:
+        if (this.usedToken) {
+          // The token is no good (the seat was removed, or the room is new):
+          // forget it and, when there is a way to join afresh, do so.
+          this.forget();
+          const id = this.opts.identity;
+          if ((id.role === "player" && id.name) || id.role === "host") {
+            if (id.role === "host") this.room = null;
+            this.scheduleRetry(0);
+            return;
+          }
+        }
+        this.end("rejected");
+        return;
+      case CLOSE.DRAINING:
+        this.scheduleRetry(0);
+        return;
+      case CLOSE.THROTTLED:
+        this.scheduleRetry(Math.max(2000, backoffMs(this.attempt++, this.random)));
+        return;
+      default:
+        if (this.status === "connecting" && this.lastError) {
+          // The hub said why it would not take us (a full or locked room, say).
+          this.end("rejected");
+          return;
+        }
+        this.scheduleRetry(backoffMs(this.attempt++, this.random));
+    }
+  }
+
+  private scheduleRetry(ms: number): void {
+    // A first attempt retried at once (a stale token swapped for a fresh join)
+    // is still "connecting"; anything else is visibly "reconnecting".
+    if (!(this.status === "connecting" && ms === 0)) this.setStatus("reconnecting");
+    this.clearRetry();
+    this.retryTimer = this.clock.setTimeout(() => {
+      this.retryTimer = null;
+      this.open();
+    }, ms);
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private end(reason: EndReason): void {
+    this.clearRetry();
+    this.stopPing();
+    this.endReason = reason;
+    this.setStatus("ended");
+  }
+
+  private startPing(): void {
+    this.stopPing();
+    const period = this.opts.pingMs ?? 15000;
+    this.pingTimer = this.clock.setInterval(() => {
+      if (!this.socket) return;
+      if (this.clock.now() - this.lastHeard > 2 * period + 1000) {
+        // Nothing heard for too long: the link is dead even if the browser has not noticed.
+        const socket = this.socket;
+        this.socket = null;
+        socket.onclose = null;
+        socket.close();
+        this.closed(1006);
+        return;
+      }
+      this.request({ t: "ping" }).catch(() => {});
+    }, period);
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer !== null) this.clock.clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+}
+
+/** The websocket address of the hub that served this page. */
+export function hubUrl(loc: { protocol: string; host: string } = location): string {
+  return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`;
+}

@@ -1,0 +1,84 @@
+// Where a screen keeps its secret tokens, so a reload or a dropped connection
+// gets the same seat (or the same TV room) back.  localStorage survives
+// reloads; a Map stands in where storage is unavailable (private windows).
+
+export interface KeyValue {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface Saved {
+  room: string;
+  token: string;
+  name?: string;
+}
+
+function memory(): KeyValue {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+export function defaultStorage(): KeyValue {
+  try {
+    const s = globalThis.localStorage;
+    const probe = "pizzanight:probe";
+    s.setItem(probe, "1");
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return memory();
+  }
+}
+
+/** Tokens by kind: "host" for the TV's room, "seat:CODE" for a phone's seat in a room. */
+export class TokenStore {
+  constructor(private readonly storage: KeyValue = defaultStorage()) {}
+
+  private read(key: string): Saved | null {
+    const raw = this.storage.getItem(`pizzanight:${key}`);
+    if (!raw) return null;
+    try {
+      const value = JSON.parse(raw);
+      return typeof value?.room === "string" && typeof value?.token === "string" ? value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private write(key: string, saved: Saved | null): void {
+    if (saved) this.storage.setItem(`pizzanight:${key}`, JSON.stringify(saved));
+    else this.storage.removeItem(`pizzanight:${key}`);
+  }
+
+  host(): Saved | null {
+    return this.read("host");
+  }
+  setHost(saved: Saved | null): void {
+    this.write("host", saved);
+  }
+
+  seat(room: string): Saved | null {
+    return this.read(`seat:${room.toUpperCase()}`);
+  }
+  setSeat(room: string, saved: Saved | null): void {
+    this.write(`seat:${room.toUpperCase()}`, saved);
+    if (saved) this.storage.setItem("pizzanight:last-room", room.toUpperCase());
+  }
+
+  /** The room this phone last had a seat in (offered on the join page). */
+  lastRoom(): string | null {
+    return this.storage.getItem("pizzanight:last-room");
+  }
+
+  name(): string {
+    return this.storage.getItem("pizzanight:name") ?? "";
+  }
+  setName(name: string): void {
+    this.storage.setItem("pizzanight:name", name);
+  }
+}

@@ -1,0 +1,149 @@
+// The wire format of docs/protocol.md, as TypeScript types, and the msgpack
+// codec around it.  Frames are msgpack maps; the codec is @msgpack/msgpack so
+// the client never hand-rolls a byte format.
+import { decode, encode } from "@msgpack/msgpack";
+
+export const PROTOCOL_VERSION = 1;
+
+export type Role = "host" | "player" | "spectator";
+
+export interface HelloFrame {
+  t: "hello";
+  v: number;
+  role: Role;
+  room?: string;
+  token?: string;
+  name?: string;
+}
+
+export interface LobbyPlayer {
+  id: number;
+  name: string;
+  bot: string | null;
+  connected: boolean;
+  seat: number | null;
+}
+
+export interface Lobby {
+  phase: string;
+  host_connected: boolean;
+  locked: boolean;
+  game: string | null;
+  options: Record<string, unknown>;
+  players: LobbyPlayer[];
+  spectators: number;
+  /** Offered by newer hubs: the games and their option schemas. */
+  games?: GameInfo[];
+}
+
+export interface OptionInfo {
+  name: string;
+  kind: "int" | "bool" | "choice" | "multi";
+  default: unknown;
+  label: string;
+  help?: string;
+  choices?: unknown[];
+  minimum?: number | null;
+  maximum?: number | null;
+}
+
+export interface GameInfo {
+  id: string;
+  title: string;
+  min_players: number;
+  max_players: number;
+  options: OptionInfo[];
+  bots?: string[];
+}
+
+export interface You {
+  role: Role;
+  player?: number | null;
+  seat?: number | null;
+}
+
+export interface OutcomeWire {
+  winners: number[];
+  scores?: unknown[];
+  summary?: string;
+}
+
+/** A game command or event on the wire: its fields plus its class name. */
+export type Command = { type: string } & Record<string, unknown>;
+
+export interface StateFrame {
+  t: "state";
+  room: string;
+  version: number;
+  lobby: Lobby;
+  you: You;
+  game: Record<string, unknown> | null;
+  legal?: Command[];
+  outcome: OutcomeWire | null;
+}
+
+export interface WelcomeFrame {
+  t: "welcome";
+  v: number;
+  room: string;
+  role: Role;
+  player?: number | null;
+  token?: string;
+  server?: string;
+}
+
+export interface AckFrame {
+  t: "ack";
+  seq: number;
+}
+
+export interface ErrorFrame {
+  t: "error";
+  seq?: number;
+  code: string;
+  message?: string;
+}
+
+export interface ByeFrame {
+  t: "bye";
+  reason: string;
+}
+
+export interface HintFrame {
+  t: "hint";
+  seq: number;
+  hint: unknown;
+}
+
+export type ServerFrame = WelcomeFrame | StateFrame | AckFrame | ErrorFrame | ByeFrame | HintFrame;
+
+export type ClientFrame =
+  | HelloFrame
+  | { t: "cmd"; seq: number; cmd: Command }
+  | ({ t: "host"; seq: number; op: string } & Record<string, unknown>)
+  | { t: "ping"; seq: number }
+  | { t: "hint"; seq: number };
+
+export function encodeFrame(frame: ClientFrame | Record<string, unknown>): Uint8Array {
+  return encode(frame);
+}
+
+/** Decode one server frame; binary frames are msgpack, text frames JSON. */
+export function decodeFrame(data: ArrayBuffer | Uint8Array | string): ServerFrame {
+  const value = typeof data === "string" ? JSON.parse(data) : decode(data instanceof ArrayBuffer ? new Uint8Array(data) : data);
+  if (typeof value !== "object" || value === null || typeof (value as { t?: unknown }).t !== "string") {
+    throw new Error("not a frame");
+  }
+  return value as ServerFrame;
+}
+
+/** Close codes from docs/protocol.md that mean "do not come back by yourself". */
+export const CLOSE = {
+  POLICY: 1008,
+  TOO_BIG: 1009,
+  REPLACED: 4001,
+  NOT_FOUND: 4004,
+  THROTTLED: 4029,
+  ROOM_CLOSED: 4410,
+  DRAINING: 4503,
+} as const;

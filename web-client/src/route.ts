@@ -1,0 +1,31 @@
+// Which screen a path shows.  The hub serves the same page at every one of
+// these paths (SPA fallback), so the client reads location.pathname.
+
+export type Route =
+  | { screen: "tv" }
+  | { screen: "join"; code: string | null }
+  | { screen: "watch"; code: string };
+
+/** Room codes are 4 letters; anything else is treated as "no code yet". */
+export function normaliseCode(text: string | null | undefined): string | null {
+  const code = (text ?? "").trim().toUpperCase();
+  return /^[A-Z]{4}$/.test(code) ? code : null;
+}
+
+export function parseRoute(pathname: string, search = ""): Route {
+  const parts = pathname.split("/").filter(Boolean);
+  const head = (parts[0] ?? "").toLowerCase();
+  if (head === "tv") return { screen: "tv" };
+  if (head === "watch") {
+    const code = normaliseCode(parts[1]);
+    if (code) return { screen: "watch", code };
+    return { screen: "join", code: null };
+  }
+  if (head === "join") return { screen: "join", code: normaliseCode(parts[1]) };
+  const query = new URLSearchParams(search);
+  return { screen: "join", code: normaliseCode(query.get("code")) };
+}
+
+export function joinUrl(origin: string, code: string): string {
+  return `${origin}/join/${code}`;
+}

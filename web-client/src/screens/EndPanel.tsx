@@ -1,0 +1,60 @@
+// Who won, the scores, and (for the TV) play again or change game.
+import type { StateFrame } from "../net/wire";
+import { S } from "../strings";
+import { uiFor } from "../games";
+import { PlayerChip, listNames } from "../ui/common";
+import { bySeat } from "../ui/players";
+import type { HostActions } from "./Lobby";
+
+export function formatScore(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" || typeof value === "string") return String(value);
+  if (typeof value === "object" && "total" in (value as object)) return String((value as { total: unknown }).total);
+  return JSON.stringify(value);
+}
+
+export function EndPanel({ state, host }: { state: StateFrame; host: HostActions | null }) {
+  const outcome = state.outcome!;
+  const seats = bySeat(state.lobby.players);
+  const names = outcome.winners.map((s) => seats.get(s)?.name ?? `Seat ${s + 1}`);
+  const headline = names.length === 0 ? S.nobodyWins : names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
+  const ui = uiFor(state.lobby.game);
+  const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
+  const order = [...seats.keys()].sort((a, b) => a - b);
+  return (
+    <section class="end-panel" role="dialog" aria-modal="false" aria-labelledby="end-title">
+      <h2 id="end-title">{S.gameOver}</h2>
+      <p class="end-headline">{headline}</p>
+      {outcome.summary && <p class="end-summary">{outcome.summary}</p>}
+      <table class="scores">
+        <thead>
+          <tr>
+            <th scope="col">{S.players}</th>
+            <th scope="col">{S.score}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.map((seat) => (
+            <tr key={seat} class={outcome.winners.includes(seat) ? "winner-row" : ""}>
+              <td>
+                <PlayerChip player={seats.get(seat)!} />
+                {outcome.winners.includes(seat) && <span class="crown" aria-label="winner">★</span>}
+              </td>
+              <td class="num">{custom?.[seat] ?? formatScore(outcome.scores?.[seat])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {host && (
+        <div class="row">
+          <button class="btn btn-start" onClick={() => host.op("play_again", {}, () => host.op("start"))}>
+            {S.playAgain}
+          </button>
+          <button class="btn" onClick={() => host.op("play_again")}>
+            {S.changeGame}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+// The shared screen during a game (TV and watch): a slim header to join or
+// follow, the game's own table, and the end panel once there is an outcome.
+import type { StateFrame } from "../net/wire";
+import { S } from "../strings";
+import { uiFor } from "../games";
+import { EndPanel } from "./EndPanel";
+import type { HostActions } from "./Lobby";
+
+export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
+  const ui = uiFor(state.lobby.game);
+  const title = S[`game_${state.lobby.game}` as keyof typeof S] as string | undefined;
+  return (
+    <main class="tv-game">
+      <header class="tv-header">
+        <span class="tv-title">{title ?? state.lobby.game}</span>
+        <span class="tv-code">
+          {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
+        </span>
+      </header>
+      {state.game && <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />}
+      {state.outcome && <EndPanel state={state} host={host} />}
+    </main>
+  );
+}

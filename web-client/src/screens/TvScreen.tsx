@@ -1,0 +1,57 @@
+// The TV: creates (or comes back to) a room, shows the lobby, then the game.
+import { useState } from "preact/hooks";
+import { useSession } from "../session";
+import { S } from "../strings";
+import { StatusBanner } from "../ui/common";
+import { LobbyView, type HostActions } from "./Lobby";
+import { TableScreen } from "./Table";
+import { RequestError } from "../net/connection";
+
+export function useToast(): [string | null, (text: string) => void] {
+  const [toast, setToast] = useState<string | null>(null);
+  const show = (text: string) => {
+    setToast(text);
+    setTimeout(() => setToast((t) => (t === text ? null : t)), 4000);
+  };
+  return [toast, show];
+}
+
+export function Toast({ text }: { text: string | null }) {
+  return (
+    <div class="toast" role="status" aria-live="polite">
+      {text}
+    </div>
+  );
+}
+
+export function TvScreen() {
+  const session = useSession({ role: "host" }, "tv")!;
+  const [toast, showToast] = useToast();
+  const { conn, state, status } = session;
+  const host: HostActions = {
+    op: (op, fields = {}, then) => {
+      conn.host(op, fields).then(then, (e: RequestError) => showToast(S.error(e.code, e.message)));
+    },
+  };
+  return (
+    <div class="screen tv">
+      <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />
+      {!state && (
+        <main class="splash">
+          <h1>{S.appName}</h1>
+          <p>{S.creatingRoom}</p>
+        </main>
+      )}
+      {state && !state.game && <LobbyView lobby={state.lobby} code={state.room} host={host} />}
+      {state && state.game && <TableScreen state={state} host={host} />}
+      {status === "ended" && conn.endReason !== "replaced" && (
+        <div class="row center">
+          <button class="btn" onClick={() => location.reload()}>
+            {S.startOver}
+          </button>
+        </div>
+      )}
+      <Toast text={toast} />
+    </div>
+  );
+}
