@@ -196,7 +196,8 @@ def sum_text(hand: Sequence[Card], table: Sequence[Card]) -> str:
     if len(hand) == 1 or len(table) == 1:
         many, single = (table, hand[0]) if len(hand) == 1 else (hand, table[0])
         steps = _chain(many) + [single.text, _fraction_text(single.amount)]
-        return _joined(steps)
+        text = _joined(steps)
+        return text if " = " in text else f"{text} = {text}"
     left = _chain(hand)
     right = _chain(table)
     return _joined(left + right[::-1])
