@@ -105,6 +105,7 @@ class Welcome:
     server: str
     player: int | None = None
     token: str | None = None
+    join: str | None = None  # the URL phones open to join this room (LAN address)
 
 
 @attrs.frozen

@@ -33,6 +33,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", default=None, help="Splittissimo level: easy, standard or advanced")
     play.add_argument("--options", type=_options, default=None, help="game options as a JSON object")
 
+    serve = commands.add_parser("serve", help="run the hub: TV, phones and spectators over websockets")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--data", default="data", help="data folder for the embedded store (default: ./data)")
+    serve.add_argument("--store", default="embedded", help="'embedded' (SQLite in --data), a SQLite path, or redis://host:port")
+    serve.add_argument("--web", default=None, help="folder of the built web client (default: web-client/dist)")
+    serve.add_argument("--public-url", default=None, help="URL phones use to reach this server (default: LAN address)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
+    serve.add_argument("--room-idle", type=float, default=3600.0, help="seconds without activity before a room ends")
+    serve.add_argument("--timer-scale", type=float, default=1.0, help="multiplies game timer delays")
+    serve.add_argument("--log-level", default="info")
+
     return parser
 
 
@@ -42,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         from server import conformance
 
         return conformance.main(args.paths)
+    if args.command == "serve":
+        from server import serve
+
+        return serve.run(args)
     if args.command == "selfplay":
         from server import selfplay
 

@@ -1,0 +1,44 @@
+"""Hints: advice for the asking seat, from a game's optional pure ``hints`` module.
+
+A game may ship ``games/<id>/hints.py`` with ``hint(view, legal)``: it sees
+only what the asking seat sees (its view and legal commands), so a hint can
+never leak a secret.  Games without one answer ``hint/unavailable``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from games.contract import SeatViewer
+from protocol.errors import ProtocolError
+from protocol.frames import Hint
+from protocol.gamecodec import to_wire
+
+if TYPE_CHECKING:
+    from server.connection import Client
+    from server.room import RoomActor
+
+
+def _hint_function(game_id: str) -> Any:
+    try:
+        module = importlib.import_module(f"games.{game_id}.hints")
+    except ImportError:
+        return None
+    return getattr(module, "hint", None)
+
+
+def hint_for(actor: "RoomActor", client: "Client", seq: int) -> Hint:
+    room = actor.room
+    if client.role != "player" or client.player is None:
+        raise ProtocolError("only players ask for hints", code="auth/forbidden")
+    player = room.player(client.player)
+    if room.run is None or player is None or player.seat is None:
+        raise ProtocolError("no game is running for you", code="room/not_playing")
+    fn = _hint_function(room.run.game)
+    if fn is None:
+        raise ProtocolError("this game has no hints", code="hint/unavailable")
+    spec = actor.games[room.run.game]
+    view = spec.view(room.run.state, SeatViewer(player.seat))
+    legal = spec.legal_commands(room.run.state, player.seat)
+    return Hint(seq=seq, hint=to_wire(fn(view, legal)))

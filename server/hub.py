@@ -1,0 +1,171 @@
+"""The hub: finds rooms by code, creates them, resumes them after a restart.
+
+It owns the room actors (each an asyncio task in the hub's TaskGroup, which
+lives as long as the app) and the things shared by all rooms: the store,
+the games on offer, the config and the metrics.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from typing import Any, AsyncIterator, Mapping
+
+import attrs
+
+from games.contract import GameSpec
+from games.registry import GAME_IDS, get_game
+from server import lobby, views
+from server.limits import JoinThrottle
+from server.logs import event as log_event
+from server.metrics import Metrics
+from server.names import new_code, normal_code
+from server.room import RoomActor, load_room
+from server.store.base import Store
+
+LOG = logging.getLogger("pizzanight")
+
+
+@attrs.define
+class HubConfig:
+    """Tunables; the defaults suit a party, tests shrink the delays."""
+
+    idle_seconds: float = 3600.0  # a room with no client frame for this long ends
+    bot_delay: float = 0.6  # seconds before a bot moves, so it feels human
+    timer_scale: float = 1.0  # multiplies game timer delays (tests: 0)
+    snapshot_every: int = 50  # records between snapshots
+    mailbox: int = 256  # jobs waiting per room
+    send_queue: int = 64  # unread replies per socket before it is dropped
+    rate: float = 20.0  # client frames per second per socket ...
+    burst: float = 40.0  # ... with this much burst
+    join_rate: float = 0.2  # failed joins forgiven per second per address ...
+    join_burst: float = 10.0  # ... after this many
+    hello_timeout: float = 10.0  # seconds to send hello
+    keep_seconds: int = 86_400  # how long an ended room's log is kept
+
+
+def load_games(ids: tuple[str, ...] = GAME_IDS) -> dict[str, GameSpec]:
+    """The games that import cleanly (one broken game does not stop the hub)."""
+    games: dict[str, GameSpec] = {}
+    for game_id in ids:
+        try:
+            games[game_id] = get_game(game_id)
+        except Exception as exc:
+            log_event(logging.WARNING, "game unavailable", game=game_id, error=f"{type(exc).__name__}: {exc}")
+    return games
+
+
+class Hub:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        games: Mapping[str, GameSpec] | None = None,
+        config: HubConfig | None = None,
+        metrics: Metrics | None = None,
+        public_url: str | None = None,
+    ) -> None:
+        self.store = store
+        #: Where phones reach this server (``http://192.168.1.5:8000``), for join links.
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.games = dict(games) if games is not None else load_games()
+        self.config = config or HubConfig()
+        self.metrics = metrics or Metrics()
+        self.catalog = views.catalog(self.games)
+        self.throttle = JoinThrottle(self.config.join_rate, self.config.join_burst)
+        self.rooms: dict[str, RoomActor] = {}  # by room id
+        self.codes: dict[str, str] = {}  # code -> room id
+        self._tasks: set[asyncio.Task] = set()
+        self._group: asyncio.TaskGroup | None = None
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator["Hub"]:
+        """Run the hub's rooms for the duration of the block (the app's lifespan)."""
+        async with asyncio.TaskGroup() as group:
+            self._group = group
+            try:
+                await self.resume()
+                yield self
+            finally:
+                for task in list(self._tasks):
+                    task.cancel()
+                self._group = None
+
+    def _spawn(self, coro: Any) -> asyncio.Task:
+        assert self._group is not None, "the hub is not running"
+        task = self._group.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _guard(self, actor: RoomActor) -> None:
+        try:
+            await actor.run()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the actor loop itself broke: this room stops, the others go on
+            LOG.exception("room actor died", extra={"fields": {"room": actor.room.code}})
+            self._forget(actor)
+
+    def _start(self, actor: RoomActor) -> None:
+        self.rooms[actor.room.id] = actor
+        self.codes[actor.room.code] = actor.room.id
+        self.metrics.rooms.set(len(self.rooms))
+        self._spawn(self._guard(actor))
+
+    async def resume(self) -> None:
+        """Start an actor for every open room in the store (after a restart)."""
+        for room_id in await self.store.open_rooms():
+            if room_id in self.rooms:
+                continue
+            try:
+                room = await load_room(self.store, room_id, self.games)
+            except Exception:
+                LOG.exception("cannot resume room", extra={"fields": {"room_id": room_id}})
+                continue
+            if room.closed is not None or not room.code:
+                continue
+            self._start(RoomActor(self, room))
+            log_event(logging.INFO, "room resumed", room=room.code, version=room.version)
+
+    async def create_room(self, host_hash: str) -> RoomActor:
+        room_id = secrets.token_hex(8)
+        for _ in range(100):
+            code = new_code()
+            if code not in self.codes and await self.store.claim_code(code, room_id):
+                break
+        else:  # pragma: no cover - 83521 codes
+            raise RuntimeError("no free room code")
+        actor = RoomActor(self, lobby.Room(id=room_id))
+        await actor.commit([lobby.RoomOpened(room=room_id, code=code, host_hash=host_hash)])
+        self._start(actor)
+        log_event(logging.INFO, "room created", room=code)
+        return actor
+
+    async def find(self, typed_code: str) -> RoomActor | None:
+        code = normal_code(typed_code)
+        if code is None:
+            return None
+        room_id = self.codes.get(code)
+        return self.rooms.get(room_id) if room_id else None
+
+    def _forget(self, actor: RoomActor) -> None:
+        self.rooms.pop(actor.room.id, None)
+        if self.codes.get(actor.room.code) == actor.room.id:
+            del self.codes[actor.room.code]
+        self.metrics.rooms.set(len(self.rooms))
+
+    def room_ended(self, actor: RoomActor) -> None:
+        """Called by an actor whose RoomClosed is stored: free its code, mark it closed."""
+        self._forget(actor)
+
+        async def release() -> None:
+            try:
+                await self.store.close_room(actor.room.id, keep_seconds=self.config.keep_seconds)
+                await self.store.release_code(actor.room.code)
+            except Exception:  # the room is closed in its log anyway; resume skips it
+                LOG.exception("could not release room", extra={"fields": {"room": actor.room.code}})
+
+        self._spawn(release())

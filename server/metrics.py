@@ -1,0 +1,30 @@
+"""Prometheus metrics for /metrics, one registry per app (tests run several)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.rooms = Gauge("pizzanight_rooms", "Open rooms on this node", registry=r)
+        self.connections = Gauge("pizzanight_connections", "Open websockets", ["role"], registry=r)
+        self.commands = Counter("pizzanight_commands_total", "Client frames handled", ["kind"], registry=r)
+        self.rejections = Counter("pizzanight_rejections_total", "Error frames sent", ["code"], registry=r)
+        self.events = Counter("pizzanight_events_total", "Records appended to room logs", registry=r)
+        self.state_encodes = Counter("pizzanight_state_encodes_total", "State frames encoded (once per viewer class)", registry=r)
+        self.frames_sent = Counter("pizzanight_frames_sent_total", "Frames written to sockets", registry=r)
+        self.room_errors = Counter("pizzanight_room_errors_total", "Bugs caught in room handlers", registry=r)
+        self.latency = Histogram(
+            "pizzanight_command_seconds",
+            "From receiving a command to queueing its reply (includes the store append)",
+            ["kind"],
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=r,
+        )
+
+    def render(self) -> tuple[bytes, str]:
+        return generate_latest(self.registry), CONTENT_TYPE_LATEST

@@ -1,0 +1,41 @@
+"""How a room's log records are stored: msgpack maps, one per event.
+
+A lifecycle event is ``{"r": {...}}`` and a game event ``{"g": {...}}``, each
+inner map tagged with its class name by the generic game codec.  Game events
+are decoded with the codec of the game running at that point of the log,
+which the room being folded knows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import msgpack
+
+from games.contract import GameSpec
+from protocol.gamecodec import GameCodec, to_wire
+from server.lobby import ROOM_EVENTS, Room
+
+_room_codec = GameCodec(commands=(), events=ROOM_EVENTS)
+_ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
+_codecs: dict[str, GameCodec] = {}
+
+
+def codec_for(spec: GameSpec) -> GameCodec:
+    codec = _codecs.get(spec.id)
+    if codec is None:
+        codec = _codecs[spec.id] = GameCodec.for_game(spec)
+    return codec
+
+
+def encode(event: Any) -> bytes:
+    key = "r" if type(event) in _ROOM_EVENT_TYPES else "g"
+    return msgpack.packb({key: to_wire(event)}, use_bin_type=True)
+
+
+def decode(data: bytes, room: Room, games: Mapping[str, GameSpec]) -> Any:
+    value = msgpack.unpackb(data, raw=False, strict_map_key=False)
+    if "r" in value:
+        return _room_codec.event(value["r"])
+    assert room.run is not None, "a game event before any game started"
+    return codec_for(games[room.run.game]).event(value["g"])

@@ -1,0 +1,89 @@
+"""``pizzanight serve``: run the hub with uvicorn and print where to go.
+
+Websockets run without compression (per-message-deflate off): frames are a
+few hundred bytes, and deflate would cost CPU and memory per socket for
+almost nothing.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+import uvicorn
+
+from protocol.codec import MAX_FRAME
+
+#: Frames above this are refused by the websocket layer itself (close 1009);
+#: frames between MAX_FRAME and this get a protocol error first.
+WS_MAX_SIZE = 4 * MAX_FRAME
+
+
+def uvicorn_config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_SIZE,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        lifespan="on",
+        log_config=None,
+        access_log=False,
+        **extra,
+    )
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            address = probe.getsockname()[0]
+            if not address.startswith("0."):
+                return address
+        except OSError:
+            pass
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+        if not address.startswith("127."):
+            return address
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def public_url(host: str, port: int) -> str:
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    return f"http://{shown}:{port}"
+
+
+def banner(url: str, store: str, data: Path, out: TextIO = sys.stdout) -> None:
+    print("Pizza Night is running.", file=out)
+    print(f"  TV (open on the big screen):  {url}/tv", file=out)
+    print(f"  Phones (same Wi-Fi):          {url}/join", file=out)
+    print(f"  Store: {store}   data folder: {data}", file=out)
+    out.flush()
+
+
+def run(args: Any) -> int:
+    from server import logs
+    from server.app import create_app
+    from server.hub import HubConfig
+    from server.store import open_store
+
+    logs.setup(args.log_level)
+    data = Path(args.data)
+    store = open_store(args.store, data=data)
+    url = args.public_url or public_url(args.host, args.port)
+    config = HubConfig(bot_delay=args.bot_delay, idle_seconds=args.room_idle, timer_scale=args.timer_scale)
+    web = Path(args.web) if args.web else None
+    app = create_app(store, config=config, public_url=url, **({"web": web} if web else {}))
+    server = uvicorn.Server(uvicorn_config(app, args.host, args.port))
+    banner(url, args.store, data)
+    server.run()
+    return 0

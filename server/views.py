@@ -1,0 +1,101 @@
+"""What each viewer class is sent: the ``state`` frame contents.
+
+Viewer classes are the host's screen, each player, and the spectators.
+Everything about the game in a frame comes from the game's ``view`` for
+that class (SCREEN for the host, the seat for a seated player, SPECTATOR
+for spectators and players who have no seat in the running game), plus the
+seat's legal commands: nothing else of the game state leaves the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from games.contract import SCREEN, SPECTATOR, GameSpec, SeatViewer
+from protocol.frames import State
+from protocol.gamecodec import to_wire
+from server.lobby import Room, outcome
+
+HOST = ("host",)
+SPECTATORS = ("spectator",)
+
+
+def player_key(player_id: int) -> tuple:
+    return ("player", player_id)
+
+
+def catalog(games: Mapping[str, GameSpec]) -> list[dict]:
+    """The games a host can choose, with everything needed to draw the options form."""
+    return [
+        {
+            "id": spec.id,
+            "title": spec.title,
+            "min_players": spec.min_players,
+            "max_players": spec.max_players,
+            "bots": list(spec.bots),
+            "options": [
+                {k: v for k, v in to_wire(option).items() if k != "type"} for option in spec.options
+            ],
+        }
+        for spec in games.values()
+    ]
+
+
+def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_connected: bool, spectators: int) -> dict:
+    return {
+        "code": room.code,
+        "phase": room.phase(games),
+        "locked": room.locked,
+        "host_connected": host_connected,
+        "game": room.game,
+        "title": games[room.game].title if room.game in games else None,
+        "options": to_wire(dict(room.options)),
+        "turn_timer": room.turn_timer,
+        "players": [
+            {
+                "id": p.id,
+                "name": p.name,
+                "bot": p.bot,
+                "human": p.token_hash is not None,
+                "connected": p.id in connected,
+                "seat": p.seat,
+            }
+            for p in room.lobby_players()
+        ],
+        "spectators": spectators,
+    }
+
+
+def state_frame(room: Room, games: Mapping[str, GameSpec], key: tuple, shared_lobby: dict, game_catalog: list[dict] | None) -> State:
+    """The ``state`` frame for one viewer class."""
+    spec = games[room.run.game] if room.run is not None else None
+    game_view = legal = None
+    lobby_map = shared_lobby
+    if key == HOST:
+        you: dict[str, Any] = {"role": "host"}
+        viewer: Any = SCREEN
+        if game_catalog is not None:
+            lobby_map = dict(shared_lobby, games=game_catalog)
+    elif key == SPECTATORS:
+        you = {"role": "spectator"}
+        viewer = SPECTATOR
+    else:
+        player = room.player(key[1])
+        seat = player.seat if player is not None else None
+        you = {"role": "player", "player": key[1], "seat": seat, "bot": player.bot if player else None}
+        viewer = SeatViewer(seat) if seat is not None else SPECTATOR
+        if spec is not None and seat is not None and player is not None and player.bot is None:
+            commands = spec.legal_commands(room.run.state, seat)
+            legal = [to_wire(c) for c in commands] if commands else None
+    if spec is not None:
+        game_view = to_wire(spec.view(room.run.state, viewer))
+    result = outcome(room, games)
+    return State(
+        room=room.code,
+        version=room.version,
+        lobby=lobby_map,
+        you=you,
+        game=game_view,
+        legal=legal,
+        outcome=to_wire(result) if result is not None else None,
+    )
