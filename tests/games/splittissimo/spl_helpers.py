@@ -87,3 +87,36 @@ def close_window(state):
 
 def kinds(events) -> list[str]:
     return [type(event).__name__ for event in events]
+
+
+def play(players: int, seed: int, options: dict, bots: Sequence[str], max_steps: int = 5000):
+    """Bots play one game the way ``server.selfplay`` drives it, keeping every step.
+
+    Returns (setup, steps) where each step is (state before, actor, command,
+    events, state after).
+    """
+    from games.contract import SeatViewer
+
+    setup = GAME.setup(players, seed, options)
+    state = GAME.initial_state(setup)
+    seat_bots = [GAME.bots[name](seat, seed * 10 + seat) for seat, name in enumerate(bots)]
+    steps = []
+    for step in range(max_steps):
+        if GAME.is_terminal(state):
+            break
+        actor = command = None
+        for offset in range(players):
+            seat = (step + offset) % players
+            legal = GAME.legal_commands(state, seat)
+            if legal:
+                choice = seat_bots[seat].act(GAME.view(state, SeatViewer(seat)), legal)
+                if choice is not None:
+                    actor, command = seat, choice
+                    break
+        if command is None:
+            actor, command = ROOM, GAME.next_timer(state).command
+        events, after = run(state, actor, command)
+        steps.append((state, actor, command, events, after))
+        state = after
+    assert GAME.is_terminal(state), "game did not finish"
+    return setup, steps
