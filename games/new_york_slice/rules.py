@@ -9,6 +9,7 @@ decision, and always on exactly one seat (or the room, for the deal).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from games.contract import ROOM, Code, Rejected
@@ -140,6 +141,12 @@ def _unused_owner(state: State, special: str) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=64)
+def _slicings(n: int, players: int) -> tuple[m.SliceRing, ...]:
+    """Every division of an ``n``-slice ring, built once per size (they are values)."""
+    return tuple(m.SliceRing(cuts, special) for cuts, special in all_divisions(n, players))
+
+
 def legal_commands(state: State, seat: int) -> list[Any]:
     if actor_of(state) != seat or seat == ROOM:
         return []
@@ -149,7 +156,7 @@ def legal_commands(state: State, seat: int) -> list[Any]:
     if phase == "dibs":
         return [m.CallDibs(i) for i in state.ring] + [m.DeclineDibs()]
     if phase == "slice":
-        return [m.SliceRing(cuts, special) for cuts, special in all_divisions(len(state.ring), state.players)]
+        return list(_slicings(len(state.ring), state.players))
     if phase == "cut_in_line":
         return [m.CutInLine(), m.DeclineCutInLine()]
     if phase == "sneak":
