@@ -1,0 +1,452 @@
+"""The hub in cluster mode: many nodes, one Redis, each room run by exactly one node.
+
+A node *owns* a room while it holds the room's lease (a Redis key with a
+TTL, renewed every quarter of it).  Each acquisition raises the room's
+fencing token, and the owner's actor appends with that token, so a node
+that lost its lease (paused, cut off, presumed dead) can never write again:
+the Redis script refuses it (``Fenced``) and the node drops the room.
+
+Any node serves any socket.  ``find`` takes a room whose lease is free (the
+node a phone reaches becomes the owner), or hands the connection a
+:class:`~server.cluster.remote.RemoteRoom` that forwards frames to the
+owner through the relay.  A maintenance loop renews leases, watches the
+owners of relayed rooms (when one changes or dies, this node takes the room
+over if it can and sends its sockets off to reconnect with 4503), drops
+sockets of edge nodes that died, and adopts open rooms nobody holds (so a
+room whose owner died goes on with its bots and timers even before a phone
+comes back).
+
+``drain`` (SIGTERM) stops the node taking work, then hands every room over
+cleanly: the actor finishes the job it is on, its store wrapper refuses any
+later append, the lease is released (no waiting for expiry), and every
+socket, local or relayed, is closed with 4503 so it reconnects elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import time
+from typing import Any, AsyncIterator, Sequence
+
+import attrs
+
+from protocol.errors import Close, ProtocolError
+from protocol.frames import Bye, Error, Hello, Host
+from server import lobby
+from server.cluster.relay import Relay
+from server.cluster.remote import Moved, RemoteClient, RemoteRoom
+from server.hub import Hub
+from server.logs import event as log_event
+from server.names import new_code, normal_code
+from server.room import Busy, RoomActor, load_room
+from server.store.base import Fenced, Record, Snapshot, Store
+
+LOG = logging.getLogger("pizzanight.cluster")
+
+
+@attrs.define
+class ClusterConfig:
+    """Cluster tunables; ``from_env`` reads ``PIZZANIGHT_NODE_ID`` and ``PIZZANIGHT_LEASE_MS``."""
+
+    node: str = attrs.field(factory=lambda: f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}")
+    lease_ms: int = 6_000
+    adopt_every: int = 4  # maintenance passes between scans for rooms nobody holds
+    adopt_batch: int = 20  # rooms adopted per scan at most
+
+    @classmethod
+    def from_env(cls) -> "ClusterConfig":
+        config = cls()
+        if os.environ.get("PIZZANIGHT_NODE_ID"):
+            config.node = os.environ["PIZZANIGHT_NODE_ID"]
+        if os.environ.get("PIZZANIGHT_LEASE_MS"):
+            config.lease_ms = max(500, int(os.environ["PIZZANIGHT_LEASE_MS"]))
+        return config
+
+
+class FencedStore(Store):
+    """One actor's view of the store: every append carries the actor's fencing token.
+
+    ``stop`` makes it refuse appends locally, so an actor being handed over
+    cannot write even before Redis would refuse it.
+    """
+
+    def __init__(self, store: Any, token: int) -> None:
+        self.inner = store
+        self.token = token
+        self.stopped = False
+
+    async def append(self, room: str, records: Sequence[bytes], expected_version: int, *, fence: int | None = None) -> int:
+        if self.stopped:
+            raise Fenced(f"room {room}: this node handed the room over")
+        return await self.inner.append(room, records, expected_version, fence=self.token)
+
+    async def read(self, room: str, from_version: int = 0) -> list[Record]:
+        return await self.inner.read(room, from_version)
+
+    async def version(self, room: str) -> int:
+        return await self.inner.version(room)
+
+    async def save_snapshot(self, room: str, snapshot: Snapshot) -> None:
+        if not self.stopped:
+            await self.inner.save_snapshot(room, snapshot)
+
+    async def load_snapshot(self, room: str) -> Snapshot | None:
+        return await self.inner.load_snapshot(room)
+
+    async def claim_code(self, code: str, room: str) -> bool:
+        return await self.inner.claim_code(code, room)
+
+    async def room_for_code(self, code: str) -> str | None:
+        return await self.inner.room_for_code(code)
+
+    async def release_code(self, code: str) -> None:
+        await self.inner.release_code(code)
+
+    async def open_rooms(self) -> list[str]:
+        return await self.inner.open_rooms()
+
+    async def close_room(self, room: str, *, keep_seconds: int = 86_400) -> None:
+        await self.inner.close_room(room, keep_seconds=keep_seconds)
+
+    async def close(self) -> None:  # the hub closes the shared store
+        return None
+
+
+class ClusterActor(RoomActor):
+    """A room actor whose appends are fenced by its lease token."""
+
+    def __init__(self, hub: "ClusterHub", room: lobby.Room, token: int) -> None:
+        super().__init__(hub, room)
+        self.fenced = FencedStore(hub.store, token)
+        self.store = self.fenced
+        self.task: asyncio.Task | None = None
+
+    async def commit(self, events: list[Any]) -> None:
+        try:
+            await super().commit(events)
+        except Fenced:
+            # Another node owns the room now: stop here, send sockets away.
+            self.hub.lost(self, "fenced")
+            raise
+
+
+class ClusterHub(Hub):
+    """A :class:`~server.hub.Hub` that shares its rooms with other nodes through Redis."""
+
+    def __init__(self, store: Any, *, cluster: ClusterConfig | None = None, **kwargs: Any) -> None:
+        super().__init__(store, **kwargs)
+        self.cluster = cluster or ClusterConfig.from_env()
+        self.node = self.cluster.node
+        self.relay = Relay(store.client, store.prefix, self.node, self._on_message)
+        #: Relayed rooms (this node is their edge), by room id.
+        self.remotes: dict[str, RemoteRoom] = {}
+        #: This node's sockets in relayed rooms, by connection id.
+        self.edge_clients: dict[int, tuple[RemoteRoom, Any]] = {}
+        #: Sockets of other nodes in rooms this node owns, by (node, connection).
+        self.remote_clients: dict[tuple[str, int], tuple[ClusterActor, RemoteClient]] = {}
+        self.draining = False
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._passes = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # --- lifecycle -----------------------------------------------------------
+
+    @property
+    def lease_ms(self) -> int:
+        return self.cluster.lease_ms
+
+    def _heartbeat_key(self, node: str) -> str:
+        return f"{self.store.prefix}:alive:{{{node}}}"
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator["ClusterHub"]:
+        async with super().running():
+            self.loop = asyncio.get_running_loop()
+            await self.store.client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
+            self._spawn(self.relay.publish_forever())
+            self._spawn(self.relay.listen_forever())
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.relay.subscribed.wait(), 5.0)
+            self._spawn(self._maintain_forever())
+            log_event(logging.INFO, "cluster node up", node=self.node, lease_ms=self.lease_ms)
+            try:
+                yield self
+            finally:
+                if not self.draining:
+                    await self.drain()
+
+    async def resume(self) -> None:
+        """Nothing to do at start: rooms are adopted lazily (``find``) and by the maintenance loop."""
+
+    async def _guard(self, actor: RoomActor) -> None:
+        if isinstance(actor, ClusterActor):
+            actor.task = asyncio.current_task()  # so losing the room can stop it
+        await super()._guard(actor)
+
+    def _forget(self, actor: RoomActor) -> None:
+        super()._forget(actor)
+        for key, (owner, _) in list(self.remote_clients.items()):
+            if owner is actor:
+                del self.remote_clients[key]
+
+    # --- finding and creating rooms ---------------------------------------------
+
+    async def create_room(self, host_hash: str) -> RoomActor:
+        if self.draining:
+            raise Moved("this server is restarting; reconnecting")
+        room_id = secrets.token_hex(8)
+        token, _ = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
+        for _ in range(100):
+            code = new_code()
+            if code not in self.codes and await self.store.claim_code(code, room_id):
+                break
+        else:  # pragma: no cover - 83521 codes
+            raise RuntimeError("no free room code")
+        actor = ClusterActor(self, lobby.Room(id=room_id), token)
+        await actor.commit([lobby.RoomOpened(room=room_id, code=code, host_hash=host_hash)])
+        self._start(actor)
+        log_event(logging.INFO, "room created", room=code, node=self.node)
+        return actor
+
+    async def find(self, typed_code: str) -> Any:
+        """The local actor, a stand-in for the owner's, or ``None`` for an unknown code."""
+        if self.draining:
+            raise Moved("this server is restarting; reconnecting")
+        code = normal_code(typed_code)
+        if code is None:
+            return None
+        room_id = self.codes.get(code) or await self.store.room_for_code(code)
+        if room_id is None:
+            return None
+        deadline = time.monotonic() + self.lease_ms / 1000 + 2.0
+        async with self._locks.setdefault(room_id, asyncio.Lock()):
+            while True:
+                actor = self.rooms.get(room_id)
+                if actor is not None:
+                    return actor
+                token, owner = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
+                if token:
+                    return await self._take(room_id, token)
+                remote = self.remotes.get(room_id)
+                if remote is not None and remote.owner == owner:
+                    return remote
+                if owner and await self.store.client.exists(self._heartbeat_key(owner)):
+                    remote = self.remotes[room_id] = RemoteRoom(self, room_id, code, owner)
+                    return remote
+                if time.monotonic() > deadline:
+                    raise Moved("the room is moving; reconnecting")
+                await asyncio.sleep(0.1)  # its owner died: its lease runs out soon
+
+    async def _take(self, room_id: str, token: int) -> RoomActor | None:
+        """Start the actor of a room whose lease this node just acquired."""
+        try:
+            room = await load_room(self.store, room_id, self.games)
+        except Exception:
+            await self.store.release_lease(room_id, self.node, token)
+            raise
+        if room.closed is not None or not room.code:
+            await self.store.release_lease(room_id, self.node, token)
+            return None
+        actor = ClusterActor(self, room, token)
+        self._start(actor)
+        stale = self.remotes.pop(room_id, None)
+        if stale is not None:
+            stale.moved()
+        log_event(logging.INFO, "room taken over", room=room.code, node=self.node, version=room.version, fence=token)
+        self.metrics.rooms.set(len(self.rooms))
+        return actor
+
+    def remote_idle(self, remote: RemoteRoom) -> None:
+        if self.remotes.get(remote.room_id) is remote:
+            del self.remotes[remote.room_id]
+
+    # --- losing and handing over rooms -------------------------------------------
+
+    def lost(self, actor: ClusterActor, reason: str) -> None:
+        """This node no longer owns ``actor``'s room: stop it and send its sockets away."""
+        if self.rooms.get(actor.room.id) is not actor:
+            return
+        actor.fenced.stopped = True
+        self._forget(actor)
+        for client in actor.clients():
+            client.close(Close.DRAINING, Bye(reason="moved"))
+        actor.host = None
+        actor.players.clear()
+        actor.spectators.clear()
+        if actor.task is not None:
+            # Soon, not now: the actor may be inside the job that found out.
+            asyncio.get_running_loop().call_soon(actor.task.cancel)
+        log_event(logging.WARNING, "room lost", room=actor.room.code, node=self.node, reason=reason)
+
+    async def hand_over(self, actor: ClusterActor) -> None:
+        """Finish the actor's current job, stop it writing, release the lease, send sockets away."""
+
+        async def stop() -> None:
+            actor.fenced.stopped = True
+
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(actor.call(stop), 5.0)
+        actor.fenced.stopped = True
+        with contextlib.suppress(Exception):
+            await self.store.release_lease(actor.room.id, self.node, actor.fenced.token)
+        self.lost(actor, "drained")
+
+    async def drain(self) -> None:
+        """Hand every room over and close every socket with 4503 (SIGTERM)."""
+        if self.draining:
+            return
+        self.draining = True
+        started = time.monotonic()
+        rooms = [actor for actor in self.rooms.values() if isinstance(actor, ClusterActor)]
+        for remote in list(self.remotes.values()):
+            remote.moved("draining")
+        await asyncio.gather(*(self.hand_over(actor) for actor in rooms), return_exceptions=True)
+        await self.relay.flush()
+        with contextlib.suppress(Exception):
+            await self.store.client.delete(self._heartbeat_key(self.node))
+        log_event(logging.INFO, "node drained", node=self.node, rooms=len(rooms), seconds=round(time.monotonic() - started, 3))
+
+    # --- the maintenance loop --------------------------------------------------
+
+    async def _maintain_forever(self) -> None:
+        every = self.lease_ms / 4 / 1000
+        while True:
+            await asyncio.sleep(every)
+            if self.draining:
+                continue
+            try:
+                await self._maintain()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis away for a moment: try again next pass
+                LOG.warning("cluster maintenance failed: %s", exc)
+
+    async def _maintain(self) -> None:
+        self._passes += 1
+        client = self.store.client
+        await client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
+        owned = [actor for actor in self.rooms.values() if isinstance(actor, ClusterActor)]
+        for actor in owned:
+            if not await self.store.renew_lease(actor.room.id, self.node, actor.fenced.token, self.lease_ms):
+                self.lost(actor, "lease lost")
+        for remote in list(self.remotes.values()):
+            owner = await self.store.lease_owner(remote.room_id)
+            if owner == remote.owner:
+                continue
+            self.remotes.pop(remote.room_id, None)
+            if owner is None:  # its owner died: this node has clients there, so it takes the room
+                with contextlib.suppress(Exception):
+                    await self.find(remote.code)
+            remote.moved()
+        nodes = {node for node, _ in self.remote_clients}
+        for node in nodes:
+            if not await client.exists(self._heartbeat_key(node)):
+                for key, (actor, rc) in list(self.remote_clients.items()):
+                    if key[0] == node:
+                        self._drop_remote(key)
+        if self._passes % self.cluster.adopt_every == 0:
+            await self._adopt()
+
+    async def _adopt(self) -> None:
+        """Take over open rooms that nobody holds (their owner died with nobody connected)."""
+        adopted = 0
+        for room_id in await self.store.open_rooms():
+            if adopted >= self.cluster.adopt_batch or self.draining:
+                return
+            if room_id in self.rooms or await self.store.lease_owner(room_id) is not None:
+                continue
+            async with self._locks.setdefault(room_id, asyncio.Lock()):
+                if room_id in self.rooms:
+                    continue
+                token, _ = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
+                if token:
+                    with contextlib.suppress(Exception):
+                        if await self._take(room_id, token) is not None:
+                            adopted += 1
+
+    # --- relay messages ---------------------------------------------------------
+
+    def _on_message(self, message: dict) -> None:
+        kind = message["k"]
+        if kind in ("reply", "state", "close", "attached", "refused"):
+            room = message.get("r")
+            remote = self.remotes.get(room)
+            if remote is not None:
+                remote.deliver(message)
+            elif kind == "close":
+                entry = self.edge_clients.get(message.get("c", 0))
+                if entry is not None:
+                    entry[0].deliver(message)
+            return
+        self._owner_message(message)
+
+    def _refuse(self, message: dict, code: str, text: str, close: int | None) -> None:
+        self.relay.post(message["n"], {"k": "refused", "r": message["r"], "c": message["c"], "code": code, "message": text, "close": close})
+
+    def _owner_message(self, message: dict) -> None:
+        kind = message["k"]
+        node, conn, room = message["n"], message["c"] if "c" in message else 0, message["r"]
+        actor = self.rooms.get(room)
+        if not isinstance(actor, ClusterActor) or actor.fenced.stopped:
+            if kind == "attach":
+                self._refuse(message, Moved.code, "the room moved; reconnecting", Close.DRAINING)
+            elif kind != "detach" and conn:
+                self.relay.post(node, {"k": "close", "r": room, "c": conn, "code": Close.DRAINING, "reason": "moved", "data": None})
+            return
+        if kind == "touch":
+            actor.touch()
+            return
+        if kind == "attach":
+            rc = RemoteClient(self, room, node, conn, text=message["text"], role=message["role"], address=message["addr"])
+            self.remote_clients[(node, conn)] = (actor, rc)
+            hello = Hello(**message["hello"])
+            try:
+                actor.submit(self._remote_attach, actor, rc, hello, message)
+            except Busy as exc:
+                self.remote_clients.pop((node, conn), None)
+                self._refuse(message, exc.code, exc.message, None)
+            return
+        entry = self.remote_clients.get((node, conn))
+        if entry is None:
+            if kind != "detach":
+                self.relay.post(node, {"k": "close", "r": room, "c": conn, "code": Close.DRAINING, "reason": "moved", "data": None})
+            return
+        _, rc = entry
+        try:
+            if kind == "cmd":
+                actor.submit(actor.on_command, rc, message["seq"], message["cmd"])
+            elif kind == "host":
+                actor.submit(actor.on_host, rc, Host(**message["frame"]))
+            elif kind == "hint":
+                actor.submit(actor.on_hint, rc, message["seq"])
+            elif kind == "detach":
+                self.remote_clients.pop((node, conn), None)
+                actor.post(actor.detach, rc)
+        except Busy as exc:
+            rc.send(Error(code=exc.code, message=exc.message, seq=message.get("seq")))
+
+    async def _remote_attach(self, actor: ClusterActor, rc: RemoteClient, hello: Hello, message: dict) -> None:
+        try:
+            await actor.attach(rc, hello)
+        except ProtocolError as exc:
+            self.remote_clients.pop((rc.node, rc.conn), None)
+            self._refuse(message, exc.code, exc.message, exc.close)
+            return
+        self.relay.post(rc.node, {"k": "attached", "r": rc.room_id, "c": rc.conn, "player": rc.player})
+
+    def _drop_remote(self, key: tuple[str, int]) -> None:
+        entry = self.remote_clients.pop(key, None)
+        if entry is not None:
+            actor, rc = entry
+            rc.outbox.close_code = Close.GOING_AWAY
+            actor.post(actor.detach, rc)
+
+
+def hub_class_for(store: Any) -> type[Hub]:
+    """``ClusterHub`` for a store that can hold leases (Redis), else the plain ``Hub``."""
+    return ClusterHub if hasattr(store, "acquire_lease") else Hub
