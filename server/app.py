@@ -44,7 +44,10 @@ def create_app(
     close_store: bool = True,
 ) -> Starlette:
     metrics = Metrics()
-    hub = Hub(store, games=games, config=config, metrics=metrics, public_url=public_url)
+    hub_class = Hub
+    if hasattr(store, "acquire_lease"):  # Redis: several nodes may share it (server/cluster)
+        from server.cluster.hub import ClusterHub as hub_class
+    hub = hub_class(store, games=games, config=config, metrics=metrics, public_url=public_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -59,6 +62,8 @@ def create_app(
         await connection.serve(ws, hub)
 
     async def healthz(request: Request) -> Response:
+        if getattr(hub, "draining", False):  # a draining cluster node takes no new sockets
+            return JSONResponse({"ok": False, "draining": True}, status_code=503)
         return JSONResponse({"ok": True, "rooms": len(hub.rooms), "protocol": VERSION})
 
     async def metrics_endpoint(request: Request) -> Response:

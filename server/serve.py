@@ -84,6 +84,9 @@ def run(args: Any) -> int:
     web = Path(args.web) if args.web else None
     app = create_app(store, config=config, public_url=url, **({"web": web} if web else {}))
     server = uvicorn.Server(uvicorn_config(app, args.host, args.port))
+    from server.cluster import drain
+
+    drain.install(server, app.state.hub)  # cluster mode: SIGTERM hands rooms over first
     banner(url, args.store, data)
     server.run()
     return 0
