@@ -62,7 +62,9 @@ _READ_PAGE = 1_000
 # Returns {version} on success, {-1, actual} on a version conflict,
 # {-2, current fence} when fenced.  The nonce (random per append call) is
 # kept on the batch's first entry so that a retry of the same call can be told
-# from a different writer's append.
+# from a different writer's append.  Every entry also keeps the fencing token
+# it was written under (field f, empty without one): an audit of which lease
+# wrote what.
 _APPEND = """
 local fence = ARGV[2]
 if fence ~= '' then
@@ -83,9 +85,9 @@ end
 for i = 5, #ARGV do
   version = version + 1
   if i == 5 then
-    redis.call('XADD', KEYS[1], '0-' .. version, 'd', ARGV[i], 'n', ARGV[4])
+    redis.call('XADD', KEYS[1], '0-' .. version, 'd', ARGV[i], 'n', ARGV[4], 'f', fence)
   else
-    redis.call('XADD', KEYS[1], '0-' .. version, 'd', ARGV[i])
+    redis.call('XADD', KEYS[1], '0-' .. version, 'd', ARGV[i], 'f', fence)
   end
 end
 local ttl = tonumber(ARGV[3])

@@ -171,3 +171,15 @@ async def test_open_store_picks_the_redis_backend_for_a_redis_url(redis_url):
     finally:
         await store.client.delete(*store.keys("R1").all(), "pick:rooms")
         await store.close()
+
+
+async def test_every_record_remembers_the_lease_that_wrote_it(redis_store):
+    # given records written under token 1, then under token 2 after a takeover
+    first, _ = await redis_store.acquire_lease("R1", "A", 5_000)
+    await redis_store.append("R1", [b"a", b"b"], 0, fence=first)
+    await redis_store.release_lease("R1", "A", first)
+    second, _ = await redis_store.acquire_lease("R1", "B", 5_000)
+    await redis_store.append("R1", [b"c"], 2, fence=second)
+    # then the stream shows which token wrote each record
+    entries = await redis_store.client.xrange(redis_store.keys("R1").log)
+    assert [int(fields[b"f"]) for _, fields in entries] == [first, first, second]
