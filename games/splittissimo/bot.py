@@ -15,7 +15,7 @@ from typing import Any, Sequence
 import attrs
 
 from games.rng import Rng
-from games.splittissimo.cards import CARDS
+from games.splittissimo.cards import CARDS, total
 from games.splittissimo.commands import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.hints import trick_value
 from games.splittissimo.tricks import ADVANCED, special_order_takes
@@ -31,7 +31,7 @@ def _open_cards(view: SplittissimoView) -> list:
 def special_order_value(view: SplittissimoView, command: PlaySpecialOrder) -> Fraction:
     """The pizza a Special Order would take from the open cards in ``view``."""
     tops = _open_cards(view)
-    return sum((tops[i].amount for i in special_order_takes(CARDS[command.card].toppings, tops)), Fraction(0))
+    return total(tops[i] for i in special_order_takes(CARDS[command.card].toppings, tops))
 
 
 @attrs.define

@@ -300,11 +300,8 @@ def _with_seat(rows: tuple[tuple[int, ...], ...], seat: int, row: tuple[int, ...
 
 
 def evolve(state: State, event: Any) -> State:
-    state = _evolve(state, event)
-    return _replace(state, events=state.events + 1)
-
-
-def _replace(state: State, **changes: Any) -> State:
+    changes = _changes(state, event)
+    changes["events"] = state.events + 1
     return attrs.evolve(state, **changes)
 
 
@@ -319,10 +316,10 @@ def _take(state: State, seat: int, from_hand: Sequence[int], from_table: Sequenc
     }
 
 
-def _evolve(state: State, event: Any) -> State:
+def _changes(state: State, event: Any) -> dict[str, Any]:
+    """What ``event`` changes in ``state``, field by field."""
     if isinstance(event, ev.Dealt):
-        return _replace(
-            state,
+        return dict(
             deck=event.deck,
             hands=event.hands,
             table=event.table,
@@ -331,47 +328,47 @@ def _evolve(state: State, event: Any) -> State:
             active=event.first,
         )
     if isinstance(event, ev.TurnBegan):
-        return _replace(state, active=event.seat, turn=event.turn, phase=WINDOW if event.window else TURN, tricks=0)
+        return dict(active=event.seat, turn=event.turn, phase=WINDOW if event.window else TURN, tricks=0)
     if isinstance(event, ev.ReactionWindowClosed):
-        return _replace(state, phase=TURN)
+        return dict(phase=TURN)
     if isinstance(event, ev.TrickTaken):
-        return _replace(
-            state,
-            **_take(state, event.seat, event.hand, event.table),
+        changes = _take(state, event.seat, event.hand, event.table)
+        changes.update(
             tricks=state.tricks + 1,
             last_trick=LastTrick(event.seat, event.hand, event.table, event.text, False),
         )
+        return changes
     if isinstance(event, ev.SpecialOrderPlayed):
         changes = _take(state, event.seat, (event.card,), event.taken)
         if event.took_over:
             changes.update(active=event.seat, turn=event.turn, phase=TURN, tricks=1)
         else:
             changes.update(tricks=state.tricks + 1)
-        text = " and ".join(t.replace("_", " ") for t in CARDS[event.card].toppings)
-        return _replace(state, **changes, last_trick=LastTrick(event.seat, (event.card,), event.taken, text, True))
+        toppings = " and ".join(t.replace("_", " ") for t in CARDS[event.card].toppings)
+        text = f"Special Order: every open pizza with {toppings}"
+        changes.update(last_trick=LastTrick(event.seat, (event.card,), event.taken, text, True))
+        return changes
     if isinstance(event, ev.TurnCancelled):
-        return _replace(
-            state,
+        return dict(
             hands=_with_seat(state.hands, event.by, _without(state.hands[event.by], (event.card,))),
             discard=state.discard + (event.card,),
             last_cancel=(event.seat, event.by),
         )
     if isinstance(event, ev.CardsDrawn):
-        return _replace(
-            state,
+        return dict(
             hands=_with_seat(state.hands, event.seat, state.hands[event.seat] + event.cards),
             deck=state.deck[len(event.cards) :],
         )
     if isinstance(event, ev.TableRefilled):
-        return _replace(state, table=state.table + event.cards, deck=state.deck[len(event.cards) :])
+        return dict(table=state.table + event.cards, deck=state.deck[len(event.cards) :])
     if isinstance(event, ev.PilesRebalanced):
-        return _replace(state, piles=event.piles)
+        return dict(piles=event.piles)
     if isinstance(event, ev.TurnPassed):
-        return _replace(state, passed=state.passed | {event.seat})
+        return dict(passed=state.passed | {event.seat})
     if isinstance(event, ev.TurnEnded):
-        return state
+        return {}
     if isinstance(event, ev.GameEnded):
-        return _replace(state, phase=OVER, end_reason=event.reason)
+        return dict(phase=OVER, end_reason=event.reason)
     raise AssertionError(f"unknown event {event!r}")  # pragma: no cover - our bug
 
 

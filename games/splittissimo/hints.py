@@ -14,7 +14,7 @@ from typing import Sequence
 
 import attrs
 
-from games.splittissimo.cards import CARDS, Card
+from games.splittissimo.cards import CARDS, Card, total
 from games.splittissimo.commands import TakeTrick
 from games.splittissimo.engine import _tricks
 from games.splittissimo.state import State
@@ -31,7 +31,7 @@ class Hint:
 
 def trick_value(command: TakeTrick) -> tuple[Fraction, int]:
     """How good a trick is: the pizza it wins, then how many hand cards it uses up."""
-    return sum((CARDS[i].amount for i in command.table), Fraction(0)), len(command.hand)
+    return total(CARDS[i] for i in command.table), len(command.hand)
 
 
 def best_trick(state: State, seat: int) -> TakeTrick | None:
@@ -63,9 +63,8 @@ def explain(level: str, hand: Sequence[Card], table: Sequence[Card]) -> str:
     ``"Your 3/8 and 1/8 together make the 1/2 on the table: 3/8 + 1/8 = 4/8 = 1/2."``"""
     total = sum_text(hand, table)
     if level == EASY:
-        mine = f"Your {_listing(hand)}" + (" together" if len(hand) > 1 else "")
-        theirs = f"the {_listing(table)} on the table"
-        return f"{mine} make{'s' if len(hand) == 1 else ''} {theirs}: {total}."
+        verb = "together make" if len(hand) > 1 else "matches"
+        return f"Your {_listing(hand)} {verb} the {_listing(table)} on the table: {total}."
     wanted = sorted({topping for card in hand for topping in card.toppings})
     orders = f"Your order{'s' if len(hand) > 1 else ''} for {_listing(hand)}"
     pizzas = f"the pizza{'s' if len(table) > 1 else ''} {_listing(table)}"

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 import attrs
 
 from games.contract import OptionSpec
-from games.splittissimo.cards import CANCELLED_ORDER, CARDS, DOT_LEVELS, ORDER, PIZZA, SPECIAL_KINDS
+from games.splittissimo.cards import CANCELLED_ORDER, CARDS, DOT_LEVELS, ORDER, PIZZA, SPECIAL_KINDS, total
 from games.splittissimo.tricks import ADVANCED, EASY, LEVELS, STANDARD
 
 DEALING = "dealing"
@@ -172,11 +172,11 @@ def score_cards(level: str, won, hand) -> Fraction:
     Advanced each Order left in hand costs its amount and each special card
     one whole pizza.
     """
-    total = sum((card.amount for card in won if card.kind == PIZZA), Fraction(0))
+    result = total(card for card in won if card.kind == PIZZA)
     if level == ADVANCED:
-        total -= sum((card.amount for card in hand if card.kind == ORDER), Fraction(0))
-        total -= sum(1 for card in hand if card.kind in SPECIAL_KINDS)
-    return total
+        result -= total(card for card in hand if card.kind == ORDER)
+        result -= sum(1 for card in hand if card.kind in SPECIAL_KINDS)
+    return result
 
 
 def holds_cancelled_order(state: State, seat: int) -> int | None:

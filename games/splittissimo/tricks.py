@@ -13,7 +13,7 @@ import math
 from fractions import Fraction
 from typing import Iterator, Sequence
 
-from games.splittissimo.cards import ORDER, PIZZA, Card
+from games.splittissimo.cards import ORDER, PIZZA, Card, total
 from games.splittissimo.codes import SplittissimoCode
 
 EASY = "easy"
@@ -48,7 +48,7 @@ def trick_fault(level: str, hand: Sequence[Card], table: Sequence[Card]) -> Spli
         return SplittissimoCode.WRONG_CARD_KIND
     if not shape_ok(level, len(hand), len(table)):
         return SplittissimoCode.TRICK_SHAPE
-    if sum(card.amount for card in hand) != sum(card.amount for card in table):
+    if total(hand) != total(table):
         return SplittissimoCode.AMOUNTS_DIFFER
     if level != EASY:
         # RULES-NOTES 3.3/3.4: every Pizza used carries every topping of every Order it serves.
@@ -134,27 +134,25 @@ def find_tricks(level: str, hand: Sequence[Card], table: Sequence[Card]) -> list
         return []
     unit = _unit([card for _, card in hand_cards] + [card for _, card in open_cards])
     found: list[Play] = []
+    groups_by_toppings: dict[frozenset, list[tuple[int, list[int]]]] = {}
     for subset in _subsets(len(open_cards)):
         picked = [open_cards[k] for k in subset]
         if not shape_ok(level, 1, len(picked)) and not shape_ok(level, 2, len(picked)):
             continue
         positions = tuple(position for position, _ in picked)
         target = sum(card.slices * (unit // card.of) for _, card in picked)
-        usable = hand_cards
-        if level != EASY:
-            common = set.intersection(*(set(card.toppings) for _, card in picked))
-            usable = [(i, card) for i, card in hand_cards if set(card.toppings) <= common]
-        groups = _groups(usable, unit, with_toppings=level != EASY)
+        common = frozenset.intersection(*(frozenset(card.toppings) for _, card in picked))
+        if level == EASY:
+            common = frozenset()  # toppings do not count: one grouping serves every subset
+        groups = groups_by_toppings.get(common)
+        if groups is None:
+            usable = hand_cards if level == EASY else [(i, c) for i, c in hand_cards if set(c.toppings) <= common]
+            groups = groups_by_toppings[common] = _groups(usable, unit, with_toppings=level != EASY)
         if shape_ok(level, 1, len(picked)):
             found.extend(((members[0],), positions) for size, members in groups if size == target)
         if shape_ok(level, 2, len(picked)):
             found.extend((chosen, positions) for chosen in _multisets(groups, target, 2))
     return found
-
-
-def trick_amount(hand: Sequence[Card], table: Sequence[Card]) -> Fraction:
-    """The pizza a trick wins from the table (both sides are equal)."""
-    return sum((card.amount for card in table), Fraction(0))
 
 
 # --- the sum a child can read --------------------------------------------------

@@ -14,7 +14,7 @@ from fractions import Fraction
 import attrs
 
 from games.contract import SeatViewer, Viewer
-from games.splittissimo.cards import CARDS, PIZZA, Card
+from games.splittissimo.cards import CARDS, PIZZA, Card, total
 from games.splittissimo.engine import final_scores, outcome
 from games.splittissimo.state import OVER, WINDOW, State
 
@@ -117,7 +117,7 @@ def _cards(ids: tuple[int, ...]) -> tuple[CardView, ...]:
 
 
 def _delivered(won: tuple[int, ...]) -> Fraction:
-    return sum((CARDS[i].amount for i in won if CARDS[i].kind == PIZZA), Fraction(0))
+    return total(CARDS[i] for i in won if CARDS[i].kind == PIZZA)
 
 
 def view(state: State, viewer: Viewer) -> SplittissimoView:

@@ -39,3 +39,10 @@ def test_no_hint_when_no_trick_exists():
     p = Picker()
     state = given("standard", [[p("order", "1/8", "mushroom")], [p("order")]], piles=[[p("pizza", "1", "mushroom")], [], []])
     assert hint(state, 0) is None
+
+
+def test_easy_hint_for_one_card_against_several():
+    p = Picker()
+    half, q, e = p("pizza", "1/2"), p("pizza", "1/4"), p("pizza", "2/8")
+    state = given("easy", [[half], [p("pizza", "1")]], table=[q, e])
+    assert hint(state, 0).text == "Your 1/2 matches the 1/4 and 2/8 on the table: 1/4 + 2/8 = 2/8 + 2/8 = 4/8 = 1/2."
