@@ -1,0 +1,199 @@
+"""Test screens (TV, phones, spectators) that behave like the web client across nodes.
+
+A screen keeps its secret token and, whenever its socket closes (a node
+killed, drained, or a room moving: 4503), reconnects through the next node
+in its list, as a browser behind the reverse proxy would.  A phone plays by
+picking one of its legal commands at random; every acknowledged move is
+recorded with the log version the state after it showed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any, Callable
+
+import websockets
+
+from protocol.codec import decode_server, encode_client
+
+OPEN_TIMEOUT = 2.0
+REPLY_TIMEOUT = 4.0
+
+
+class Screen:
+    def __init__(self, nodes: list[Any], first: int, hello: dict, label: str) -> None:
+        self.nodes = nodes
+        self.at = first
+        self.hello = dict(hello)
+        self.label = label
+        self.token: str | None = None
+        self.code: str | None = hello.get("room")
+        self.ws: Any = None
+        self.reader: asyncio.Task | None = None
+        self.frames: list[dict] = []
+        self.state: dict | None = None
+        self.welcome: dict | None = None
+        self.closes: list[int] = []
+        self.connects: list[str] = []
+        self.seq = 0
+        self._changed = asyncio.Event()
+
+    @property
+    def node(self) -> Any:
+        return self.nodes[self.at % len(self.nodes)]
+
+    async def connect(self, *, deadline: float = 30.0) -> None:
+        """(Re)connect, trying node after node, until welcomed."""
+        until = time.monotonic() + deadline
+        while True:
+            node = self.node
+            try:
+                await self._open(node)
+                return
+            except Exception as exc:  # refused, timed out, or told to go elsewhere
+                self.at += 1
+                if time.monotonic() > until:
+                    raise AssertionError(f"{self.label} could not reconnect: {exc!r}") from exc
+                await asyncio.sleep(0.1)
+
+    async def _open(self, node: Any) -> None:
+        await self.drop()
+        ws = await websockets.connect(node.ws, compression=None, open_timeout=OPEN_TIMEOUT, close_timeout=1)
+        hello = dict(self.hello, t="hello", v=1)
+        if self.code:
+            hello["room"] = self.code
+        if self.token:
+            hello["token"] = self.token
+            hello.pop("name", None)
+        self.ws = ws
+        start = len(self.frames)
+        self.reader = asyncio.create_task(self._read(ws))
+        await ws.send(encode_client(hello))
+        frame = await self.next_frame(lambda f: f["t"] in ("welcome", "error"), start=start, timeout=REPLY_TIMEOUT + 2)
+        if frame["t"] == "error":
+            raise ConnectionError(f"hello refused: {frame}")
+        self.welcome = frame
+        self.code = frame["room"]
+        self.token = frame.get("token") or self.token
+        self.connects.append(node.name)
+
+    async def _read(self, ws: Any) -> None:
+        try:
+            async for data in ws:
+                frame = decode_server(data)
+                self.frames.append(frame)
+                if frame["t"] == "state":
+                    self.state = frame
+                self._changed.set()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            if ws is self.ws:
+                self.closes.append(ws.close_code if ws.close_code is not None else 1006)
+                self.ws = None
+            self._changed.set()
+
+    @property
+    def connected(self) -> bool:
+        return self.ws is not None
+
+    async def drop(self) -> None:
+        ws, self.ws = self.ws, None
+        if ws is not None:
+            try:
+                await asyncio.wait_for(ws.close(), 1.0)
+            except Exception:
+                pass
+            ws.transport.abort() if ws.transport else None
+
+    async def next_frame(self, pred: Callable[[dict], bool], *, start: int, timeout: float) -> dict:
+        async def wait() -> dict:
+            index = start
+            while True:
+                while index < len(self.frames):
+                    frame = self.frames[index]
+                    index += 1
+                    if pred(frame):
+                        return frame
+                if self.ws is None:
+                    raise ConnectionError(f"{self.label}: socket closed")
+                self._changed.clear()
+                await self._changed.wait()
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def request(self, frame: dict, *, timeout: float = REPLY_TIMEOUT) -> dict | None:
+        """Send a frame with a seq; its ack or error, or None when the socket went away first."""
+        if self.ws is None:
+            return None
+        self.seq += 1
+        seq = self.seq
+        start = len(self.frames)
+        try:
+            await self.ws.send(encode_client(dict(frame, seq=seq)))
+            return await self.next_frame(lambda f: f["t"] in ("ack", "error") and f.get("seq") == seq, start=start, timeout=timeout)
+        except (ConnectionError, asyncio.TimeoutError, websockets.ConnectionClosed):
+            return None
+
+    async def host(self, op: str, **fields: Any) -> dict | None:
+        return await self.request(dict({"t": "host", "op": op}, **fields))
+
+    async def until(self, pred: Callable[[dict], bool], *, timeout: float = 15.0) -> dict:
+        """The current or a future state satisfying ``pred``, reconnecting as needed."""
+        until = time.monotonic() + timeout
+        while True:
+            if self.state is not None and pred(self.state):
+                return self.state
+            if self.ws is None:
+                await self.connect()
+                continue
+            left = until - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{self.label}: no such state within {timeout}s (last: {self.state and self.state.get('version')})")
+            try:
+                await self.next_frame(lambda f: f["t"] == "state" and pred(f), start=len(self.frames), timeout=min(left, 1.0))
+            except (asyncio.TimeoutError, ConnectionError):
+                continue
+
+
+class Phone(Screen):
+    """A player that plays random legal moves and records the ones acknowledged."""
+
+    def __init__(self, nodes: list[Any], first: int, code: str, name: str, seed: int) -> None:
+        super().__init__(nodes, first, {"role": "player", "room": code, "name": name}, name)
+        self.rng = random.Random(seed)
+        #: (monotonic time, log version shown by the first state after the ack).
+        self.acks: list[tuple[float, int]] = []
+        self.refused = 0
+
+    async def play(self, *, on_ack: Callable[["Phone", int], Any] | None = None, timeout: float = 120.0) -> None:
+        until = time.monotonic() + timeout
+        while time.monotonic() < until:
+            state = await self.until(lambda s: s.get("outcome") is not None or bool(s.get("legal")), timeout=until - time.monotonic())
+            if state.get("outcome") is not None:
+                return
+            reply = await self.request({"t": "cmd", "cmd": self.rng.choice(state["legal"])})
+            if reply is None:  # no answer: the node died or paused, or the room is moving
+                await self.drop()
+                self.at += 1
+                continue
+            if reply["t"] == "error":
+                self.refused += 1
+                await asyncio.sleep(0.05)
+                continue
+            at = next(i for i in range(len(self.frames) - 1, -1, -1) if self.frames[i] is reply)
+            shown = await self._state_after(at + 1)
+            self.acks.append((time.monotonic(), shown))
+            if on_ack is not None:
+                await on_ack(self, shown)
+        raise AssertionError(f"{self.label}: the game did not end within {timeout}s")
+
+    async def _state_after(self, start: int) -> int:
+        """The version of the first state after frame ``start`` (the ack comes before it)."""
+        try:
+            frame = await self.next_frame(lambda f: f["t"] == "state", start=start, timeout=REPLY_TIMEOUT)
+            return frame["version"]
+        except (asyncio.TimeoutError, ConnectionError):
+            return self.state["version"] if self.state else 0
