@@ -26,6 +26,7 @@ export function parseRoute(pathname: string, search = ""): Route {
   return { screen: "join", code: normaliseCode(query.get("code")) };
 }
 
-export function joinUrl(origin: string, code: string): string {
-  return `${origin}/join/${code}`;
+/** The address a QR code sends a phone to: the join page with the code filled in. */
+export function joinUrl(joinBase: string, code: string): string {
+  return `${joinBase.replace(/\/$/, "")}/${code}`;
 }

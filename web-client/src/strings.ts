@@ -85,7 +85,13 @@ export const en = {
 
   // Pizza Theory
   pt_neutral: "Neutral",
-  pt_faces: (sector: string) => `Faces ${sector}`,
+  pt_faces: (sector: string) => `${sector} this round`,
+  pt_winnerMark: "★ Winner",
+  pt_end_full: "All 16 toppings on the pizza!",
+  pt_end_full_tiebreak: "More than one colour filled the pizza: the most would-have toppings wins.",
+  pt_end_neutral_full: "The neutral colour filled the pizza, so both players lose.",
+  pt_end_round_limit: "Round limit reached: the most toppings on the pizza wins.",
+  pt_order: "Turn order",
   pt_onPizza: (n: number) => `${n}/16 on the pizza`,
   pt_supply: (n: number) => `${n} toppings left to place`,
   pt_cutChosen: "Cut chosen ✓",

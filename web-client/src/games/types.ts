@@ -29,6 +29,8 @@ export interface GameUi {
   Help: FunctionComponent;
   /** The seats the game is waiting for now (for "waiting for Ana"). */
   waitingOn(game: View): number[];
+  /** The end screen's one-line summary (default: the hub's). */
+  summary?(game: View, outcome: OutcomeWire): string | null;
   /** Per-seat score text for the end screen, when the view knows it. */
   scores?(game: View, outcome: OutcomeWire | null): (string | null)[];
 }

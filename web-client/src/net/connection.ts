@@ -295,9 +295,8 @@ export class Connection {
   }
 
   private forget(): void {
-    if (!this.room) return;
     if (this.role === "host") this.tokens.setHost(null);
-    if (this.role === "player") this.tokens.setSeat(this.room, null);
+    if (this.role === "player" && this.room) this.tokens.setSeat(this.room, null);
   }
 
   private closed(code: number): void {
@@ -306,6 +305,13 @@ export class Connection {
     this.pending.clear();
     this.socket = null;
     if (this.status === "ended") return;
+    if (this.role === "host" && this.usedToken && (code === CLOSE.NOT_FOUND || code === CLOSE.ROOM_CLOSED || code === CLOSE.POLICY)) {
+      // The TV's old room is gone: set a new table instead of showing an error.
+      this.forget();
+      this.room = null;
+      this.scheduleRetry(0);
+      return;
+    }
     switch (code) {
       case CLOSE.NOT_FOUND:
         this.forget();

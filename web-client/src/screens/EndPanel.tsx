@@ -20,12 +20,13 @@ export function EndPanel({ state, host }: { state: StateFrame; host: HostActions
   const headline = names.length === 0 ? S.nobodyWins : names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
   const ui = uiFor(state.lobby.game);
   const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
+  const summary = state.game && ui.summary ? ui.summary(state.game, outcome) : outcome.summary;
   const order = [...seats.keys()].sort((a, b) => a - b);
   return (
     <section class="end-panel" role="dialog" aria-modal="false" aria-labelledby="end-title">
       <h2 id="end-title">{S.gameOver}</h2>
       <p class="end-headline">{headline}</p>
-      {outcome.summary && <p class="end-summary">{outcome.summary}</p>}
+      {summary && <p class="end-summary">{summary}</p>}
       <table class="scores">
         <thead>
           <tr>

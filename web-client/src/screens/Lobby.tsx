@@ -1,6 +1,6 @@
 // The TV lobby: how to join (code, QR, address), who has joined, which game
 // with which options, bots, start.  Read-only (no controls) for spectators.
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
 import { S } from "../strings";
 import { Qr } from "../ui/Qr";
@@ -13,15 +13,37 @@ export interface HostActions {
   op: (op: string, fields?: Record<string, unknown>, then?: () => void) => void;
 }
 
-export function JoinPanel({ code, origin }: { code: string; origin: string }) {
-  const url = joinUrl(origin, code);
-  const shown = url.replace(/^https?:\/\//, "");
+/**
+ * Where phones should go: the hub knows its address on the local network
+ * (/api/info), which matters when the TV itself opened "localhost".
+ */
+export function useJoinBase(): string {
+  const [base, setBase] = useState(`${location.origin}/join`);
+  useEffect(() => {
+    let live = true;
+    fetch("/api/info")
+      .then((r) => (r.ok ? r.json() : null))
+      .then((info) => {
+        if (live && info && typeof info.join === "string") setBase(info.join.replace(/\/$/, ""));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return base;
+}
+
+export function JoinPanel({ code }: { code: string }) {
+  const base = useJoinBase();
+  const url = joinUrl(base, code);
+  const shown = base.replace(/^https?:\/\//, "");
   return (
     <section class="join-panel" aria-labelledby="join-title">
       <h2 id="join-title">{S.joinAt}</h2>
-      <Qr text={url} label={S.qrLabel(shown)} px={300} />
+      <Qr text={url} label={S.qrLabel(url.replace(/^https?:\/\//, ""))} px={300} />
       <p class="join-url">
-        {S.scanOrVisit} <strong>{origin.replace(/^https?:\/\//, "")}/join</strong> {S.andEnter}
+        {S.scanOrVisit} <strong>{shown}</strong> {S.andEnter}
       </p>
       <p class="room-code" aria-label={`${S.roomCode}: ${code.split("").join(" ")}`}>
         {code}
@@ -140,7 +162,7 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
 }
 
 export function PlayersPanel({ lobby, host }: { lobby: Lobby; host: HostActions | null }) {
-  const [bot] = useState("greedy");
+  const [bot] = useState("strong");
   const games = gamesOf(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
   const bots = selected?.bots ?? ["random"];
@@ -186,7 +208,7 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
   const ready = selected ? canStart(selected, lobby.players.length) : false;
   return (
     <main class="tv-lobby">
-      <JoinPanel code={code} origin={location.origin} />
+      <JoinPanel code={code} />
       <div class="lobby-side">
         <PlayersPanel lobby={lobby} host={host} />
         <GamePicker lobby={lobby} host={host} />

@@ -10,7 +10,7 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
   const ui = uiFor(state.lobby.game);
   const title = S[`game_${state.lobby.game}` as keyof typeof S] as string | undefined;
   return (
-    <main class="tv-game">
+    <main class={`tv-game ${state.outcome ? "tv-game-over" : ""}`}>
       <header class="tv-header">
         <span class="tv-title">{title ?? state.lobby.game}</span>
         <span class="tv-code">

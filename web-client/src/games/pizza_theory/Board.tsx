@@ -9,7 +9,7 @@ import { S } from "../../strings";
 import { cutSegment, FAMILIES, key, LINES, PIZZA_RADIUS, SECTOR_CORNERS, SPACES, toPoint, type Cube, type Family } from "./geometry";
 import type { CutLine, Piece } from "./model";
 
-const SLICE_TINTS = ["#fbe3a6", "#f6c98a", "#fdf0c2", "#f2b97a", "#f9d98f", "#efc07e", "#fff4cf"];
+const SLICE_TINTS = ["#ffe08a", "#ffb8a8", "#bfe8cf", "#b3dbf7", "#ebc8f3", "#f7cf9c", "#dbe9a0"];
 
 export interface BoardProps {
   pieces: Piece[];
@@ -25,9 +25,12 @@ export interface BoardProps {
   tappable?: Set<string>;
   selected?: string | null;
   onTap?: (space: Cube) => void;
-  /** Show the printed numbers only for these families (default all). */
+  /** Show the printed lines and numbers only for these families (default all). */
   families?: Family[];
-  sectorLabels?: boolean;
+  /** The colour of the player cutting with each family this round (tints its numbers). */
+  familyColours?: Map<string, string>;
+  numbers?: boolean;
+  sectorNames?: boolean;
   tight?: boolean;
   label: string;
   animate?: boolean;
@@ -49,9 +52,14 @@ export function Board(props: BoardProps) {
   const bySpace = new Map(pieces.map((p) => [key(p.space), p]));
   const tint = new Map<string, string>();
   slices.forEach((slice, i) => slice.forEach((c) => tint.set(key(c), SLICE_TINTS[i % SLICE_TINTS.length])));
-  const extent = tight ? 3.62 : PIZZA_RADIUS + 1.15;
+  // The phone crops the crust at the sides (the spaces get the width) and
+  // keeps room at the bottom for its own line numbers.
+  const box = tight ? "-3.66 -3.95 7.32 8.5" : (() => {
+    const e = PIZZA_RADIUS + 1.45;
+    return `${-e} ${-e} ${2 * e} ${2 * e}`;
+  })();
   return (
-    <svg class={`pizza ${props.animate === false ? "no-anim" : ""}`} viewBox={`${-extent} ${-extent} ${2 * extent} ${2 * extent}`} role="group" aria-label={label}>
+    <svg class={`pizza ${tight ? "pizza-tight" : ""} ${props.animate === false ? "no-anim" : ""}`} viewBox={box} role="group" aria-label={label}>
       <g class="pizza-turn" style={{ transform: `rotate(${rotation}deg)` }}>
         <circle r={PIZZA_RADIUS + 0.28} class="crust" />
         <circle r={PIZZA_RADIUS} class="cheese" />
@@ -66,24 +74,28 @@ export function Board(props: BoardProps) {
             return <line key={`${f}${n}`} x1={seg.from.x} y1={seg.from.y} x2={seg.to.x} y2={seg.to.y} class="printed-line" />;
           }),
         )}
-        {props.sectorLabels !== false &&
+        {props.numbers !== false &&
           families.map((f) =>
             LINES.map((n) => {
               const seg = cutSegment(f, n);
+              const fill = props.familyColours?.get(f);
               return (
                 <Upright key={`l${f}${n}`} x={seg.label.x} y={seg.label.y} rotation={rotation}>
-                  <text class="line-number" text-anchor="middle" dominant-baseline="central" aria-hidden="true">
-                    {n}
-                  </text>
+                  <g aria-hidden="true">
+                    <circle r={0.27} class="line-badge" style={fill ? { fill } : undefined} />
+                    <text class={`line-number ${fill ? "on-colour" : ""}`} text-anchor="middle" dominant-baseline="central">
+                      {n}
+                    </text>
+                  </g>
                 </Upright>
               );
             }),
           )}
-        {props.sectorLabels !== false &&
+        {props.sectorNames !== false &&
           SECTOR_CORNERS.map((corner, i) => {
             const p = toPoint(corner);
             const n = Math.hypot(p.x, p.y);
-            const r = PIZZA_RADIUS + 0.78;
+            const r = PIZZA_RADIUS + 1.12;
             return (
               <Upright key={`s${i}`} x={(p.x / n) * r} y={(p.y / n) * r} rotation={rotation}>
                 <text class="sector-name" text-anchor="middle" dominant-baseline="central" aria-hidden="true">

@@ -6,7 +6,7 @@ import { S } from "../../strings";
 import { PlayerMark } from "../../ui/Shape";
 import type { HandProps } from "../types";
 import { Board } from "./Board";
-import { key, rotationFor, type Cube, type Family } from "./geometry";
+import { key, PHONE_ANGLE, rotationFor, type Cube, type Family } from "./geometry";
 import { boardPieces, cutChoices, looksByColour, mySeatInfo, tappable } from "./model";
 
 const PIPS: Record<number, [number, number][]> = {
@@ -41,7 +41,7 @@ export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps)
   useEffect(() => setSelected(null), [game.phase, game.turn, game.round]);
   useEffect(() => setDie(null), [game.round]);
   // Turn the pizza so this seat's sector faces the bottom of the phone.
-  const rotation = me && me.sector !== null && me.sector !== undefined ? rotationFor(me.sector, 0) : 0;
+  const rotation = me && me.sector !== null && me.sector !== undefined ? rotationFor(me.sector, PHONE_ANGLE) : 0;
   const family = (me?.family ?? null) as Family | null;
   const act = (cmd: HandProps["legal"][number]) => {
     setBusy(true);
@@ -66,8 +66,9 @@ export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps)
         looks={looks}
         rotation={rotation}
         tight
-        sectorLabels={false}
+        sectorNames={false}
         families={family ? [family] : []}
+        familyColours={family && myLook ? new Map([[family, myLook.colour]]) : undefined}
         cuts={neutralCut}
         preview={die && family && myLook ? { family, line: die, colour: myLook.colour } : null}
         tappable={spaces.size ? new Set(spaces.keys()) : undefined}

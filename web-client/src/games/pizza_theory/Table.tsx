@@ -47,7 +47,7 @@ function useRevealStage(game: View): Stage {
 /** The board rotation that puts each sector in front of its table position. */
 export function boardRotation(game: View): number {
   const sector = sectorAt(game, 0);
-  return sector === null ? 0 : rotationFor(sector, 0);
+  return sector === null ? 0 : rotationFor(sector, positionAngle(0));
 }
 
 function Plate({ game, position, players }: { game: View; position: number; players: LobbyPlayer[] }) {
@@ -57,15 +57,13 @@ function Plate({ game, position, players }: { game: View; position: number; play
   const looks = looksByColour(game, players);
   const look = looks.get((info ?? neutral).colour)!;
   const name = info ? bySeat(players).get(position)?.name ?? `Seat ${position + 1}` : S.pt_neutral;
-  const angle = (positionAngle(position) * Math.PI) / 180;
-  const style = { left: `${50 + 41 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
   const acting = info && (game.waiting ?? []).includes(position);
   const chosen = info && (game.chosen ?? []).includes(position);
   const data = info ?? neutral;
   return (
-    <div class={`plate ${acting ? "plate-acting" : ""}`} style={{ ...style, "--pc": look.colour }}>
+    <div class={`plate plate-${position} ${acting ? "plate-acting" : ""}`} style={{ "--pc": look.colour }}>
       <div class="plate-name">
-        <PlayerMark shape={look.shape} colour={look.colour} size={40} />
+        <PlayerMark shape={look.shape} colour={look.colour} size={44} />
         <span>{name}</span>
       </div>
       <div class="plate-facts">
@@ -75,8 +73,19 @@ function Plate({ game, position, players }: { game: View; position: number; play
       {game.phase === "cut" && info && <div class={`plate-status ${chosen ? "done" : ""}`}>{chosen ? S.pt_cutChosen : S.pt_thinking}</div>}
       {game.phase === "add" && acting && <div class="plate-status">{S.pt_adding}</div>}
       {(game.phase === "neutral_roll" || game.phase === "neutral_place") && acting && <div class="plate-status">{S.pt_neutralTurn}</div>}
+      {game.phase === "over" && (game.winners ?? []).includes(position) && <div class="plate-status">{S.pt_winnerMark}</div>}
     </div>
   );
+}
+
+/** Each cut family's colour this round: the player (or neutral) facing its sector. */
+export function familyColours(game: View, players: LobbyPlayer[]): Map<string, string> {
+  const looks = looksByColour(game, players);
+  const out = new Map<string, string>();
+  for (const s of [...(game.seats ?? []), ...(game.neutral ? [game.neutral] : [])] as View[]) {
+    if (s.family) out.set(s.family, looks.get(s.colour)?.colour ?? "#999");
+  }
+  return out;
 }
 
 export function PizzaTheoryTable({ game, players }: TableProps) {
@@ -86,7 +95,8 @@ export function PizzaTheoryTable({ game, players }: TableProps) {
   const revealing = stage === "cuts" || stage === "replace" || (over && game.last_round);
   // During the reveal the pizza keeps the previous round's orientation.
   const turnedSince = !over && game.last_round && game.round > game.last_round.round;
-  const target = boardRotation(game) - ((stage === "cuts" || stage === "replace") && turnedSince ? 120 : 0);
+  const turning = (stage === "cuts" || stage === "replace") && turnedSince;
+  const target = boardRotation(game) - (turning ? 120 : 0);
   const shown = useRef(target);
   shown.current = unwrap(shown.current, target);
   const pieces = stage === "cuts" ? boardBefore(game) : boardPieces(game);
@@ -95,13 +105,35 @@ export function PizzaTheoryTable({ game, players }: TableProps) {
       ? [{ seat: null, colour: game.neutral.colour, family: game.neutral.family as Family, line: game.neutral.line }]
       : [];
   const positions = game.neutral ? 3 : (game.seats ?? []).length;
+  const seats = bySeat(players);
   return (
     <div class="pt-table">
-      <div class="pt-board-wrap">
+      <div class="pt-left">
+        <div class="pt-info" aria-live="polite">
+          <p class="pt-round">{S.pt_round(game.round, game.max_rounds)}</p>
+          <p class="pt-phase">{S[`pt_phase_${game.phase}` as keyof typeof S] as string}</p>
+          {(game.order ?? []).length > 0 && !over && (
+            <ol class="pt-order" aria-label={S.pt_order}>
+              {(game.order as number[]).map((s) => {
+                const look = looks.get(game.seats[s]?.colour);
+                return (
+                  <li key={s} class={game.turn === s ? "now" : ""}>
+                    {look && <PlayerMark shape={look.shape} colour={look.colour} size={26} />} {seats.get(s)?.name ?? `Seat ${s + 1}`}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </div>
+        <Plate game={game} position={0} players={players} />
+        <div class="pt-reveal-slot">{revealing && game.last_round && <RevealSummary game={game} players={players} />}</div>
+      </div>
+      <div class="pt-board">
         <Board
           pieces={pieces}
           looks={looks}
           rotation={shown.current}
+          familyColours={turning ? new Map(revealCuts(game).map((c) => [c.family, looks.get(c.colour)?.colour ?? "#999"])) : familyColours(game, players)}
           cuts={revealing ? revealCuts(game) : neutralCut}
           slices={revealing ? revealSlices(game) : []}
           fresh={stage === "replace" || over ? placedKeys(game) : undefined}
@@ -109,15 +141,14 @@ export function PizzaTheoryTable({ game, players }: TableProps) {
           label={S.pt_boardLabel(game.round)}
           animate={!prefersReducedMotion()}
         />
-        {Array.from({ length: positions }, (_, p) => (
-          <Plate key={p} game={game} position={p} players={players} />
-        ))}
       </div>
-      <aside class="pt-side" aria-live="polite">
-        <p class="pt-round">{S.pt_round(game.round, game.max_rounds)}</p>
-        <p class="pt-phase">{S[`pt_phase_${game.phase}` as keyof typeof S] as string}</p>
-        {revealing && game.last_round && <RevealSummary game={game} players={players} />}
-      </aside>
+      <div class="pt-right">
+        {Array.from({ length: positions }, (_, p) => p)
+          .filter((p) => p > 0)
+          .map((p) => (
+            <Plate key={p} game={game} position={p} players={players} />
+          ))}
+      </div>
     </div>
   );
 }

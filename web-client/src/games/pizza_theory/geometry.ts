@@ -129,15 +129,18 @@ export function slicesOf(cuts: readonly { family: Family; line: number }[]): Cub
 }
 
 /**
- * The board rotation (degrees) that turns `sector` towards a table
- * position's angle.  Positions sit clockwise from the bottom of the screen.
+ * Where table position `position` sits around the TV's pizza (degrees):
+ * clockwise from the left, so on a wide screen all three sit beside it.
  */
-export function positionAngle(position: number, positions = 3): number {
-  return 90 + (360 / positions) * position;
+export function positionAngle(position: number): number {
+  return 180 + 120 * position;
 }
 
-export function rotationFor(sector: number, position: number): number {
-  let r = positionAngle(position) - sectorAngle(sector);
-  r = ((r % 360) + 360) % 360;
-  return r;
+/** The board rotation (degrees) that turns `sector` to face `angle`. */
+export function rotationFor(sector: number, angle: number): number {
+  const r = angle - sectorAngle(sector);
+  return ((r % 360) + 360) % 360;
 }
+
+/** The phone's own sector faces its bottom edge. */
+export const PHONE_ANGLE = 90;

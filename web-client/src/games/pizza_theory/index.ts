@@ -1,4 +1,5 @@
 import type { GameUi } from "../types";
+import { S } from "../../strings";
 import { PizzaTheoryTable } from "./Table";
 import { PizzaTheoryHand } from "./Hand";
 import { PizzaTheoryHelp } from "./Help";
@@ -9,5 +10,7 @@ export const pizzaTheoryUi: GameUi = {
   Hand: PizzaTheoryHand,
   Help: PizzaTheoryHelp,
   waitingOn: (game) => (game.waiting ?? []) as number[],
+  // The hub's summary names the engine's colours; the players know their own.
+  summary: (game) => (S[`pt_end_${game.end_reason}` as keyof typeof S] as string | undefined) ?? null,
   scores: (game) => ((game.seats ?? []) as { on_pizza: number }[]).map((s) => `${s.on_pizza} / 16`),
 };

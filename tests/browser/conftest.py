@@ -1,0 +1,154 @@
+"""Fixtures for the browser tests: a real ``pizzanight serve`` and Chromium.
+
+The server runs as a subprocess on a free loopback port with a temporary
+data folder, serving the built web client (built here first when
+``web-client/dist`` is missing or older than its sources).  Chromium is
+Debian's (``/usr/bin/chromium``; browser downloads are impossible here),
+driven through Playwright's sync API; every screen gets its own browser
+context, as separate devices would.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web-client"
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+CHROMIUM = os.environ.get("PIZZANIGHT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+TV_SIZE = {"width": 1920, "height": 1080}
+PHONE_SIZE = {"width": 390, "height": 780}
+
+
+def _missing(reason: str) -> None:
+    """Fail under CI (nothing may be skipped there), skip elsewhere."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def _newest(folder: Path) -> float:
+    newest = 0.0
+    for path in folder.rglob("*"):
+        if path.is_file():
+            newest = max(newest, path.stat().st_mtime)
+    return newest
+
+
+def _build_client() -> None:
+    index = WEB / "dist" / "index.html"
+    sources = max(_newest(WEB / "src"), (WEB / "index.html").stat().st_mtime, (WEB / "package.json").stat().st_mtime)
+    if index.is_file() and index.stat().st_mtime >= sources:
+        return
+    npm = shutil.which("npm") or shutil.which("npm", path=str(ROOT / ".venv" / "bin"))
+    if npm is None:
+        _missing("npm is missing: run scripts/setup --test")
+    if not (WEB / "node_modules").is_dir():
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+    subprocess.run([npm, "run", "build"], cwd=WEB, check=True, stdout=subprocess.DEVNULL)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, url: str, process: subprocess.Popen, log: Path) -> None:
+        self.url = url
+        self.process = process
+        self.log = log
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    _build_client()
+    data = tmp_path_factory.mktemp("pizzanight-data")
+    port = _free_port()
+    log = data / "serve.log"
+    exe = ROOT / ".venv" / "bin" / "pizzanight"
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "server.cli"]
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [
+                *command,
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--data",
+                str(data),
+                "--bot-delay",
+                "0.05",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as reply:
+                if reply.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"pizzanight serve did not start:\n{log.read_text(errors='replace')[-3000:]}")
+        time.sleep(0.1)
+    try:
+        yield Server(url, process, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        _missing(f"Chromium is missing at {CHROMIUM}: run scripts/setup --test (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is missing: run scripts/setup --test")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def artifacts(request: pytest.FixtureRequest) -> Path:
+    folder = ARTIFACTS / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { backoffMs, Connection, type Identity, type Status } from "../src/net/connection";
+import { TokenStore } from "../src/net/tokens";
+import { FakeClock, FakeSocket, memoryStorage } from "./fakes";
+
+function setup(identity: Identity, storage = memoryStorage()) {
+  const sockets: FakeSocket[] = [];
+  const clock = new FakeClock();
+  const statuses: Status[] = [];
+  const states: unknown[] = [];
+  const tokens = new TokenStore(storage);
+  const conn = new Connection({
+    url: "ws://hub/ws",
+    identity,
+    tokens,
+    clock,
+    random: () => 0.5,
+    socket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    onStatus: (s) => statuses.push(s),
+    onState: (s) => states.push(s),
+  });
+  conn.start();
+  return { conn, sockets, clock, statuses, states, tokens, storage };
+}
+
+const welcomePlayer = { t: "welcome", v: 1, room: "BCDF", role: "player", player: 2, token: "secret-seat" };
+
+describe("Connection", () => {
+  it("given a new phone, when it opens, then it joins by name and keeps the seat token it is given", () => {
+    const { sockets, tokens, statuses } = setup({ role: "player", room: "bcdf", name: "Ana" });
+    sockets[0].open();
+    expect(sockets[0].sent[0]).toEqual({ t: "hello", v: 1, role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].receive(welcomePlayer);
+    expect(tokens.seat("BCDF")?.token).toBe("secret-seat");
+    expect(statuses).toEqual(["open"]);
+  });
+
+  it("given a stored seat token, when the phone opens, then it comes back with the token and no name", () => {
+    const storage = memoryStorage();
+    new TokenStore(storage).setSeat("BCDF", { room: "BCDF", token: "old-token" });
+    const { sockets } = setup({ role: "player", room: "BCDF", name: "Ana" }, storage);
+    sockets[0].open();
+    expect(sockets[0].sent[0]).toEqual({ t: "hello", v: 1, role: "player", room: "BCDF", token: "old-token" });
+  });
+
+  it("given an open link, when it drops, then it says reconnecting, waits a backoff and rejoins with the token", () => {
+    const { sockets, clock, statuses } = setup({ role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].open();
+    sockets[0].receive(welcomePlayer);
+    sockets[0].drop(1006);
+    expect(statuses.at(-1)).toBe("reconnecting");
+    expect(sockets).toHaveLength(1);
+    clock.advance(backoffMs(0, () => 0.5));
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toMatchObject({ role: "player", room: "BCDF", token: "secret-seat" });
+    expect(sockets[1].sent[0]).not.toHaveProperty("name");
+    sockets[1].receive(welcomePlayer);
+    expect(statuses.at(-1)).toBe("open");
+  });
+
+  it("backs off longer after each failed attempt, up to five seconds", () => {
+    const delays = [0, 1, 2, 3, 4, 5, 10, 30].map((n) => backoffMs(n, () => 0.5));
+    expect(delays.slice(0, 6)).toEqual([250, 500, 1000, 2000, 4000, 5000]);
+    expect(Math.max(...delays)).toBe(5000);
+    expect(backoffMs(3, () => 0)).toBeLessThan(backoffMs(3, () => 0.99));
+  });
+
+  it("given a token the hub refuses (1008), when a name is known, then it forgets the token and joins afresh", () => {
+    const storage = memoryStorage();
+    new TokenStore(storage).setSeat("BCDF", { room: "BCDF", token: "stale" });
+    const { sockets, clock, tokens } = setup({ role: "player", room: "BCDF", name: "Ana" }, storage);
+    sockets[0].open();
+    sockets[0].drop(1008);
+    expect(tokens.seat("BCDF")).toBeNull();
+    clock.advance(0);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toMatchObject({ role: "player", name: "Ana" });
+  });
+
+  it.each([
+    [4004, "not_found"],
+    [4410, "room_closed"],
+    [4001, "replaced"],
+  ])("given close code %i, then it stops with reason %s and does not retry", (code, reason) => {
+    const { conn, sockets, clock, statuses } = setup({ role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].open();
+    sockets[0].receive(welcomePlayer);
+    sockets[0].drop(code);
+    clock.advance(60000);
+    expect(sockets).toHaveLength(1);
+    expect(statuses.at(-1)).toBe("ended");
+    expect(conn.endReason).toBe(reason);
+  });
+
+  it("given a draining server (4503), then it reconnects at once", () => {
+    const { sockets, clock } = setup({ role: "spectator", room: "BCDF" });
+    sockets[0].open();
+    sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "spectator" });
+    sockets[0].drop(4503);
+    clock.advance(0);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it("given an error before welcome (a locked room), when the socket closes, then it stops and keeps the reason", () => {
+    const { conn, sockets, clock } = setup({ role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].open();
+    sockets[0].receive({ t: "error", code: "room/locked", message: "the room is locked" });
+    sockets[0].drop(1000);
+    clock.advance(60000);
+    expect(sockets).toHaveLength(1);
+    expect(conn.endReason).toBe("rejected");
+    expect(conn.lastError?.code).toBe("room/locked");
+  });
+
+  it("matches acks and errors to requests by sequence number", async () => {
+    const { conn, sockets } = setup({ role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].open();
+    sockets[0].receive(welcomePlayer);
+    const ok = conn.sendCommand({ type: "ChooseCut", line: 4 });
+    const bad = conn.sendCommand({ type: "ChooseCut", line: 9 });
+    const [first, second] = sockets[0].sent.slice(1);
+    expect(first).toEqual({ t: "cmd", seq: 1, cmd: { type: "ChooseCut", line: 4 } });
+    sockets[0].receive({ t: "error", seq: second.seq, code: "move/illegal", message: "no such line" });
+    sockets[0].receive({ t: "ack", seq: first.seq });
+    await expect(ok).resolves.toBeUndefined();
+    await expect(bad).rejects.toMatchObject({ code: "move/illegal" });
+  });
+
+  it("rejects requests made while offline, and pending ones when the link drops", async () => {
+    const { conn, sockets } = setup({ role: "host" });
+    await expect(conn.host("start")).rejects.toMatchObject({ code: "net/offline" });
+    sockets[0].open();
+    sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "host", token: "h" });
+    const pending = conn.host("start");
+    sockets[0].drop(1006);
+    await expect(pending).rejects.toMatchObject({ code: "net/disconnected" });
+  });
+
+  it("resolves a hint request with the hub's hint", async () => {
+    const { conn, sockets } = setup({ role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].open();
+    sockets[0].receive(welcomePlayer);
+    const hint = conn.hint();
+    const frame = sockets[0].sent.at(-1)!;
+    expect(frame).toMatchObject({ t: "hint" });
+    sockets[0].receive({ t: "hint", seq: frame.seq, hint: { text: "try 1/2 + 1/4" } });
+    await expect(hint).resolves.toEqual({ text: "try 1/2 + 1/4" });
+  });
+
+  it("ignores a state older than one already shown", () => {
+    const { sockets, states } = setup({ role: "spectator", room: "BCDF" });
+    sockets[0].open();
+    sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "spectator" });
+    const state = (version: number) => ({ t: "state", room: "BCDF", version, lobby: {}, you: {}, game: null, outcome: null });
+    sockets[0].receive(state(5));
+    sockets[0].receive(state(4));
+    sockets[0].receive(state(6));
+    expect(states.map((s) => (s as { version: number }).version)).toEqual([5, 6]);
+  });
+
+  it("treats a silent link as dropped after two keepalive periods", () => {
+    const { sockets, clock, statuses, conn } = setup({ role: "spectator", room: "BCDF" });
+    void conn;
+    sockets[0].open();
+    sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "spectator" });
+    clock.advance(15000);
+    expect(sockets[0].sent.at(-1)).toMatchObject({ t: "ping" });
+    clock.advance(30000);
+    expect(statuses.at(-1)).toBe("reconnecting");
+    expect(sockets[0].closedWith).not.toBeNull();
+  });
+
+  it("given a TV with a stored room, when it opens, then it asks for that room back with the host token", () => {
+    const storage = memoryStorage();
+    new TokenStore(storage).setHost({ room: "KMNP", token: "host-secret" });
+    const { sockets } = setup({ role: "host" }, storage);
+    sockets[0].open();
+    expect(sockets[0].sent[0]).toEqual({ t: "hello", v: 1, role: "host", room: "KMNP", token: "host-secret" });
+  });
+
+  it("given a TV whose stored room is gone (4004), then it creates a new room at once", () => {
+    const storage = memoryStorage();
+    new TokenStore(storage).setHost({ room: "KMNP", token: "host-secret" });
+    const { sockets, clock, tokens } = setup({ role: "host" }, storage);
+    sockets[0].open();
+    sockets[0].drop(4004);
+    clock.advance(0);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toEqual({ t: "hello", v: 1, role: "host" });
+    expect(tokens.host()).toBeNull();
+  });
+
+  it("given the hub closed the room (bye), then the TV forgets its token", () => {
+    const { sockets, tokens, conn } = setup({ role: "host" });
+    sockets[0].open();
+    sockets[0].receive({ t: "welcome", v: 1, room: "KMNP", role: "host", token: "h" });
+    expect(tokens.host()?.room).toBe("KMNP");
+    sockets[0].receive({ t: "bye", reason: "room_closed" });
+    expect(tokens.host()).toBeNull();
+    expect(conn.endReason).toBe("room_closed");
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { joinUrl, normaliseCode, parseRoute } from "../src/route";
+
+describe("routes", () => {
+  it.each([
+    ["/tv", { screen: "tv" }],
+    ["/", { screen: "join", code: null }],
+    ["/join", { screen: "join", code: null }],
+    ["/join/bcdf", { screen: "join", code: "BCDF" }],
+    ["/join/TOOLONG", { screen: "join", code: null }],
+    ["/watch/KMNP", { screen: "watch", code: "KMNP" }],
+    ["/watch", { screen: "join", code: null }],
+  ])("%s shows %o", (path, route) => {
+    expect(parseRoute(path)).toEqual(route);
+  });
+
+  it("takes a code from ?code= on the root page", () => {
+    expect(parseRoute("/", "?code=wxyz")).toEqual({ screen: "join", code: "WXYZ" });
+  });
+
+  it("normalises codes and refuses anything but four letters", () => {
+    expect(normaliseCode(" bcdf ")).toBe("BCDF");
+    expect(normaliseCode("BC1F")).toBeNull();
+    expect(normaliseCode(undefined)).toBeNull();
+  });
+
+  it("builds the QR address from the hub's join base", () => {
+    expect(joinUrl("http://192.168.1.5:8000/join/", "BCDF")).toBe("http://192.168.1.5:8000/join/BCDF");
+  });
+});
