@@ -110,3 +110,24 @@ def places(state: State) -> list[int]:
     for seat in state.seats:
         out += list(seat.collected) + list(seat.eaten)
     return out
+
+
+def last_round(state: State) -> State:
+    """Only stack 0 is left (the others go back in the box): the next round is the last."""
+    gone = tuple(i for stack in state.stacks[1:] for i in stack)
+    return attrs.evolve(
+        state, stacks=(state.stacks[0],) + ((),) * (len(state.stacks) - 1),
+        stack_specials=(state.stack_specials[0],) + (None,) * (len(state.stacks) - 1),
+        removed=state.removed + gone,
+    )
+
+
+def finish_plate(state: State, seat: int) -> State:
+    """The seat collects (keeps) everything still waiting on its plate."""
+    from games.new_york_slice.rules import legal_commands
+    from games.new_york_slice.state import phase_of
+
+    while phase_of(state) == "plate" and state.receiver == seat:
+        collect = next(c for c in legal_commands(state, seat) if isinstance(c, m.CollectSlice))
+        _, state = act(state, seat, collect)
+    return state
