@@ -1,0 +1,63 @@
+"""Start a real hub (uvicorn on a free loopback port) inside the running event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import uvicorn
+
+import toygame
+from server.app import create_app
+from server.hub import HubConfig, load_games
+from server.serve import uvicorn_config
+from server.store import open_store
+
+
+def fast_config(**overrides) -> HubConfig:
+    values = dict(bot_delay=0.0, timer_scale=0.0, idle_seconds=3600.0, join_burst=1000.0)
+    values.update(overrides)
+    return HubConfig(**values)
+
+
+def all_games() -> dict:
+    games = {"toy": toygame.GAME}
+    games.update(load_games())
+    return games
+
+
+class RunningServer:
+    def __init__(self, app, server, task, port):
+        self.app = app
+        self.server = server
+        self.task = task
+        self.port = port
+        self.url = f"ws://127.0.0.1:{port}/ws"
+        self.http = f"http://127.0.0.1:{port}"
+
+    @property
+    def hub(self):
+        return self.app.state.hub
+
+    async def stop(self):
+        self.server.should_exit = True
+        await asyncio.wait_for(self.task, 15)
+
+
+async def start_server(store_url: str, *, config: HubConfig | None = None, games=None, web=None) -> RunningServer:
+    store = open_store(store_url)
+    app = create_app(store, config=config or fast_config(), games=games if games is not None else all_games(), web=web)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, log_level="warning"))
+    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    for _ in range(500):
+        if server.started:
+            break
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    return RunningServer(app, server, task, port)

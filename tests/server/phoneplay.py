@@ -1,0 +1,60 @@
+"""Phones that play a whole game through the public protocol: each picks a random legal command."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from wsclient import Closed, Peer
+
+
+async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000) -> int:
+    """Play until the game ends; return the number of commands sent."""
+    moves = 0
+    acted_at = -1
+    while moves < max_moves:
+        state = await phone.until(
+            lambda s: s["outcome"] is not None
+            or (s["game"] is not None and s["legal"] and s["version"] > acted_at),
+            timeout=30,
+        )
+        if state["outcome"] is not None:
+            return moves
+        acted_at = state["version"]
+        reply = await phone.cmd(rng.choice(state["legal"]))
+        assert reply["t"] in ("ack", "error"), reply
+        if reply["t"] == "error":
+            # A race with a timer or another player: fine, the next state decides.
+            assert not reply["code"].startswith(("protocol/", "server/", "auth/")), reply
+        moves += 1
+    return moves
+
+
+async def play_room(url: str, game: str, players: int, options: dict, seed: int, *, bots: int = 0, text: bool = False):
+    """A TV, a spectator and ``players`` phones (plus hub bots) play one game to its end.
+
+    Returns (tv, spectator, phones, code, moves).
+    """
+    tv = await Peer.open(url, {"role": "host"})
+    code = tv.welcome["room"]
+    watcher = await Peer.open(url, {"role": "spectator", "room": code}, text=text)
+    phones = [await Peer.open(url, {"role": "player", "room": code, "name": f"P{i}"}, text=text and i == 0) for i in range(players)]
+    reply = await tv.host("select_game", game=game, options=options)
+    assert reply["t"] == "ack", reply
+    for _ in range(bots):
+        assert (await tv.host("add_bot"))["t"] == "ack"
+    reply = await tv.host("start")
+    assert reply["t"] == "ack", reply
+    rng = random.Random(seed)
+    moves = await asyncio.gather(*(phone_loop(p, random.Random(rng.random())) for p in phones))
+    await watcher.until(lambda s: s["outcome"] is not None, timeout=30)
+    await tv.until(lambda s: s["outcome"] is not None, timeout=30)
+    return tv, watcher, phones, code, sum(moves)
+
+
+async def close_all(*peers: Peer) -> None:
+    for peer in peers:
+        try:
+            await peer.close()
+        except Closed:
+            pass
