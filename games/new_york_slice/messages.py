@@ -273,7 +273,7 @@ class SecondsOffered:
 class SecondsEaten:
     seat: int
     slice: int
-    type: int
+    pizza_type: int
 
 
 @attrs.frozen

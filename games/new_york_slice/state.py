@@ -253,7 +253,8 @@ def evolve(state: State, event: Any) -> State:
     if kind is m.PortionChosen:
         portions = list(state.portions)
         portion = portions[event.portion]
-        portions[event.portion] = attrs.evolve(portion, taken_by=event.seat)
+        # The slices leave the portion for the taker's plate: one place at a time.
+        portions[event.portion] = attrs.evolve(portion, slices=(), taken_by=event.seat)
         return attrs.evolve(
             state, portions=tuple(portions), order=tuple(s for s in state.order if s != event.seat),
             receiver=event.seat, plate=portion.slices, mystery=None,
@@ -302,7 +303,7 @@ def evolve(state: State, event: Any) -> State:
         return attrs.evolve(
             state,
             seats=_seat(state, event.seat, collected=_without(seat.collected, event.slice),
-                        eaten=seat.eaten + (event.slice,), seconds_type=event.type,
+                        eaten=seat.eaten + (event.slice,), seconds_type=event.pizza_type,
                         specials=_use(seat, "seconds")),
         )
     if kind is m.SecondsFinished:
