@@ -136,6 +136,8 @@ def make_converter(*, tag: bool) -> cattrs.Converter:
     if tag:
 
         def unstructure_attrs_factory(cl: type) -> Any:
+            if any(field.name == TAG for field in attrs.fields(cl)):
+                raise TypeError(f"{cl.__qualname__} has a field named {TAG!r}, which the wire uses for the class name")
             inner = make_dict_unstructure_fn(cl, conv)
             name = cl.__name__
 
