@@ -8,6 +8,7 @@ did anything; ``play_until_over`` repeats it until the game-over card shows.
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any, Callable
 
@@ -64,3 +65,27 @@ def play_until_over(
             del before
         page.wait_for_timeout(100)
     return turns
+
+
+def new_york_slice_turn(page: Any, rng: random.Random) -> bool:
+    hand = page.locator(".nys-hand")
+    serve = hand.get_by_role("button", name="Serve these portions")
+    if serve.count():
+        # cut the ring into portions by tapping scissors until the division is legal
+        for _ in range(40):
+            if serve.is_enabled():
+                break
+            scissors = hand.locator(".nys-scissors")
+            scissors.nth(rng.randrange(scissors.count())).click()
+            choices = hand.locator(".nys-special-place input")
+            if choices.count() and rng.random() < 0.5:
+                choices.nth(rng.randrange(choices.count())).check()
+        serve.click()
+        return True
+    for name in ("Take ", "Stack ", "Collect", "Keep", "Eat", "No, thanks", "Done"):
+        buttons = hand.get_by_role("button", name=re.compile("^" + re.escape(name)))
+        enabled = [buttons.nth(i) for i in range(buttons.count()) if buttons.nth(i).is_enabled()]
+        if enabled:
+            rng.choice(enabled).click()
+            return True
+    return False

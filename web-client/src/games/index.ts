@@ -2,9 +2,11 @@
 import type { GameUi } from "./types";
 import { genericUi } from "./generic";
 import { pizzaTheoryUi } from "./pizza_theory";
+import { newYorkSliceUi } from "./new_york_slice";
 
 const UIS: Record<string, GameUi> = {
   pizza_theory: pizzaTheoryUi,
+  new_york_slice: newYorkSliceUi,
 };
 
 export function uiFor(gameId: string | null | undefined): GameUi {

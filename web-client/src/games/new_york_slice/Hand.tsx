@@ -1,0 +1,244 @@
+// New York Slice on a phone: pick a stack, cut the ring into portions and
+// place the Special when you are the Slicer, take a portion, then collect or
+// eat each slice.  Specials that apply (Dibs!, Cut in Line, Sneak-a-Slice,
+// Seconds) appear as buttons exactly when the hub lists them as legal.
+import { useEffect, useState } from "preact/hooks";
+import type { Command } from "../../net/wire";
+import { S } from "../../strings";
+import type { HandProps, View } from "../types";
+import { findSlicing, groupTableau, plateChoices, portionsOf, type Slice } from "./model";
+import { SliceCard, SpecialCard, sliceLabel } from "./Slice";
+import { Portions } from "./Table";
+
+function evenCuts(size: number, portions: number): number[] {
+  return Array.from({ length: portions }, (_, i) => Math.round((i * size) / portions));
+}
+
+function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act: (c: Command) => void; busy: boolean }) {
+  const ring = game.ring as Slice[];
+  const players = Number(game.players);
+  const [cuts, setCuts] = useState<number[]>(() => evenCuts(ring.length, Math.max(1, players - 1)));
+  const [special, setSpecial] = useState<number | null>(null);
+  const portions = portionsOf(ring.length, cuts);
+  const command = findSlicing(legal, cuts, special);
+  const need = special === null ? players - 1 : players;
+  const portionOf = (pos: number) => portions.findIndex((p) => p.includes(pos));
+  const toggle = (pos: number) => {
+    const next = cuts.includes(pos) ? cuts.filter((c) => c !== pos) : [...cuts, pos].sort((a, b) => a - b);
+    setCuts(next);
+    if (special !== null && special >= portionsOf(ring.length, next).length) setSpecial(null);
+  };
+  return (
+    <div class="nys-slicer">
+      <p>{S.nys_sliceHint(players)}</p>
+      <ol class="nys-cut-list">
+        {ring.map((s, pos) => {
+          const portion = portionOf(pos);
+          return (
+            <li key={s.id} class={`nys-cut-row portion-${portion % 6}`}>
+              <button
+                class={`nys-scissors ${cuts.includes(pos) ? "on" : ""}`}
+                aria-pressed={cuts.includes(pos)}
+                aria-label={S.nys_cutBefore(pos + 1)}
+                onClick={() => toggle(pos)}
+              >
+                ✂
+              </button>
+              <span class="nys-portion-tag" aria-hidden="true">
+                {portion >= 0 ? S.nys_portionName(portion) : ""}
+              </span>
+              <SliceCard slice={s} small />
+              <span class="nys-cut-name">{sliceLabel(s)}</span>
+            </li>
+          );
+        })}
+      </ol>
+      {game.special && (
+        <fieldset class="nys-special-place">
+          <legend>
+            <SpecialCard id={game.special} small /> {S.nys_specialGoes}
+          </legend>
+          <div class="segmented wrap">
+            <label class={`seg ${special === null ? "seg-on" : ""}`}>
+              <input type="radio" name="special" checked={special === null} onChange={() => setSpecial(null)} />
+              <span>{S.nys_specialAlone}</span>
+            </label>
+            {portions.map((_, i) => (
+              <label key={i} class={`seg ${special === i ? "seg-on" : ""}`}>
+                <input type="radio" name="special" checked={special === i} onChange={() => setSpecial(i)} />
+                <span>{S.nys_withPortion(i)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <p class={`nys-count ${portions.length === need ? "ok" : ""}`}>{S.nys_portionCount(portions.length + (special === null ? 1 : 0), players)}</p>
+      <button class="btn btn-start" disabled={!command || busy} onClick={() => command && act(command)}>
+        {S.nys_serve}
+      </button>
+    </div>
+  );
+}
+
+function PlateItems({ game, legal, act, busy }: { game: View; legal: Command[]; act: (c: Command) => void; busy: boolean }) {
+  const items = plateChoices(game, legal);
+  return (
+    <ul class="nys-plate">
+      {items.map((item) => (
+        <li key={item.sliceId} class="nys-plate-item">
+          <SliceCard slice={item.slice} />
+          <div class="nys-plate-text">
+            <strong>{item.slice ? item.slice.name : S.nys_mystery}</strong>
+            {item.offered && <span class="hint-text">{S.nys_offered}</span>}
+          </div>
+          <div class="nys-plate-buttons">
+            {item.collect.map((c, i) => (
+              <button key={i} class="btn" disabled={busy} onClick={() => act(c)}>
+                {c.attach !== null && c.attach !== undefined ? S.nys_collectAs(Number(c.attach)) : item.offered ? S.nys_keep : S.nys_collect}
+              </button>
+            ))}
+            {item.eat && (
+              <button class="btn btn-eat" disabled={busy} onClick={() => act(item.eat!)}>
+                {S.nys_eat}
+              </button>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NewYorkSliceHand({ game, legal, send, seat }: HandProps) {
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setBusy(false), [game.moves]);
+  const act = (cmd: Command) => {
+    setBusy(true);
+    send(cmd).catch(() => setBusy(false));
+  };
+  const kind = String(game.decision?.kind ?? "");
+  const has = (type: string) => legal.filter((c) => c.type === type);
+  const me = ((game.table ?? []) as View[]).find((t) => t.seat === seat);
+  return (
+    <section class="nys-hand" aria-label={S.game_new_york_slice}>
+      {has("ChooseStack").length > 0 && (
+        <div class="action-bar">
+          <p>{S.nys_pickStack}</p>
+          <div class="row center">
+            {has("ChooseStack").map((c) => (
+              <button key={String(c.stack)} class="btn btn-start" disabled={busy} onClick={() => act(c)}>
+                {S.nys_stack(Number(c.stack))}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {kind === "dibs" && legal.length > 0 && (
+        <div class="action-bar">
+          <p>{S.nys_dibsHint}</p>
+          <div class="nys-choice-list">
+            {has("CallDibs").map((c) => {
+              const s = (game.ring as Slice[]).find((x) => x.id === c.slice) ?? null;
+              return (
+                <button key={String(c.slice)} class="btn nys-slice-btn" disabled={busy} onClick={() => act(c)}>
+                  <SliceCard slice={s} small /> {sliceLabel(s)}
+                </button>
+              );
+            })}
+          </div>
+          <button class="btn btn-quiet" disabled={busy} onClick={() => act({ type: "DeclineDibs" })}>
+            {S.nys_noThanks}
+          </button>
+        </div>
+      )}
+      {has("SliceRing").length > 0 && <Slicer game={game} legal={legal} act={act} busy={busy} />}
+      {has("CutInLine").length > 0 && (
+        <div class="action-bar">
+          <p>{S.nys_cutInLineHint}</p>
+          <button class="btn btn-start" disabled={busy} onClick={() => act({ type: "CutInLine" })}>
+            {S.nys_cutInLine}
+          </button>
+          <button class="btn btn-quiet" disabled={busy} onClick={() => act({ type: "DeclineCutInLine" })}>
+            {S.nys_noThanks}
+          </button>
+        </div>
+      )}
+      {has("DeclineSneak").length > 0 && (
+        <div class="action-bar">
+          <p>{S.nys_sneakHint}</p>
+          {has("SneakSlice").map((c, i) => (
+            <button key={i} class="btn" disabled={busy} onClick={() => act(c)}>
+              {S.nys_sneakMove(Number(c.portion), Boolean(c.clockwise))}
+            </button>
+          ))}
+          <button class="btn btn-quiet" disabled={busy} onClick={() => act({ type: "DeclineSneak" })}>
+            {S.nys_noThanks}
+          </button>
+        </div>
+      )}
+      {(game.portions ?? []).length > 0 && (game.ring ?? []).length === 0 && !(kind === "plate" && legal.length > 0) && <Portions game={game} players={[]} />}
+      {has("ChoosePortion").length > 0 && (
+        <div class="action-bar">
+          <p>{S.nys_choosePortion}</p>
+          <div class="row center">
+            {has("ChoosePortion").map((c) => (
+              <button key={String(c.portion)} class="btn btn-start" disabled={busy} onClick={() => act(c)}>
+                {S.nys_takePortion(Number(c.portion))}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {kind === "plate" && legal.length > 0 && <PlateItems game={game} legal={legal} act={act} busy={busy} />}
+      {has("FinishSeconds").length > 0 && (
+        <div class="action-bar">
+          <p>{S.nys_secondsHint}</p>
+          {has("EatSeconds").map((c) => {
+            const s = ((me?.collected ?? []) as Slice[]).find((x) => x.id === c.slice) ?? null;
+            return (
+              <button key={String(c.slice)} class="btn nys-slice-btn" disabled={busy} onClick={() => act(c)}>
+                <SliceCard slice={s} small /> {S.nys_eatThis(sliceLabel(s))}
+              </button>
+            );
+          })}
+          <button class="btn btn-start" disabled={busy} onClick={() => act({ type: "FinishSeconds" })}>
+            {S.nys_done}
+          </button>
+        </div>
+      )}
+      {(game.ring ?? []).length > 0 && !has("SliceRing").length && kind !== "dibs" && (
+        <div class="nys-ring-small" aria-label={S.nys_ring}>
+          {(game.ring as Slice[]).map((s) => (
+            <SliceCard key={s.id} slice={s} small />
+          ))}
+          {game.special && <SpecialCard id={game.special} small />}
+        </div>
+      )}
+      {me && (
+        <div class="nys-mine">
+          <h3>{S.nys_yourSlices}</h3>
+          <div class="nys-groups">
+            {groupTableau(me.collected as Slice[]).map((g) => (
+              <span key={g.key} class="nys-group">
+                <SliceCard slice={g.slices[0]} small title={`${g.label} × ${g.count}`} />
+                <span class="nys-times">×{g.count}</span>
+              </span>
+            ))}
+          </div>
+          <p class="hint-text">
+            {S.nys_youAte((game.my_eaten ?? []).length, (game.my_eaten as Slice[]).reduce((n, s) => n + s.pepperoni, 0))}
+          </p>
+          {(me.specials as View[]).length > 0 && (
+            <div class="nys-held">
+              {(me.specials as View[]).map((h, i) => (
+                <span key={i} class={h.used ? "used" : ""}>
+                  <SpecialCard id={h.special} name={h.name} />
+                </span>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+// One New York Slice slice as a small card: its type number and name, a
+// red dot per pepperoni, a fish per anchovy.  Combos show both halves.
+import { S } from "../../strings";
+import { sliceColour, TYPE_COLOURS, type Slice } from "./model";
+
+export function sliceLabel(s: Slice | null): string {
+  if (!s) return S.nys_hiddenSlice;
+  const bits = [s.name];
+  if (s.pepperoni) bits.push(S.nys_pepperoni(s.pepperoni));
+  if (s.anchovies) bits.push(S.nys_anchovies(s.anchovies));
+  return bits.join(", ");
+}
+
+export function SliceCard({ slice, small, title }: { slice: Slice | null; small?: boolean; title?: string }) {
+  const combo = slice?.kind === "combo";
+  const style = combo
+    ? { background: `linear-gradient(135deg, ${TYPE_COLOURS[slice!.types[0]]} 50%, ${TYPE_COLOURS[slice!.types[1]]} 50%)` }
+    : { background: sliceColour(slice) };
+  const number = !slice ? "?" : slice.kind === "plain" ? String(slice.types[0]) : combo ? slice.types.join("/") : slice.kind === "anchovy" ? "A" : "S";
+  return (
+    <span class={`slice-card ${small ? "slice-small" : ""}`} style={style} role="img" aria-label={title ?? sliceLabel(slice)}>
+      <span class="slice-num">{number}</span>
+      {!small && slice && <span class="slice-name">{slice.kind === "plain" ? slice.name : slice.kind === "combo" ? S.nys_combo : slice.name}</span>}
+      {slice && (slice.pepperoni > 0 || slice.anchovies > 0) && (
+        <span class="slice-tops" aria-hidden="true">
+          {Array.from({ length: slice.pepperoni }, (_, i) => (
+            <span key={`p${i}`} class="pep" />
+          ))}
+          {Array.from({ length: slice.anchovies }, (_, i) => (
+            <span key={`a${i}`} class="fish">
+              ≈
+            </span>
+          ))}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function SpecialCard({ id, name, small }: { id: string; name?: string; small?: boolean }) {
+  const info = S.nys_specials[id as keyof typeof S.nys_specials];
+  return (
+    <span class={`special-card ${small ? "special-small" : ""}`} role="img" aria-label={`${S.nys_special}: ${info?.[0] ?? name ?? id}. ${info?.[1] ?? ""}`}>
+      <span class="special-star" aria-hidden="true">
+        ★
+      </span>
+      <span class="special-name">{info?.[0] ?? name ?? id}</span>
+      {!small && info && <span class="special-text">{info[1]}</span>}
+    </span>
+  );
+}

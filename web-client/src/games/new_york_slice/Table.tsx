@@ -1,0 +1,148 @@
+// New York Slice on the TV: the ring of eleven slices with the Special in
+// the middle (or the Slicer's portions once cut), who decides now, and every
+// player's collected slices grouped by type with eaten counts and Specials.
+import type { LobbyPlayer } from "../../net/wire";
+import { S } from "../../strings";
+import { PlayerChip } from "../../ui/common";
+import { bySeat } from "../../ui/players";
+import type { TableProps, View } from "../types";
+import { deciding, groupTableau, type Slice } from "./model";
+import { SliceCard, SpecialCard } from "./Slice";
+
+export function decisionText(game: View, players: LobbyPlayer[]): string {
+  const seat = deciding(game);
+  const name = seat === null ? "" : bySeat(players).get(seat)?.name ?? `Seat ${seat + 1}`;
+  const kind = String(game.decision?.kind ?? "");
+  const fn = S.nys_decision[kind as keyof typeof S.nys_decision];
+  return fn ? fn(name) : kind;
+}
+
+export function Ring({ ring, special }: { ring: Slice[]; special: string | null }) {
+  const n = ring.length;
+  return (
+    <div class="nys-ring" role="list" aria-label={S.nys_ring}>
+      {ring.map((s, i) => {
+        const a = ((i / Math.max(n, 1)) * 360 - 90) * (Math.PI / 180);
+        return (
+          <div key={s.id} role="listitem" class="nys-ring-slot" style={{ left: `${50 + 40 * Math.cos(a)}%`, top: `${50 + 40 * Math.sin(a)}%` }}>
+            <SliceCard slice={s} />
+          </div>
+        );
+      })}
+      {special && (
+        <div class="nys-ring-centre">
+          <SpecialCard id={special} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Portions({ game, players }: { game: View; players: LobbyPlayer[] }) {
+  const seats = bySeat(players);
+  return (
+    <ol class="nys-portions" aria-label={S.nys_portions}>
+      {(game.portions as View[]).map((p) => {
+        const taker = p.taken_by === null || p.taken_by === undefined ? null : seats.get(p.taken_by);
+        return (
+          <li key={p.index} class={`nys-portion ${taker ? "taken" : ""}`}>
+            <span class="nys-portion-label">{S.nys_portionName(p.index)}</span>
+            <div class="nys-portion-slices">
+              {(p.slices as Slice[]).map((s) => (
+                <SliceCard key={s.id} slice={s} />
+              ))}
+              {p.special && <SpecialCard id={p.special} small />}
+            </div>
+            {taker && <PlayerChip player={taker} />}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function Tableau({ entry, player, current }: { entry: View; player: LobbyPlayer | undefined; current: boolean }) {
+  const groups = groupTableau(entry.collected as Slice[]);
+  return (
+    <li class={`nys-tableau ${current ? "current" : ""}`}>
+      <div class="nys-tableau-head">
+        {player ? <PlayerChip player={player} /> : <span>{`Seat ${entry.seat + 1}`}</span>}
+        <span class="nys-eaten">{S.nys_eatenCount(entry.eaten_count)}</span>
+      </div>
+      <div class="nys-groups">
+        {groups.map((g) => (
+          <span key={g.key} class="nys-group">
+            <SliceCard slice={g.slices[0]} small title={`${g.label} × ${g.count}`} />
+            <span class="nys-times">×{g.count}</span>
+          </span>
+        ))}
+        {groups.length === 0 && <span class="hint-text">{S.nys_nothingYet}</span>}
+      </div>
+      {(entry.specials as View[]).length > 0 && (
+        <div class="nys-held">
+          {(entry.specials as View[]).map((h, i) => (
+            <span key={i} class={h.used ? "used" : ""}>
+              <SpecialCard id={h.special} name={h.name} small />
+            </span>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function NewYorkSliceTable({ game, players }: TableProps) {
+  const seats = bySeat(players);
+  const current = deciding(game);
+  return (
+    <div class="nys-table">
+      <section class="nys-centre">
+        <div class="nys-info" aria-live="polite">
+          <p class="pt-round">{S.nys_round(game.round, game.rounds)}</p>
+          <p class="pt-phase">{decisionText(game, players)}</p>
+          <p class="hint-text">
+            {S.nys_slicer(seats.get(game.slicer)?.name ?? "")} · {S.nys_stacksLeft((game.stacks ?? []).length)}
+          </p>
+        </div>
+        {(game.ring ?? []).length > 0 && <Ring ring={game.ring} special={game.special} />}
+        {(game.ring ?? []).length === 0 && (game.portions ?? []).length > 0 && <Portions game={game} players={players} />}
+        {game.guest_check && <GuestCheck game={game} players={players} />}
+      </section>
+      <ul class="nys-tableaus" aria-label={S.nys_tableaus}>
+        {(game.table as View[]).map((entry) => (
+          <Tableau key={entry.seat} entry={entry} player={seats.get(entry.seat)} current={entry.seat === current} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function GuestCheck({ game, players }: { game: View; players: LobbyPlayer[] }) {
+  const seats = bySeat(players);
+  const check = game.guest_check;
+  return (
+    <table class="guest-check">
+      <caption>{S.nys_guestCheck}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{S.players}</th>
+          <th scope="col">{S.nys_majorities}</th>
+          <th scope="col">{S.nys_specialsLine}</th>
+          <th scope="col">{S.nys_pepperoniLine}</th>
+          <th scope="col">{S.nys_total}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {(check.rows as View[]).map((r) => (
+          <tr key={r.seat} class={(check.winners as number[]).includes(r.seat) ? "winner-row" : ""}>
+            <th scope="row">{seats.get(r.seat)?.name ?? `Seat ${r.seat + 1}`}</th>
+            <td>{r.majorities}</td>
+            <td>{r.specials}</td>
+            <td>{r.pepperoni}</td>
+            <td class="num">{r.total}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

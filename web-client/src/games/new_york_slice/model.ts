@@ -1,0 +1,118 @@
+// New York Slice's view (games/new_york_slice/views.py) as what screens draw:
+// portions from ring cuts, tableaus grouped by type, legal commands sorted
+// by what they do.  Display only: the hub decides every rule.
+import type { Command } from "../../net/wire";
+import type { View } from "../types";
+
+export interface Slice {
+  id: number;
+  kind: "plain" | "combo" | "anchovy" | "supreme";
+  types: number[];
+  pepperoni: number;
+  anchovies: number;
+  name: string;
+}
+
+/** A warm, distinct colour per pizza type (the number is always printed too). */
+export const TYPE_COLOURS: Record<number, string> = {
+  3: "#7cc47a",
+  4: "#f2f2f2",
+  5: "#f5d547",
+  6: "#c8743a",
+  7: "#b5544a",
+  8: "#a58c6f",
+  9: "#e0533d",
+  10: "#8c3b3b",
+  11: "#ffe39a",
+};
+
+export function sliceColour(s: Slice | null): string {
+  if (!s) return "#5a3722";
+  if (s.kind === "anchovy") return "#7aa6c2";
+  if (s.kind === "supreme") return "#d49a3a";
+  return TYPE_COLOURS[s.types[0]] ?? "#ccc";
+}
+
+/**
+ * The portions a set of cuts makes (ring positions, clockwise): portion i
+ * starts at cuts[i] and runs up to the next cut, wrapping round the ring.
+ */
+export function portionsOf(ringSize: number, cuts: number[]): number[][] {
+  const sorted = [...new Set(cuts)].filter((c) => c >= 0 && c < ringSize).sort((a, b) => a - b);
+  if (sorted.length === 0) return [];
+  return sorted.map((start, i) => {
+    const end = i + 1 < sorted.length ? sorted[i + 1] : sorted[0] + ringSize;
+    const out: number[] = [];
+    for (let p = start; p < end; p++) out.push(p % ringSize);
+    return out;
+  });
+}
+
+/** The legal SliceRing command equal to this division, if any. */
+export function findSlicing(legal: Command[], cuts: number[], special: number | null): Command | null {
+  const want = [...new Set(cuts)].sort((a, b) => a - b).join(",");
+  return (
+    legal.find((c) => c.type === "SliceRing" && (c.cuts as number[]).join(",") === want && (c.special ?? null) === special) ?? null
+  );
+}
+
+/** How many portions the Slicer must make (the players' count). */
+export function portionCount(game: View): number {
+  return Number(game.players);
+}
+
+export interface TypeGroup {
+  key: string;
+  label: string;
+  count: number;
+  slices: Slice[];
+}
+
+/** A tableau grouped by type (combos and the extra slices keep their own groups). */
+export function groupTableau(slices: Slice[]): TypeGroup[] {
+  const groups = new Map<string, TypeGroup>();
+  for (const s of slices) {
+    const key = s.kind === "plain" ? `t${s.types[0]}` : s.kind === "combo" ? `c${s.types.join("-")}` : s.kind;
+    const g = groups.get(key) ?? { key, label: s.name, count: 0, slices: [] };
+    g.count += 1;
+    g.slices.push(s);
+    groups.set(key, g);
+  }
+  const order = (g: TypeGroup) => (g.key.startsWith("t") ? Number(g.key.slice(1)) : g.key.startsWith("c") ? 20 : 30);
+  return [...groups.values()].sort((a, b) => order(a) - order(b));
+}
+
+export interface PlateChoice {
+  slice: Slice | null;
+  sliceId: number;
+  mystery: boolean;
+  offered: boolean;
+  collect: Command[];
+  eat: Command | null;
+}
+
+/** Each slice on this seat's plate with the ways it may be collected or eaten. */
+export function plateChoices(game: View, legal: Command[]): PlateChoice[] {
+  const ids = new Set<number>();
+  for (const c of legal) if (c.type === "CollectSlice" || c.type === "EatSlice") ids.add(Number(c.slice));
+  const items = (game.plate ?? []) as { slice: Slice | null; mystery: boolean; offered: boolean }[];
+  const out: PlateChoice[] = [];
+  for (const id of ids) {
+    const item = items.find((i) => i.slice?.id === id) ?? items.find((i) => i.mystery && !i.slice) ?? null;
+    out.push({
+      slice: item?.slice ?? null,
+      sliceId: id,
+      mystery: Boolean(item?.mystery),
+      offered: Boolean(item?.offered),
+      collect: legal.filter((c) => c.type === "CollectSlice" && c.slice === id),
+      eat: legal.find((c) => c.type === "EatSlice" && c.slice === id) ?? null,
+    });
+  }
+  return out;
+}
+
+/** Whose decision it is, from the view's `decision`. */
+export function deciding(game: View): number | null {
+  const seat = game.decision?.seat;
+  return typeof seat === "number" && seat >= 0 ? seat : null;
+}
