@@ -1,0 +1,173 @@
+"""The wire codec: frames in and out, limits, strict types, one error family."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import attrs
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.registry import all_games
+from protocol import codec, errors, frames
+from protocol.convert import fraction_text, parse_fraction
+from protocol.gamecodec import GameCodec, to_wire
+
+
+def packed(value) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def test_a_hello_decodes_from_msgpack_and_from_json_alike():
+    hello = {"t": "hello", "v": 1, "role": "player", "room": "BCDF", "name": "Ana"}
+    assert codec.decode_client(packed(hello)) == codec.decode_client(json.dumps(hello)) == frames.Hello(
+        v=1, role="player", room="BCDF", name="Ana"
+    )
+
+
+@pytest.mark.parametrize(
+    "data,error",
+    [
+        (b"\xc1", errors.Malformed),
+        (b"\x92\x01", errors.Malformed),  # truncated array
+        ("{not json", errors.Malformed),
+        (packed([1, 2]), errors.BadFrame),
+        (packed({"seq": 1}), errors.BadFrame),
+        (packed({"t": "launch"}), errors.UnknownFrame),
+        (packed({"t": "ping", "seq": "1"}), errors.BadFrame),
+        (packed({"t": "ping", "seq": True}), errors.BadFrame),
+        (packed({"t": "ping", "seq": 1, "extra": 0}), errors.BadFrame),
+        (packed({"t": "ping", "seq": 1.0}), errors.BadFrame),
+        (packed({"t": "ping", "seq": 2**60}), errors.BadFrame),
+        (packed({"t": "cmd", "seq": 1, "cmd": {"type": "X", "b": b"bytes"}}), errors.Malformed),
+        (packed({"t": "cmd", "seq": 1, "cmd": {1: 2}}), errors.BadFrame),
+        (packed({"t": "cmd", "seq": 1, "cmd": [[[[[[[[[[1]]]]]]]]]]}), errors.BadFrame),
+        ('{"t":"ping","seq":NaN}', errors.Malformed),
+        (packed({"t": "x", "pad": "a" * codec.MAX_FRAME}), errors.TooLarge),
+    ],
+)
+def test_bad_frames_raise_the_right_protocol_error(data, error):
+    with pytest.raises(error) as caught:
+        codec.decode_client(data)
+    assert isinstance(caught.value, errors.ProtocolError)
+    assert caught.value.code.startswith("protocol/")
+
+
+def test_oversized_frames_hint_a_1009_close_and_a_wrong_first_frame_a_1008():
+    assert errors.TooLarge().close == errors.Close.TOO_BIG
+    assert errors.ExpectedHello().close == errors.Close.POLICY
+    assert errors.Malformed().close is None
+
+
+def test_server_frames_encode_with_their_type_first_and_round_trip_in_both_formats():
+    frame = frames.Error(code="move/not_your_turn", message="wait", seq=3)
+    assert codec.decode_server(codec.encode_server(frame)) == {"t": "error", "code": "move/not_your_turn", "message": "wait", "seq": 3}
+    text = codec.encode_server(frame, text=True)
+    assert isinstance(text, str) and text.startswith('{"t":"error"')
+
+
+def test_fractions_travel_as_exact_strings():
+    assert fraction_text(Fraction(3, 8)) == "3/8"
+    assert fraction_text(Fraction(-2, 1)) == "-2"
+    assert parse_fraction("6/16") == Fraction(3, 8)
+    for bad in ("1/0", "0.5", "1/2/3", 0.5, True, "x"):
+        with pytest.raises(ValueError):
+            parse_fraction(bad)
+
+
+@attrs.frozen
+class Inner:
+    amount: Fraction
+    note: str | None = None
+
+
+@attrs.frozen
+class Move:
+    cards: tuple[int, ...]
+    inner: Inner
+
+
+@attrs.frozen
+class Other:
+    flag: bool
+
+
+def test_the_game_codec_round_trips_commands_with_a_type_tag_and_refuses_wrong_shapes():
+    game = GameCodec(commands=(Move, Other), events=())
+    move = Move(cards=(1, 2), inner=Inner(Fraction(1, 4)))
+    wire = to_wire(move)
+    assert wire == {"type": "Move", "cards": [1, 2], "inner": {"type": "Inner", "amount": "1/4", "note": None}}
+    assert game.command(msgpack.unpackb(packed(wire))) == move
+    for bad in (
+        {"type": "Nope"},
+        {"cards": [1]},
+        {"type": "Move", "cards": "12", "inner": {"amount": "1/4"}},
+        {"type": "Move", "cards": [True], "inner": {"amount": "1/4"}},
+        {"type": "Move", "cards": [1], "inner": {"amount": 0.25}},
+        {"type": "Move", "cards": [1], "inner": {"amount": "1/4"}, "seat": 2},
+        {"type": "Other", "flag": 1},
+        ["Move"],
+    ):
+        with pytest.raises(errors.BadCommand):
+            game.command(bad)
+
+
+def test_no_game_class_has_a_field_named_type_which_the_wire_uses_for_the_class():
+    for spec in all_games():
+        for cls in spec.commands + spec.events:
+            assert "type" not in {f.name for f in attrs.fields(cls)}, f"{spec.id}: {cls.__name__}"
+
+
+def test_every_game_command_and_event_class_name_is_unique_within_its_game():
+    for spec in all_games():
+        names = [cls.__name__ for cls in spec.commands + spec.events]
+        assert len(names) == len(set(names)), spec.id
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20) | st.binary(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8) | st.integers(), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=200))
+def test_any_bytes_decode_to_a_frame_or_a_protocol_error(data):
+    try:
+        frame = codec.decode_client(data)
+    except errors.ProtocolError:
+        return
+    assert type(frame) in frames.CLIENT_FRAMES.values()
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(sorted(frames.CLIENT_FRAMES)), st.dictionaries(st.sampled_from(["v", "seq", "role", "room", "token", "name", "cmd", "op", "game", "options", "bot", "player", "seconds", "zz"]), json_values, max_size=6))
+def test_any_map_with_a_known_type_decodes_or_raises_a_protocol_error(kind, fields):
+    try:
+        frame = codec.decode_client(packed(dict(fields, t=kind)))
+    except errors.ProtocolError:
+        return
+    except (ValueError, OverflowError, TypeError):  # msgpack refusing to pack the input itself
+        return
+    assert isinstance(frame, frames.CLIENT_FRAMES[kind])
+
+
+GAMES = all_games()
+COMMAND_NAMES = sorted({cls.__name__ for spec in GAMES for cls in spec.commands})
+FIELD_NAMES = sorted({f.name for spec in GAMES for cls in spec.commands for f in attrs.fields(cls)})
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(COMMAND_NAMES), st.dictionaries(st.sampled_from(FIELD_NAMES), json_values, max_size=4))
+def test_any_command_payload_for_a_real_game_structures_or_raises_bad_command(name, fields):
+    payload = dict(fields, type=name)
+    for spec in GAMES:
+        try:
+            command = GameCodec.for_game(spec).command(payload)
+        except errors.ProtocolError:
+            continue
+        assert type(command) in spec.commands and type(command).__name__ == name
