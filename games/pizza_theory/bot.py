@@ -26,7 +26,7 @@ from games.rng import Rng
 
 WIN = 100.0
 #: How many random cut combinations judge one candidate topping space.
-PLACEMENT_SAMPLES = 16
+PLACEMENT_SAMPLES = 10
 
 
 class RandomBot:
@@ -83,8 +83,10 @@ class _Table:
             key[axis] = line
         return board.SLICE_MASKS[(key[0], key[1], key[2])]
 
-    def outcome(self, masks: Sequence[int], supply: Sequence[int], lines: Sequence[int]) -> float:
-        return self.score(tally(masks, supply, self.slice_masks(lines)))
+    def average(self, masks: Sequence[int], supply: Sequence[int], partitions: Sequence[tuple[int, ...]]) -> float:
+        """The mean score over the given ways the pizza may be sliced."""
+        score = self.score
+        return sum(score(tally(masks, supply, parts)) for parts in partitions) / len(partitions)
 
 
 class StrongBot:
@@ -127,12 +129,12 @@ class StrongBot:
         for command in legal:
             lines = [0] * len(table.colours)
             lines[self.seat] = command.line
-            total = 0.0
+            partitions = []
             for combo in combos:
                 for k, line in zip(others, combo):
                     lines[k] = line
-                total += table.outcome(table.masks, table.supply, lines)
-            scored.append((total / len(combos), command))
+                partitions.append(table.slice_masks(lines))
+            scored.append((table.average(table.masks, table.supply, partitions), command))
         return self._best(scored, rng)
 
     def _topping(self, table: _Table, legal: Sequence[Any], rng: Rng, colour: int) -> Any:
@@ -142,15 +144,14 @@ class StrongBot:
             lines = [rng.randint(1, 6) for _ in table.colours]
             if table.neutral is not None and known is not None:
                 lines[table.neutral] = known
-            samples.append(lines)
+            samples.append(table.slice_masks(lines))
         supply = list(table.supply)
         supply[colour] -= 1
         scored = []
         for command in legal:
             masks = list(table.masks)
             masks[colour] |= 1 << board.INDEX[tuple(command.space)]
-            total = sum(table.outcome(masks, supply, lines) for lines in samples)
-            scored.append((total, command))
+            scored.append((table.average(masks, supply, samples), command))
         return self._best(scored, rng)
 
 

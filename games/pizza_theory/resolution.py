@@ -26,66 +26,60 @@ from games.pizza_theory.board import spaces_of
 Board = tuple  # tuple[str | None, ...], one entry per space index (board.SPACES)
 
 
+def leaders_of(row: Sequence[int]) -> list[int]:
+    """The colours tied for the most toppings in a slice (none when it is empty)."""
+    most = max(row, default=0)
+    return [k for k, count in enumerate(row) if count == most] if most else []
+
+
 def settle(
     masks: Sequence[int], slice_masks: Sequence[int]
-) -> tuple[tuple[bool, ...], list[tuple[list[int], list[int], list[tuple[int, int]]]]]:
-    """Decide Replace Toppings: which colours are safe, and per slice its
-    counts, its leaders and the toppings that must go.
+) -> tuple[list[bool], list[list[int]], list[tuple[int, int, int, int]]]:
+    """Decide Replace Toppings: which colours are safe and which toppings go.
 
-    Colours are positions in ``masks`` (bit ``i`` of ``masks[k]``: colour ``k``
-    holds space ``i``); every colour that matters is listed, safe colours with
-    nothing on the pizza included.  Returns ``safe[k]`` and, per slice,
-    ``(counts, leaders, gone)`` with ``gone`` as ``(colour, mask)`` pairs.
-    Plain lists, because the strong bot asks this thousands of times a move.
+    Colours are positions in ``masks`` (bit ``i`` of ``masks[k]``: colour
+    ``k`` holds space ``i``); every colour that matters is listed, safe colours
+    with nothing on the pizza included.  Returns ``safe[k]``, the count of
+    each colour in each slice, and every removal as ``(slice index, colour,
+    mask of its toppings there, replacing colour or -1)``.  Plain lists and
+    ints, because the strong bot asks this thousands of times a move.
     """
     n = len(masks)
     rows = [[(mask & part).bit_count() for mask in masks] for part in slice_masks]
     # RULES-NOTES 1.4: safe = at most one topping in every slice, decided
     # before anything moves; a safe colour's toppings never leave this round.
-    tops = [max(column) for column in zip(*rows)] if rows else [0] * n
-    safe = tuple(top <= 1 for top in tops)
-    verdicts = []
-    for part, row in zip(slice_masks, rows):
+    safe = [top <= 1 for top in map(max, zip(*rows))] if rows else [True] * n
+    gone = []
+    for index, row in enumerate(rows):
         most = max(row)
-        if not most:
-            verdicts.append((row, (), ()))
-            continue
-        leaders = []
-        gone = []
+        if most < 2:
+            continue  # nobody can be outnumbered here
+        leaders = leaders_of(row)
+        # One leader replaces every other non-safe colour.  Tied leaders: the
+        # colours below the tie go and nobody replaces them.  All present tied
+        # (the three-way tie): nothing goes (RULES-NOTES 1.4).
+        replacer = leaders[0] if len(leaders) == 1 else -1
         for k in range(n):
-            count = row[k]
-            if count == most:
-                leaders.append(k)
-            elif count and not safe[k]:
-                # One leader: every other non-safe colour goes.  Tied leaders:
-                # only the colours below the tie go.  All present tied (the
-                # three-way tie): nothing goes (RULES-NOTES 1.4).
-                gone.append((k, masks[k] & part))
-        verdicts.append((row, leaders, gone))
-    return safe, verdicts
-
-
-def _fills(n: int, verdicts) -> tuple[list[int], list[int]]:
-    """Per colour: how many of its toppings go back to supply, and the spaces
-    (a mask) it must fill as the single leader of a slice."""
-    returned = [0] * n
-    vacated = [0] * n
-    for _, leaders, gone in verdicts:
-        for k, mask in gone:
-            returned[k] += mask.bit_count()
-            if len(leaders) == 1:
-                vacated[leaders[0]] |= mask
-    return returned, vacated
+            if 0 < row[k] < most and not safe[k]:
+                gone.append((index, k, masks[k] & slice_masks[index], replacer))
+    return safe, rows, gone
 
 
 def tally(masks: Sequence[int], supply: Sequence[int], slice_masks: Sequence[int]) -> list[int]:
     """Each colour's toppings on the pizza after Replace Toppings (for the bots)."""
-    _, verdicts = settle(masks, slice_masks)
-    returned, vacated = _fills(len(masks), verdicts)
-    return [
-        mask.bit_count() - back + min(want.bit_count(), left + back)
-        for mask, left, back, want in zip(masks, supply, returned, vacated)
-    ]
+    _, _, gone = settle(masks, slice_masks)
+    out = [mask.bit_count() for mask in masks]
+    if not gone:
+        return out
+    back = [0] * len(masks)
+    want = [0] * len(masks)
+    for _, k, mask, replacer in gone:
+        count = mask.bit_count()
+        back[k] += count
+        if replacer >= 0:
+            want[replacer] += count
+    # Removals first, then each leader fills what it can (RULES-NOTES 1.4).
+    return [have - lost + min(need, left + lost) for have, left, lost, need in zip(out, supply, back, want)]
 
 
 @attrs.frozen
@@ -140,17 +134,21 @@ def resolve(board: Board, supply: Mapping[str, int], slices: Sequence[Sequence[i
         if colour is not None:
             masks[index[colour]] |= 1 << space
     slice_masks = [sum(1 << space for space in part) for part in slices]
-    safe, verdicts = settle(masks, slice_masks)
-    returned, vacated = _fills(len(colours), verdicts)
+    safe, rows, gone = settle(masks, slice_masks)
 
     # All removals first: removed toppings go back to their owners (RULES-NOTES 1.4).
     after = list(board)
-    removed = sorted(
-        (space, colours[k]) for _, _, gone in verdicts for k, mask in gone for space in spaces_of(mask)
-    )
+    left = {colour: supply.get(colour, 0) for colour in colours}
+    vacated = [0] * len(colours)
+    removed = []
+    for _, k, mask, replacer in gone:
+        left[colours[k]] += mask.bit_count()
+        removed.extend((space, colours[k]) for space in spaces_of(mask))
+        if replacer >= 0:
+            vacated[replacer] |= mask
+    removed.sort()
     for space, _ in removed:
         after[space] = None
-    left = {colour: supply.get(colour, 0) + returned[k] for k, colour in enumerate(colours)}
 
     # Then the leaders fill from their supplies, which now hold their returns.
     # Short of toppings, a leader fills its vacated spaces in ascending (x, y, z)
@@ -170,16 +168,16 @@ def resolve(board: Board, supply: Mapping[str, int], slices: Sequence[Sequence[i
     arrived = dict(placed)
 
     results = []
-    for part, part_mask, (row, leaders, _) in zip(slices, slice_masks, verdicts):
-        gone = tuple((space, colour) for space, colour in removed if part_mask >> space & 1)
+    for part, part_mask, row in zip(slices, slice_masks, rows):
+        out = tuple((space, colour) for space, colour in removed if part_mask >> space & 1)
         counts = sorted(((colours[k], n) for k, n in enumerate(row) if n), key=lambda item: (-item[1], item[0]))
         results.append(
             SliceResult(
                 spaces=tuple(part),
                 counts=tuple(counts),
-                leaders=tuple(colours[k] for k in leaders),
-                removed=gone,
-                placed=tuple((space, arrived[space]) for space, _ in gone if space in arrived),
+                leaders=tuple(colours[k] for k in leaders_of(row)),
+                removed=out,
+                placed=tuple((space, arrived[space]) for space, _ in out if space in arrived),
             )
         )
     on_pizza = dict.fromkeys(colours, 0)
