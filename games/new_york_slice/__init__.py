@@ -9,12 +9,13 @@ Modules: ``components`` (the box as data), ``messages`` (commands, events),
 
 from __future__ import annotations
 
-from games.contract import GameSpec, OptionSpec
+from games.contract import GameSpec, OptionSpec, Outcome, Timer
 from games.new_york_slice.bot import BOTS
 from games.new_york_slice.codes import NysCode
-from games.new_york_slice.messages import COMMANDS, EVENTS
+from games.new_york_slice.messages import COMMANDS, EVENTS, DealPizza
 from games.new_york_slice.rules import decide, legal_commands
-from games.new_york_slice.state import State, evolve, initial_state
+from games.new_york_slice.scoring import guest_check
+from games.new_york_slice.state import State, evolve, holdings, initial_state
 from games.new_york_slice.views import view
 
 OPTIONS = (
@@ -31,11 +32,12 @@ OPTIONS = (
 )
 
 
-def next_timer(state: State):
-    """Only the deal is the room's to send: at once, when the game starts."""
-    from games.contract import Timer
-    from games.new_york_slice.messages import DealPizza
+def next_timer(state: State) -> Timer | None:
+    """Only the deal is the room's to send: at once, when the game starts.
 
+    Shuffling is random, and randomness is drawn in ``decide`` and recorded in
+    an event; the first command of the game is therefore the room's.
+    """
     if state.round == 0:
         return Timer("deal", 0, DealPizza())
     return None
@@ -45,11 +47,7 @@ def is_terminal(state: State) -> bool:
     return state.finished
 
 
-def outcome(state: State):
-    from games.contract import Outcome
-    from games.new_york_slice.scoring import guest_check
-    from games.new_york_slice.state import holdings
-
+def outcome(state: State) -> Outcome | None:
     if not state.finished:
         return None
     check = guest_check(holdings(state))

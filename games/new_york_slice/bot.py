@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from games.new_york_slice.strategy import StrongBot
 from games.rng import Rng
 
 
@@ -25,10 +26,4 @@ class RandomBot:
         return Rng(self.seed, "random-bot", self.seat, self.turn).choice(legal)
 
 
-def _strong(seat: int, seed: int) -> Any:
-    from games.new_york_slice.strategy import StrongBot
-
-    return StrongBot(seat, seed)
-
-
-BOTS = {"random": RandomBot, "strong": _strong}
+BOTS = {"random": RandomBot, "strong": StrongBot}
