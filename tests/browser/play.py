@@ -7,8 +7,10 @@ did anything; ``play_until_over`` repeats it until the game-over card shows.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
+from fractions import Fraction
 import time
 from typing import Any, Callable
 
@@ -87,5 +89,80 @@ def new_york_slice_turn(page: Any, rng: random.Random) -> bool:
         enabled = [buttons.nth(i) for i in range(buttons.count()) if buttons.nth(i).is_enabled()]
         if enabled:
             rng.choice(enabled).click()
+            return True
+    return False
+
+
+_AMOUNT = re.compile(r"(?:Pizza card|Order for) (\d+(?:/\d+)?)")
+
+
+def _amount(label: str) -> Fraction | None:
+    match = _AMOUNT.match(label)
+    return Fraction(match.group(1)) if match else None
+
+
+def find_easy_trick(hand: list[Fraction | None], table: list[Fraction | None]) -> tuple[list[int], list[int]] | None:
+    """What a player does in their head at the easy level: one card on one
+    side, two or more on the other, equal amounts (RULES-NOTES 3.2)."""
+    def subsets(values: list[Fraction | None], size: int):
+        return itertools.chain.from_iterable(
+            itertools.combinations([i for i, v in enumerate(values) if v is not None], k) for k in range(size, len(values) + 1)
+        )
+
+    for i, one in enumerate(hand):
+        if one is None:
+            continue
+        for group in subsets(table, 2):
+            if sum((table[j] for j in group), Fraction(0)) == one:
+                return [i], list(group)
+    for j, one in enumerate(table):
+        if one is None:
+            continue
+        for group in subsets(hand, 2):
+            if sum((hand[i] for i in group), Fraction(0)) == one:
+                return list(group), [j]
+    return None
+
+
+def splittissimo_turn(page: Any, rng: random.Random) -> bool:
+    """Ask for a hint and take the trick it shows; without a hint, add the
+    fractions up like a player would; else end the turn or pass."""
+    hand = page.locator(".sp-hand")
+    cancel = hand.get_by_role("button", name="Play Cancelled Order!")
+    if cancel.count() and cancel.is_enabled():
+        cancel.click()
+        return True
+    take = hand.get_by_role("button", name="Take this trick")
+    if take.count():
+        hint = hand.get_by_role("button", name="Show me a hint")
+        if hint.count():
+            hint.click()
+            page.wait_for_function("() => document.querySelector('.sp-advice') !== null", timeout=10000)
+            for card in hand.locator(".sp-pick.glow").all():
+                card.click()
+            if take.is_enabled():
+                take.click()
+                return True
+            for card in hand.locator(".sp-pick.on").all():
+                card.click()
+        rows = hand.locator(".sp-row")
+        table_cards = rows.nth(0).locator(".sp-pick")
+        hand_cards = rows.nth(1).locator(".sp-pick")
+        label = lambda card: card.locator("svg").get_attribute("aria-label") or ""
+        found = find_easy_trick(
+            [_amount(label(c)) for c in hand_cards.all()], [_amount(label(c)) for c in table_cards.all()]
+        )
+        if found:
+            for i in found[0]:
+                hand_cards.nth(i).click()
+            for j in found[1]:
+                table_cards.nth(j).click()
+            if take.is_enabled():
+                take.click()
+                return True
+    for name in ("End my turn", "No trick: draw and pass", "Play Special Order"):
+        button = hand.get_by_role("button", name=name)
+        if button.count() and button.first.is_enabled():
+            button.first.click()
             return True
     return False

@@ -1,0 +1,99 @@
+// Splittissimo's cards as SVG: a round Pizza card is a pizza cut in `of`
+// pieces with `slices` of them there; an Order is a ticket with its amount;
+// the purple specials are marked.  Toppings are small icons with a letter,
+// so they do not rely on colour.
+import { S } from "../../strings";
+import type { Card } from "./model";
+
+const TOPPING = {
+  mushroom: { fill: "#a47148", letter: "M" },
+  bell_pepper: { fill: "#3a9d3a", letter: "P" },
+  tomato: { fill: "#d62828", letter: "T" },
+} as Record<string, { fill: string; letter: string }>;
+
+export function cardLabel(card: Card): string {
+  const tops = card.toppings.map((t) => S.sp_topping[t as keyof typeof S.sp_topping] ?? t).join(", ");
+  if (card.kind === "pizza") return S.sp_pizzaCard(card.text, tops);
+  if (card.kind === "order") return S.sp_orderCard(card.text, tops);
+  if (card.kind === "special_order") return S.sp_specialOrderCard(tops);
+  return S.sp_cancelledCard;
+}
+
+function Toppings({ names, y }: { names: string[]; y: number }) {
+  return (
+    <g>
+      {names.map((t, i) => {
+        const look = TOPPING[t] ?? { fill: "#888", letter: "?" };
+        const x = (i - (names.length - 1) / 2) * 22;
+        return (
+          <g key={t}>
+            <circle cx={x} cy={y} r={10} fill={look.fill} stroke="#1b0f0a" stroke-width={1.5} />
+            <text x={x} y={y + 4.5} text-anchor="middle" font-size="12" font-weight="800" fill="#fff">
+              {look.letter}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function pieces(of: number, slices: number) {
+  const out = [];
+  const r = 34;
+  for (let i = 0; i < of; i++) {
+    const a0 = (i / of) * 2 * Math.PI - Math.PI / 2;
+    const a1 = ((i + 1) / of) * 2 * Math.PI - Math.PI / 2;
+    const d = of === 1 ? "" : `M0 0 L${r * Math.cos(a0)} ${r * Math.sin(a0)} A${r} ${r} 0 0 1 ${r * Math.cos(a1)} ${r * Math.sin(a1)} Z`;
+    const filled = i < slices;
+    out.push(
+      of === 1 ? (
+        <circle key={i} r={r} class={filled ? "sp-piece" : "sp-gone"} />
+      ) : (
+        <path key={i} d={d} class={filled ? "sp-piece" : "sp-gone"} />
+      ),
+    );
+  }
+  return out;
+}
+
+export function CardFace({ card, small }: { card: Card; small?: boolean }) {
+  const w = 90;
+  const h = 120;
+  return (
+    <svg class={`sp-card sp-${card.kind} ${small ? "sp-small" : ""}`} viewBox={`${-w / 2} ${-h / 2} ${w} ${h}`} role="img" aria-label={cardLabel(card)}>
+      {card.kind === "pizza" ? (
+        <g>
+          <rect x={-w / 2 + 2} y={-h / 2 + 2} width={w - 4} height={h - 4} rx={12} class="sp-card-bg" />
+          <g transform="translate(0,-12)">
+            <circle r={38} class="sp-crust" />
+            {pieces(card.of, card.slices)}
+          </g>
+          <text y={44} text-anchor="middle" class="sp-amount">
+            {card.text}
+          </text>
+          <Toppings names={card.toppings} y={-50 + 4} />
+        </g>
+      ) : card.kind === "order" ? (
+        <g>
+          <rect x={-w / 2 + 2} y={-h / 2 + 2} width={w - 4} height={h - 4} rx={4} class="sp-ticket" />
+          <text y={-26} text-anchor="middle" class="sp-ticket-title">
+            {S.sp_order}
+          </text>
+          <text y={14} text-anchor="middle" class="sp-amount big">
+            {card.text}
+          </text>
+          <Toppings names={card.toppings} y={40} />
+        </g>
+      ) : (
+        <g>
+          <rect x={-w / 2 + 2} y={-h / 2 + 2} width={w - 4} height={h - 4} rx={4} class="sp-purple" />
+          <text y={-22} text-anchor="middle" class="sp-purple-title">
+            {card.kind === "special_order" ? S.sp_specialShort : S.sp_cancelledShort}
+          </text>
+          {card.kind === "special_order" ? <Toppings names={card.toppings} y={14} /> : <text y={24} text-anchor="middle" class="sp-cross">✕</text>}
+        </g>
+      )}
+    </svg>
+  );
+}

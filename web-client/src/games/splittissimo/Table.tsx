@@ -1,0 +1,113 @@
+// Splittissimo on the TV: the open table (easy) or the three piles, whose
+// turn, the reaction-window countdown, the last trick with its sum, every
+// seat's hand size and pizzas delivered.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { LobbyPlayer } from "../../net/wire";
+import { S } from "../../strings";
+import { PlayerChip } from "../../ui/common";
+import { bySeat } from "../../ui/players";
+import type { TableProps, View } from "../types";
+import { CardFace } from "./Card";
+import { windowLeft, type Card } from "./model";
+
+/** Seconds left in the reaction window, counted down on this screen. */
+export function useCountdown(window: View | null): number | null {
+  const opened = useRef<{ turn: number; at: number } | null>(null);
+  const [now, setNow] = useState(Date.now());
+  if (window && (!opened.current || opened.current.turn !== window.turn)) opened.current = { turn: window.turn, at: Date.now() };
+  if (!window) opened.current = null;
+  useEffect(() => {
+    if (!window) return;
+    const t = setInterval(() => setNow(Date.now()), 200);
+    return () => clearInterval(t);
+  }, [window?.turn]);
+  if (!window || !opened.current) return null;
+  return Math.ceil(windowLeft(window.ms, opened.current.at, now) / 1000);
+}
+
+export function LastTrick({ game, players }: { game: View; players: LobbyPlayer[] }) {
+  const trick = game.last_trick;
+  if (!trick) return null;
+  const who = bySeat(players).get(trick.seat)?.name ?? `Seat ${trick.seat + 1}`;
+  return (
+    <div class="sp-trick" aria-live="polite">
+      <p class="sp-trick-who">{trick.special ? S.sp_specialPlayed(who) : S.sp_trickBy(who)}</p>
+      <div class="sp-trick-cards">
+        {(trick.hand as Card[]).map((c) => (
+          <CardFace key={`h${c.id}`} card={c} small />
+        ))}
+        <span class="sp-equals" aria-hidden="true">
+          =
+        </span>
+        {(trick.table as Card[]).map((c) => (
+          <CardFace key={`t${c.id}`} card={c} small />
+        ))}
+      </div>
+      <p class="sp-sum">{trick.text}</p>
+    </div>
+  );
+}
+
+export function OpenCards({ game }: { game: View }) {
+  if (game.level !== "easy") {
+    return (
+      <div class="sp-piles" role="list" aria-label={S.sp_piles}>
+        {(game.piles as View[]).map((p, i) => (
+          <div key={i} role="listitem" class="sp-pile" aria-label={S.sp_pileLabel(i, p.size)}>
+            {p.top ? <CardFace card={p.top} /> : <div class="sp-empty">{S.sp_emptyPile}</div>}
+            <span class="sp-pile-size">{S.sp_cardsInPile(p.size)}</span>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div class="sp-open" role="list" aria-label={S.sp_table}>
+      {(game.table as Card[]).map((c) => (
+        <div key={c.id} role="listitem">
+          <CardFace card={c} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function SplittissimoTable({ game, players }: TableProps) {
+  const seats = bySeat(players);
+  const left = useCountdown(game.window);
+  const active = seats.get(game.active)?.name ?? "";
+  return (
+    <div class="sp-table">
+      <section class="sp-centre">
+        <div class="sp-info">
+          <p class="pt-round">{S.sp_level(String(game.level))}</p>
+          <p class="pt-phase">{game.phase === "over" ? S.sp_over : S.sp_turnOf(active)}</p>
+          {left !== null && (
+            <p class="sp-window" role="timer" aria-live="off">
+              {S.sp_window(left)}
+            </p>
+          )}
+          {game.last_cancel && game.phase !== "over" && (
+            <p class="hint-text">{S.sp_cancelled(seats.get(game.last_cancel.by)?.name ?? "", seats.get(game.last_cancel.seat)?.name ?? "")}</p>
+          )}
+          <p class="hint-text">{S.sp_deck(game.deck_size)}</p>
+        </div>
+        <OpenCards game={game} />
+        <LastTrick game={game} players={players} />
+      </section>
+      <ul class="sp-seats" aria-label={S.players}>
+        {(game.seats as View[]).map((s) => {
+          const p = seats.get(s.seat);
+          return (
+            <li key={s.seat} class={`sp-seat ${s.seat === game.active && game.phase !== "over" ? "current" : ""}`}>
+              {p && <PlayerChip player={p} />}
+              <span>{S.sp_handCount(s.hand_count)}</span>
+              <span class="sp-delivered">{S.sp_delivered(String(s.delivered))}</span>
+              {s.passed && <span class="hint-text">{S.sp_passed}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
