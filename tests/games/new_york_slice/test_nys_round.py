@@ -187,3 +187,8 @@ def test_the_screen_view_names_the_decision_and_whose_it_is():
     view = GAME.view(state, SeatViewer(2))
     assert (view.decision.kind, view.decision.seat) == ("choose", 1)
     assert [p.index for p in view.portions] == [0, 1, 2] and view.portions[2].special == "stuffed_crust"
+
+
+def test_a_first_slicer_beyond_the_table_is_drawn_at_random():
+    events, state = act(fresh(3, first_slicer=5), ROOM, m.DealPizza())
+    assert events[1].at_random and 0 <= state.slicer < 3
