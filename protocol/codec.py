@@ -95,7 +95,17 @@ def load(data: bytes | str) -> dict:
 
 def decode_client(data: bytes | str) -> Any:
     """One client frame as its attrs class; raises a :class:`ProtocolError`."""
-    value = load(data)
+    return from_map(load(data))
+
+
+def seq_of(value: dict) -> int | None:
+    """The frame's ``seq`` when it has a usable one, so even a refusal can echo it."""
+    seq = value.get("seq")
+    return seq if type(seq) is int else None
+
+
+def from_map(value: dict) -> Any:
+    """A checked map (from :func:`load`) as its frame class."""
     kind = value["t"]
     cls = CLIENT_FRAMES.get(kind)
     if cls is None:

@@ -200,8 +200,9 @@ async def _receive_loop(ws: WebSocket, hub: "Hub", client: Client, actor: "RoomA
                 raise ProtocolError(
                     "slow down", code="rate/limited", close=Close.TOO_MANY if strikes > MAX_STRIKES else None
                 )
-            frame = codec.decode_client(data)
-            seq = getattr(frame, "seq", None)
+            value = codec.load(data)
+            seq = codec.seq_of(value)
+            frame = codec.from_map(value)
             if isinstance(frame, Ping):
                 metrics.commands.labels(kind="ping").inc()
                 actor.touch()

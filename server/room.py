@@ -80,6 +80,7 @@ class RoomActor:
         self._bot_pending: asyncio.TimerHandle | None = None
         self._turn: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
+        self._ack: tuple[Client, int] | None = None
         #: State frames encoded (tests check fan-out encodes once per viewer class).
         self.encodes = 0
         self.done = asyncio.Event()
@@ -130,14 +131,33 @@ class RoomActor:
                 if not future.done():
                     future.set_exception(exc)
 
+        if self.done.is_set():
+            raise AttachRefused("this room has ended", code="room/closed", close=Close.ROOM_CLOSED)
         await self.mailbox.put(job)
-        return await future
+        stopped = asyncio.ensure_future(self.done.wait())
+        try:
+            await asyncio.wait({future, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopped.cancel()
+        if not future.done():  # the room ended before it got to this job
+            future.cancel()
+            raise AttachRefused("this room has ended", code="room/closed", close=Close.ROOM_CLOSED)
+        return future.result()
 
     # --- committing ----------------------------------------------------------
 
     async def commit(self, events: list[Any]) -> None:
-        """Store ``events``, then adopt the state they lead to and tell everyone."""
+        """Store ``events``, then adopt the state they lead to and tell everyone.
+
+        The job's pending ack (``self._ack``: client, seq) is sent as soon as the
+        events are stored, before the fan-out, so the ack precedes the state
+        that shows the change (and precedes a ``bye`` when the change closes
+        the room).
+        """
+        ack, self._ack = self._ack, None
         if not events:
+            if ack is not None:
+                self.reply(ack[0], Ack(seq=ack[1]))
             return
         room = self.room
         for event in events:
@@ -152,9 +172,11 @@ class RoomActor:
         self.room = room
         self.metrics.events.inc(len(events))
         self.last_activity = time.monotonic()
+        if ack is not None:
+            self.reply(ack[0], Ack(seq=ack[1]))
+        self._after(events)
         if room.version - self.snapshot_at >= self.config.snapshot_every:
             await self.save_snapshot()
-        self._after(events)
 
     async def save_snapshot(self) -> None:
         try:
@@ -367,6 +389,7 @@ class RoomActor:
         self.metrics.commands.labels(kind=kind).inc()
         try:
             events = make_events()
+            self._ack = (client, seq)
             await self.commit(events)
         except Rejected as exc:
             self.refuse(client, seq, exc.code.value, exc.detail or exc.code.value)
@@ -381,8 +404,8 @@ class RoomActor:
             self.metrics.room_errors.inc()
             logging.getLogger("pizzanight").exception("room handler bug", extra={"fields": {"room": self.room.code, "kind": kind}})
             self.refuse(client, seq, "server/bug", "something went wrong on the server; nothing was changed")
-        else:
-            self.reply(client, Ack(seq=seq))
+        finally:
+            self._ack = None
         self.metrics.latency.labels(kind=kind).observe(time.perf_counter() - started)
 
     # --- jobs from connections -----------------------------------------------

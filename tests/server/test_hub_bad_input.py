@@ -1,0 +1,200 @@
+"""Bad input gets a clear error (or the right close) and leaves every room exactly as it was."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgpack
+import pytest
+import websockets
+
+from hubserver import fast_config, start_server
+from protocol.codec import MAX_FRAME
+from wsclient import Peer
+
+
+async def toy_room(server):
+    tv = await Peer.open(server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    ana = await Peer.open(server.url, {"role": "player", "room": code, "name": "Ana"})
+    bo = await Peer.open(server.url, {"role": "player", "room": code, "name": "Bo"})
+    await tv.host("select_game", game="toy")
+    await tv.host("start")
+    await ana.until(lambda s: s["legal"])
+    return tv, code, ana, bo
+
+
+async def snapshot(server, code):
+    """What a fresh spectator sees: the version and the public game."""
+    watcher = await Peer.open(server.url, {"role": "spectator", "room": code})
+    state = await watcher.until(lambda s: True)
+    await watcher.close()
+    return state["version"], state["game"]
+
+
+async def raw_hello(server, data):
+    ws = await websockets.connect(server.url, compression=None)
+    await ws.send(data)
+    frames = []
+    try:
+        async for message in ws:
+            frames.append(msgpack.unpackb(message) if isinstance(message, bytes) else message)
+    except websockets.ConnectionClosed:
+        pass
+    return frames, ws.close_code
+
+
+async def test_garbage_in_a_live_room_is_answered_and_changes_nothing(server):
+    tv, code, ana, bo = await toy_room(server)
+    before = await snapshot(server, code)
+    watcher = await Peer.open(server.url, {"role": "spectator", "room": code})
+    # Malformed msgpack, an unknown frame, a bad field, a command for another seat, a nonsense command
+    await ana.send_raw(b"\xc1\xc1")
+    assert (await ana.next_frame(lambda f: f["t"] == "error"))["code"] == "protocol/malformed"
+    assert (await ana.request({"t": "warp"}))["code"] == "protocol/unknown_frame"
+    assert (await ana.request({"t": "cmd", "cmd": {"type": "Pick", "number": 1}, "seat": 1}))["code"] == "protocol/bad_frame"
+    assert (await ana.cmd({"type": "Pick", "number": "1"}))["code"] == "protocol/bad_command"
+    assert (await ana.cmd({"type": "Teleport"}))["code"] == "protocol/bad_command"
+    assert (await ana.cmd({"type": "Pick", "number": 9}))["code"] == "toy/bad_number"
+    assert (await ana.cmd({"type": "Reveal"}))["code"] == "move/not_a_player"
+    # Spectators and the TV cannot act; players cannot run the room
+    assert (await watcher.cmd({"type": "Pick", "number": 1}))["code"] == "auth/forbidden"
+    assert (await tv.cmd({"type": "Pick", "number": 1}))["code"] == "auth/forbidden"
+    assert (await ana.host("close"))["code"] == "auth/forbidden"
+    assert (await tv.host("warp"))["code"] == "host/unknown_op"
+    assert (await tv.host("select_game", game="toy", options={"rounds": 99}))["code"] == "host/in_game"
+    # Then the room is exactly as it was, and the sockets are still usable
+    assert await snapshot(server, code) == before
+    assert (await ana.request({"t": "ping"}))["t"] == "ack"
+    # And an illegal move after a legal one is refused without a trace
+    assert (await ana.cmd({"type": "Pick", "number": 1}))["t"] == "ack"
+    after = await snapshot(server, code)
+    assert (await ana.cmd({"type": "Pick", "number": 2}))["code"] == "toy/already_picked"
+    assert await snapshot(server, code) == after
+    for peer in (tv, ana, bo, watcher):
+        await peer.close()
+
+
+async def test_options_are_validated_through_the_game(server):
+    tv = await Peer.open(server.url, {"role": "host"})
+    assert (await tv.host("select_game", game="chess"))["code"] == "host/unknown_game"
+    reply = await tv.host("select_game", game="toy", options={"rounds": 0})
+    assert reply["code"] == "host/bad_options" and "rounds" in reply["message"]
+    assert (await tv.host("select_game", game="toy", options={"speed": 1}))["code"] == "host/bad_options"
+    assert (await tv.host("start"))["code"] == "host/no_game"
+    await tv.host("select_game", game="toy")
+    assert (await tv.host("start"))["code"] == "host/player_count"
+    await tv.close()
+
+
+async def test_oversized_frames_are_refused_with_1009(server):
+    tv, code, ana, bo = await toy_room(server)
+    before = await snapshot(server, code)
+    await ana.send({"t": "ping", "seq": 1, "pad": "x" * (MAX_FRAME + 10)})
+    error = await ana.next_frame(lambda f: f["t"] == "error")
+    assert error["code"] == "protocol/too_large"
+    assert await ana.wait_closed() == 1009
+    # Far too large: the websocket layer itself closes with 1009
+    await bo.send({"t": "ping", "seq": 1, "pad": "x" * (MAX_FRAME * 8)})
+    assert await bo.wait_closed() == 1009
+    assert await snapshot(server, code) == before
+    await tv.close()
+
+
+@pytest.mark.parametrize(
+    "hello,code,close",
+    [
+        ({"t": "ping", "seq": 1}, "protocol/expected_hello", 1008),
+        ({"t": "hello", "v": 99, "role": "host"}, "protocol/version", 1008),
+        ({"t": "hello", "v": 1, "role": "admin"}, "protocol/bad_frame", 1008),
+        ({"t": "hello", "v": 1, "role": "player", "room": "BCDF", "name": "Ana"}, "room/not_found", 4004),
+    ],
+)
+async def test_bad_first_frames_get_an_error_and_a_close(server, hello, code, close):
+    frames, close_code = await raw_hello(server, msgpack.packb(hello))
+    assert frames and frames[0]["t"] == "error" and frames[0]["code"] == code
+    assert close_code == close
+
+
+async def test_wrong_tokens_are_refused_and_leave_the_room_alone(server):
+    tv, code, ana, bo = await toy_room(server)
+    before = await snapshot(server, code)
+    for hello in (
+        {"t": "hello", "v": 1, "role": "player", "room": code, "token": "stolen-looking-token"},
+        {"t": "hello", "v": 1, "role": "player", "room": code, "token": tv.welcome["token"]},
+        {"t": "hello", "v": 1, "role": "host", "room": code, "token": ana.welcome["token"]},
+        {"t": "hello", "v": 1, "role": "host", "room": code},
+    ):
+        frames, close_code = await raw_hello(server, msgpack.packb(hello))
+        assert frames[0]["code"] == "auth/bad_token" and close_code == 1008
+    assert await snapshot(server, code) == before
+    for peer in (tv, ana, bo):
+        await peer.close()
+
+
+async def test_bad_names_and_taken_names_are_refused(server):
+    tv = await Peer.open(server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    await Peer.open(server.url, {"role": "player", "room": code, "name": "  Ana   Maria "})
+    state = await tv.until(lambda s: s["lobby"]["players"])
+    assert state["lobby"]["players"][0]["name"] == "Ana Maria"
+    for name, error in (("ana maria", "room/name_taken"), ("   ", "room/bad_name"), ("x" * 40, "room/bad_name"), ("a\x00b", "room/bad_name")):
+        frames, close_code = await raw_hello(server, msgpack.packb({"t": "hello", "v": 1, "role": "player", "room": code, "name": name}))
+        assert frames[0]["code"] == error, name
+    await tv.host("lock")
+    frames, _ = await raw_hello(server, msgpack.packb({"t": "hello", "v": 1, "role": "player", "room": code, "name": "Late"}))
+    assert frames[0]["code"] == "room/locked"
+    await tv.close()
+
+
+async def test_a_flood_is_rate_limited_then_closed_with_4029(server):
+    tv = await Peer.open(server.url, {"role": "host"})
+    for seq in range(200):
+        await tv.send({"t": "ping", "seq": seq + 1})
+    code = await tv.wait_closed()
+    codes = [f.get("code") for f in tv.frames if f["t"] == "error"]
+    assert "rate/limited" in codes
+    assert code == 4029
+
+
+async def test_join_brute_force_is_throttled_per_address(store_url):
+    server = await start_server(store_url, config=fast_config(join_burst=3, join_rate=0.01))
+    try:
+        tv = await Peer.open(server.url, {"role": "host"})
+        real = tv.welcome["room"]
+        wrong = [c for c in ("BCDF", "BCDG", "BCDH", "BCDJ") if c != real]
+        for guess in wrong[:3]:
+            frames, close = await raw_hello(server, msgpack.packb({"t": "hello", "v": 1, "role": "spectator", "room": guess}))
+            assert close == 4004
+        # Now even the right code is refused for a while from this address
+        frames, close = await raw_hello(server, msgpack.packb({"t": "hello", "v": 1, "role": "spectator", "room": real}))
+        assert frames[0]["code"] == "rate/join_throttled" and close == 4029
+        await tv.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_bug_in_one_room_does_not_take_down_another(server):
+    import toygame
+
+    tv1, code1, ana1, bo1 = await toy_room(server)
+    tv2, code2, ana2, bo2 = await toy_room(server)
+    original = toygame.GAME.decide
+
+    def broken(state, actor, command):
+        if getattr(command, "number", None) == 3:
+            raise ZeroDivisionError("a bug")
+        return original(state, actor, command)
+
+    object.__setattr__(toygame.GAME, "decide", broken)
+    try:
+        before = await snapshot(server, code1)
+        reply = await ana1.cmd({"type": "Pick", "number": 3})
+        assert reply["code"] == "server/bug"
+        assert await snapshot(server, code1) == before
+        assert (await ana2.cmd({"type": "Pick", "number": 1}))["t"] == "ack"
+        assert (await ana1.cmd({"type": "Pick", "number": 1}))["t"] == "ack"
+    finally:
+        object.__setattr__(toygame.GAME, "decide", original)
+    for peer in (tv1, ana1, bo1, tv2, ana2, bo2):
+        await peer.close()
