@@ -22,6 +22,9 @@ def install(server: Any, hub: Any, *, timeout: float = 20.0) -> None:
     if not hasattr(hub, "drain"):
         return
     original = server.handle_exit
+    if getattr(server.config, "timeout_graceful_shutdown", None) is None:
+        # After the drain every socket is closed; never wait forever for a stuck one.
+        server.config.timeout_graceful_shutdown = 5
     state = {"started": False}
 
     async def drain_then_exit() -> None:

@@ -125,6 +125,37 @@ class ClusterActor(RoomActor):
         self.fenced = FencedStore(hub.store, token)
         self.store = self.fenced
         self.task: asyncio.Task | None = None
+        self._calls: set[asyncio.Future] = set()
+
+    async def call(self, fn: Any, *args: Any) -> Any:
+        """As ``RoomActor.call``, but a caller never waits on an actor that was stopped."""
+        if self.fenced.stopped:
+            raise Moved("the room moved; reconnecting")
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+
+        async def job() -> None:
+            try:
+                result = await fn(*args)
+            except BaseException as exc:
+                if not future.done():
+                    future.set_exception(exc)
+            else:
+                if not future.done():
+                    future.set_result(result)
+
+        self._calls.add(future)
+        try:
+            await self.mailbox.put(job)
+            return await future
+        finally:
+            self._calls.discard(future)
+
+    def stop(self) -> None:
+        """No more writes; callers waiting on a job are told the room moved."""
+        self.fenced.stopped = True
+        for future in list(self._calls):
+            if not future.done():
+                future.set_exception(Moved("the room moved; reconnecting"))
 
     async def commit(self, events: list[Any]) -> None:
         try:
@@ -235,6 +266,9 @@ class ClusterHub(Hub):
                 remote = self.remotes.get(room_id)
                 if remote is not None and remote.owner == owner:
                     return remote
+                if remote is not None:  # relayed to a former owner: send those sockets off too
+                    del self.remotes[room_id]
+                    remote.moved()
                 if owner and await self.store.client.exists(self._heartbeat_key(owner)):
                     remote = self.remotes[room_id] = RemoteRoom(self, room_id, code, owner)
                     return remote
@@ -271,7 +305,7 @@ class ClusterHub(Hub):
         """This node no longer owns ``actor``'s room: stop it and send its sockets away."""
         if self.rooms.get(actor.room.id) is not actor:
             return
-        actor.fenced.stopped = True
+        actor.stop()
         self._forget(actor)
         for client in actor.clients():
             client.close(Close.DRAINING, Bye(reason="moved"))

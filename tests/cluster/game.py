@@ -16,7 +16,8 @@ async def open_game(nodes: list[Any], *, tv_at: int, phones_at: list[int], game:
     for phone in phones:
         await phone.connect()
     await tv.until(lambda s: len(s["lobby"]["players"]) == len(phones))
-    assert (await tv.host("select_game", game=game))["t"] == "ack"
+    reply = await tv.host("select_game", game=game)
+    assert reply and reply["t"] == "ack", reply
     assert (await tv.host("start"))["t"] == "ack"
     return tv, phones
 

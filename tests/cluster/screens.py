@@ -77,6 +77,8 @@ class Screen:
         self.welcome = frame
         self.code = frame["room"]
         self.token = frame.get("token") or self.token
+        # The room's state follows the welcome: wait for it, so self.state is fresh.
+        await self.next_frame(lambda f: f["t"] == "state", start=start, timeout=REPLY_TIMEOUT)
         self.connects.append(node.name)
 
     async def _read(self, ws: Any) -> None:
@@ -144,11 +146,10 @@ class Screen:
         """The current or a future state satisfying ``pred``, reconnecting as needed."""
         until = time.monotonic() + timeout
         while True:
-            if self.state is not None and pred(self.state):
-                return self.state
             if self.ws is None:
                 await self.connect()
-                continue
+            if self.state is not None and pred(self.state):
+                return self.state
             left = until - time.monotonic()
             if left <= 0:
                 raise AssertionError(f"{self.label}: no such state within {timeout}s (last: {self.state and self.state.get('version')})")
@@ -178,6 +179,7 @@ class Phone(Screen):
             if reply is None:  # no answer: the node died or paused, or the room is moving
                 await self.drop()
                 self.at += 1
+                await self.connect()
                 continue
             if reply["t"] == "error":
                 self.refused += 1

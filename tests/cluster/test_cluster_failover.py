@@ -1,0 +1,169 @@
+"""Failover with real processes: kill -9, a paused owner, a Redis restart, a drain.
+
+Each test plays Pizza Theory with three phones spread over the nodes and
+audits the log: every acknowledged move must still be there at the end.
+Failover times are printed (run with ``-s`` to see them), never asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import signal
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from game import LogAudit, close_all, open_game, play_all
+from nodes import LEASE_MS
+from redis_fixture import RedisServer
+from server.store.base import Fenced
+from server.store.redis import RedisStore
+
+pytestmark = [pytest.mark.redis, pytest.mark.timeout(180)]
+
+
+async def wait_for_acks(audit: LogAudit, count: int, timeout: float = 30.0) -> None:
+    until = time.monotonic() + timeout
+    while len(audit.acks) < count:
+        assert time.monotonic() < until, f"only {len(audit.acks)} acks"
+        await asyncio.sleep(0.02)
+
+
+def first_ack_after(phones, moment: float) -> float:
+    return min(t for phone in phones for t, _ in phone.acks if t > moment)
+
+
+async def test_killing_the_owner_moves_the_room_and_keeps_every_acknowledged_move(cluster, redis_url, store):
+    # given three nodes, the room owned by A, phones on B, C and A
+    nodes = cluster(redis_url, ["A", "B", "C"])
+    tv, phones = await open_game(nodes, tv_at=0, phones_at=[1, 2, 0])
+    room = await store.room_for_code(tv.code)
+    assert await store.lease_owner(room) == "A"
+    audit = LogAudit(store, tv.code)
+    killed_at: list[float] = []
+
+    async def kill_owner_mid_game() -> None:
+        await wait_for_acks(audit, 4)
+        nodes[0].kill()
+        killed_at.append(time.monotonic())
+
+    # when A is killed with SIGKILL after a few moves, while the phones play on
+    await asyncio.gather(play_all(phones, audit), kill_owner_mid_game())
+    # then another node owns the room, the game finished there, nothing acknowledged was lost
+    owner = await store.lease_owner(room)
+    assert owner in ("B", "C")
+    final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
+    assert await audit.check() == final["version"]
+    recovered = first_ack_after(phones, killed_at[0]) - killed_at[0]
+    print(f"\n[failover] kill -9 of the owner -> first move accepted again: {recovered:.2f} s (lease {LEASE_MS} ms)")
+    # and the phone that was on A reconnected elsewhere
+    assert phones[2].connects[0] == "A" and set(phones[2].connects[1:]) <= {"B", "C"} and len(phones[2].connects) > 1
+    await close_all(tv, *phones)
+
+
+async def test_a_paused_owner_cannot_append_after_its_lease_passed(cluster, redis_url, store):
+    # given the room owned by A and phones on B and C (the third on A)
+    nodes = cluster(redis_url, ["A", "B", "C"])
+    tv, phones = await open_game(nodes, tv_at=0, phones_at=[1, 2, 0])
+    room = await store.room_for_code(tv.code)
+    old_token = await store.fence_token(room)
+    audit = LogAudit(store, tv.code)
+    resumed: list[int] = []
+
+    async def pause_owner() -> None:
+        await wait_for_acks(audit, 3)
+        nodes[0].signal(signal.SIGSTOP)
+        # when its lease passes and another node takes the room over
+        until = time.monotonic() + 20
+        while await store.lease_owner(room) in (None, "A"):
+            assert time.monotonic() < until, "nobody took the room over"
+            await asyncio.sleep(0.05)
+        await wait_for_acks(audit, len(audit.acks) + 2)
+        # and the old owner wakes up again
+        resumed.append(await store.version(room))
+        nodes[0].signal(signal.SIGCONT)
+
+    await asyncio.gather(play_all(phones, audit), pause_owner())
+    # then the old owner's token is refused by the store...
+    with pytest.raises(Fenced):
+        await store.append(room, [b"late"], await store.version(room), fence=old_token)
+    # ... it wrote nothing after the takeover (every record names the lease that wrote it) ...
+    entries = await store.client.xrange(store.keys(room).log)
+    after = [int(fields[b"f"]) for _, fields in entries[resumed[0]:]]
+    assert old_token not in after
+    # ... it gave the room up, and the game finished with every acknowledged move kept
+    await asyncio.sleep(LEASE_MS / 1000)
+    assert "A" not in {await store.lease_owner(room)}
+    final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
+    assert await audit.check() == final["version"]
+    assert any(e.get("msg") == "room lost" and e.get("node") == "A" for e in nodes[0].events())
+    await close_all(tv, *phones)
+
+
+async def test_a_redis_restart_mid_game_loses_nothing(cluster, prefix):
+    # given a Redis of its own (AOF, fsync always) and three nodes on it
+    directory = Path(tempfile.mkdtemp(prefix="pizzanight-redis-cluster-"))
+    redis = RedisServer(directory).start()
+    store = await RedisStore.open(f"{redis.url}?prefix={prefix}")
+    nodes = cluster(redis.url, ["A", "B", "C"])
+    try:
+        tv, phones = await open_game(nodes, tv_at=0, phones_at=[1, 2, 0])
+        audit = LogAudit(store, tv.code)
+        restarted: list[float] = []
+
+        async def crash_redis() -> None:
+            await wait_for_acks(audit, 4)
+            # when Redis is killed and started again on the same port and files
+            await asyncio.to_thread(redis.restart, crash=True)
+            restarted.append(time.monotonic())
+
+        await asyncio.gather(play_all(phones, audit), crash_redis())
+        # then the hubs reconnected and the game finished with every acknowledged move kept
+        final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
+        assert await audit.check() == final["version"]
+        back = first_ack_after(phones, restarted[0]) - restarted[0]
+        print(f"\n[failover] Redis crash + restart -> first move accepted again: {back:.2f} s after it was back")
+        await close_all(tv, *phones)
+    finally:
+        await store.close()
+        for node in nodes:
+            node.stop()
+        redis.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+async def test_sigterm_drains_a_node_and_its_rooms_move(cluster, redis_url, store):
+    # given the room owned by A, phones on A, B and C
+    nodes = cluster(redis_url, ["A", "B", "C"])
+    tv, phones = await open_game(nodes, tv_at=0, phones_at=[0, 1, 2])
+    room = await store.room_for_code(tv.code)
+    audit = LogAudit(store, tv.code)
+    drained_at: list[float] = []
+
+    async def drain_owner() -> None:
+        await wait_for_acks(audit, 4)
+        drained_at.append(time.monotonic())
+        nodes[0].signal(signal.SIGTERM)
+        exit_code = await asyncio.to_thread(nodes[0].process.wait, 25)
+        drained_at.append(time.monotonic())
+        assert exit_code == 0
+
+    # when A gets SIGTERM during play
+    await asyncio.gather(play_all(phones, audit), drain_owner())
+    # then A handed the room over and exited; its sockets were closed with 4503
+    assert await store.lease_owner(room) in ("B", "C")
+    assert 4503 in phones[0].closes and 4503 in tv.closes
+    # and no phone was stranded: all saw the end, and no acknowledged move was lost
+    final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
+    for phone in phones:
+        assert (await phone.until(lambda s: s.get("outcome") is not None))["version"] == final["version"]
+    assert await audit.check() == final["version"]
+    moved = first_ack_after(phones, drained_at[0]) - drained_at[0]
+    print(f"\n[failover] SIGTERM drain: node exited after {drained_at[1] - drained_at[0]:.2f} s; "
+          f"first move accepted again {moved:.2f} s after the signal")
+    drained = [e for e in nodes[0].events() if e.get("msg") == "node drained"]
+    assert drained and drained[0]["rooms"] == 1
+    await close_all(tv, *phones)
