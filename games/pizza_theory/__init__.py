@@ -8,11 +8,14 @@ the board geometry (``board``), the Replace Toppings resolution
 
 Options (a host may set them; see ``OPTIONS``):
 
-``max_rounds`` (int, 0-200, default 0)
-    0 plays by the rulebook: until a colour has all 16 toppings on the pizza.
-    Any other value is a [house] safety bound for short sessions: after that
-    round, if nobody has won, the players with the most toppings on the pizza
-    share the win (the neutral colour never wins).
+``max_rounds`` (int, 0-200, default 30)
+    [house] A bound on the game's length.  The rulebook ends the game only when
+    a colour has all 16 toppings on the pizza; once the pizza is full, careful
+    players can dodge every takeover forever (strong bots do), so by default
+    the game stops after round 30: if nobody has won by then, the players with
+    the most toppings on the pizza share the win (the neutral colour never
+    wins).  Natural games end long before (5-12 rounds).  0 means no limit,
+    exactly the rulebook.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from games.contract import GameSpec, OptionSpec
 from games.pizza_theory import messages
 from games.pizza_theory.bot import BOTS
 from games.pizza_theory.rules import (
+    DEFAULT_MAX_ROUNDS,
     PizzaTheoryCode,
     decide,
     initial_state,
@@ -36,10 +40,10 @@ OPTIONS = (
     OptionSpec(
         name="max_rounds",
         kind="int",
-        default=0,
+        default=DEFAULT_MAX_ROUNDS,
         label="Round limit",
-        help="0 plays until someone fills the pizza (the rulebook). Otherwise the game stops after "
-        "that round and the most toppings on the pizza wins (a house rule for short sessions).",
+        help="After this round the most toppings on the pizza wins, if nobody has filled it yet "
+        "(a house rule: a full pizza can otherwise stall forever). 0: no limit, as in the rulebook.",
         minimum=0,
         maximum=200,
     ),

@@ -45,8 +45,15 @@ class PizzaTheoryCode(str, enum.Enum):
     ALREADY_CHOSEN = "cut/already_chosen"
 
 
+#: [house] The default round limit.  Natural games end in 5-12 rounds, but once
+#: the pizza is full and nobody can add a topping, careful players (or bots)
+#: can avoid every takeover forever: the limit guarantees an end.
+DEFAULT_MAX_ROUNDS = 30
+
+
 def initial_state(setup: Setup) -> State:
-    return State(players=setup.players, seed=setup.seed, max_rounds=setup.options.get("max_rounds", 0))
+    max_rounds = setup.options.get("max_rounds", DEFAULT_MAX_ROUNDS)
+    return State(players=setup.players, seed=setup.seed, max_rounds=max_rounds)
 
 
 # --- seating (RULES-NOTES 1.3, 1.6) -------------------------------------------

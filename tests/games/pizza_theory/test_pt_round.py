@@ -205,6 +205,11 @@ def test_the_round_limit_option_ends_the_game_with_the_most_toppings_winning():
     assert events[-1] == m.GameEnded(round=1, winners=(1,), colours=(BLUE,), reason="round_limit")
 
 
-def test_the_round_limit_is_an_option_off_by_default():
-    assert new_game(3).max_rounds == 0
+def test_the_round_limit_is_an_option_30_by_default_and_0_means_none():
+    assert new_game(3).max_rounds == 30
     assert new_game(3, max_rounds=12).max_rounds == 12
+    # Given no limit and a full-length game, when round 30 ends without a full colour
+    state = attrs.evolve(at_cut(started(3, SEED_3P_START_0)), max_rounds=0, round=30)
+    state, events = choose_all(state, {0: 1, 1: 1, 2: 1})
+    # Then play goes on
+    assert of_type(events, m.GameEnded) == [] and state.round == 31
