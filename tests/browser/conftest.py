@@ -80,30 +80,16 @@ class Server:
         self.log = log
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    _build_client()
-    data = tmp_path_factory.mktemp("pizzanight-data")
-    port = _free_port()
+def start_server(data: Path, port: int | None = None) -> Server:
+    """Start ``pizzanight serve`` on a loopback port and wait until it answers."""
+    port = port or _free_port()
     log = data / "serve.log"
     exe = ROOT / ".venv" / "bin" / "pizzanight"
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "server.cli"]
-    with open(log, "wb") as out:
+    with open(log, "ab") as out:
         process = subprocess.Popen(
-            [
-                *command,
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--data",
-                str(data),
-                "--bot-delay",
-                "0.05",
-                "--log-level",
-                "warning",
-            ],
+            [*command, "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data),
+             "--bot-delay", "0.05", "--log-level", "warning"],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -114,21 +100,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         try:
             with urllib.request.urlopen(f"{url}/healthz", timeout=1) as reply:
                 if reply.status == 200:
-                    break
+                    return Server(url, process, log)
         except OSError:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
             pytest.fail(f"pizzanight serve did not start:\n{log.read_text(errors='replace')[-3000:]}")
         time.sleep(0.1)
+
+
+def stop_server(server: Server) -> None:
+    server.process.terminate()
     try:
-        yield Server(url, process, log)
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    _build_client()
+    running = start_server(tmp_path_factory.mktemp("pizzanight-data"))
+    try:
+        yield running
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_server(running)
 
 
 @pytest.fixture(scope="session")

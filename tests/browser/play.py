@@ -124,7 +124,7 @@ def find_easy_trick(hand: list[Fraction | None], table: list[Fraction | None]) -
     return None
 
 
-def splittissimo_turn(page: Any, rng: random.Random) -> bool:
+def splittissimo_turn(page: Any, rng: random.Random, *, ask_hint: bool = True) -> bool:
     """Ask for a hint and take the trick it shows; without a hint, add the
     fractions up like a player would; else end the turn or pass."""
     hand = page.locator(".sp-hand")
@@ -135,7 +135,7 @@ def splittissimo_turn(page: Any, rng: random.Random) -> bool:
     take = hand.get_by_role("button", name="Take this trick")
     if take.count():
         hint = hand.get_by_role("button", name="Show me a hint")
-        if hint.count():
+        if ask_hint and hint.count():
             hint.click()
             page.wait_for_function("() => document.querySelector('.sp-advice') !== null", timeout=10000)
             for card in hand.locator(".sp-pick.glow").all():
@@ -143,8 +143,8 @@ def splittissimo_turn(page: Any, rng: random.Random) -> bool:
             if take.is_enabled():
                 take.click()
                 return True
-            for card in hand.locator(".sp-pick.on").all():
-                card.click()
+            while hand.locator(".sp-pick.on").count():
+                hand.locator(".sp-pick.on").first.click()
         rows = hand.locator(".sp-row")
         table_cards = rows.nth(0).locator(".sp-pick")
         hand_cards = rows.nth(1).locator(".sp-pick")

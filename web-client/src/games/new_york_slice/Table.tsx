@@ -30,7 +30,7 @@ export function Ring({ ring, special }: { ring: Slice[]; special: string | null 
         );
       })}
       {special && (
-        <div class="nys-ring-centre">
+        <div class="nys-ring-centre" role="listitem">
           <SpecialCard id={special} />
         </div>
       )}

@@ -9,6 +9,8 @@ export const splittissimoUi: GameUi = {
   Hand: SplittissimoHand,
   Help: SplittissimoHelp,
   waitingOn: (game) => (game.phase === "over" ? [] : [Number(game.active)]),
+  // The hub's summary names seats by number; the end panel already names the winners.
+  summary: () => null,
   scores: (game) => {
     const final = game.final as View | null;
     if (final) return (final.scores as string[]).map(String);
