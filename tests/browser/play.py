@@ -48,6 +48,7 @@ def play_until_over(
     seed: int = 1,
     timeout: float = 90.0,
     on_turn: Callable[[int], None] | None = None,
+    before_turn: Callable[[], None] | None = None,
 ) -> int:
     """Play every turn this phone is given until the game ends; returns the turn count."""
     rng = random.Random(seed)
@@ -56,7 +57,8 @@ def play_until_over(
     while not game_over(page):
         assert time.monotonic() < deadline, "the game did not end in time"
         if my_turn(page):
-            before = page.evaluate("() => document.querySelector('.prompt')?.textContent")
+            if before_turn:
+                before_turn()
             if turn(page, rng):
                 turns += 1
                 if on_turn:
@@ -64,7 +66,6 @@ def play_until_over(
                 # wait for the hub to answer before looking again
                 page.wait_for_timeout(150)
                 continue
-            del before
         page.wait_for_timeout(100)
     return turns
 
