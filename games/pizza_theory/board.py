@@ -44,6 +44,10 @@ NEIGHBOURS: tuple[frozenset[int], ...] = tuple(
     for x, y, z in SPACES
 )
 
+#: The neighbours of each space as a bitmask, and every space as one.
+NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << n for n in near) for near in NEIGHBOURS)
+FULL_MASK = (1 << len(SPACES)) - 1
+
 #: RULES-NOTES 1.2: one family of parallel lines per cube coordinate.
 FAMILIES: tuple[str, ...] = ("x", "y", "z")
 AXIS: dict[str, int] = {family: axis for axis, family in enumerate(FAMILIES)}
@@ -105,7 +109,12 @@ def mask_of(spaces: Iterable[int]) -> int:
 
 def spaces_of(mask: int) -> tuple[int, ...]:
     """The space indices in a bitmask, ascending."""
-    return tuple(i for i in range(len(SPACES)) if mask >> i & 1)
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
 
 
 def cut_key(cuts: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[int, int, int]:

@@ -11,11 +11,13 @@ from games.pizza_theory import board
 
 def placeable(cells: tuple, colour: str) -> tuple[int, ...]:
     """Empty spaces not next to any topping of ``colour`` (RULES-NOTES 1.4), ascending."""
-    return tuple(
-        space
-        for space, here in enumerate(cells)
-        if here is None and all(cells[n] != colour for n in board.NEIGHBOURS[space])
-    )
+    taken = near = 0
+    for space, here in enumerate(cells):
+        if here is not None:
+            taken |= 1 << space
+            if here == colour:
+                near |= board.NEIGHBOUR_MASKS[space]
+    return board.spaces_of(board.FULL_MASK & ~taken & ~near)
 
 
 def touching_empty(cells: tuple, family: str, line: int) -> tuple[int, ...]:

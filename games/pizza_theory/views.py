@@ -91,6 +91,9 @@ class PizzaTheoryView:
     end_reason: str
 
 
+_CELLS = {(space, colour): Cell(space, colour) for space in board.SPACES for colour in (None,) + COLOURS}
+
+
 def _sector(state: State, position: int) -> tuple[int | None, str | None, str | None]:
     if not state.sectors:
         return None, None, None
@@ -167,7 +170,7 @@ def view(state: State, viewer: Viewer) -> PizzaTheoryView:
         phase=state.phase,
         round=state.round,
         max_rounds=state.max_rounds,
-        board=tuple(Cell(space, colour) for space, colour in zip(board.SPACES, state.cells)),
+        board=tuple(_CELLS[cell] for cell in zip(board.SPACES, state.cells)),  # shared immutable cells
         seats=seats,
         neutral=neutral,
         order=state.order,
