@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -24,6 +25,19 @@ from typing import Iterator
 import pytest
 
 REDIS_SERVER = os.environ.get("PIZZANIGHT_REDIS_SERVER") or shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+def die_with_parent() -> None:
+    """In the child before exec: get SIGTERM when the test process dies (Linux).
+
+    So a test run that is killed never leaves a redis-server (or a hub) behind.
+    """
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
 
 
 def free_port() -> int:
@@ -69,7 +83,9 @@ class RedisServer:
             "--protected-mode", "yes",
             "--logfile", str(self.directory / "redis.log"),
         ]
-        self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=die_with_parent
+        )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

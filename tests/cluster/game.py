@@ -8,9 +8,11 @@ from typing import Any
 from screens import Phone, Screen
 
 
-async def open_game(nodes: list[Any], *, tv_at: int, phones_at: list[int], game: str = "pizza_theory") -> tuple[Screen, list[Phone]]:
+async def open_game(
+    nodes: list[Any], *, tv_at: int, phones_at: list[int], game: str = "pizza_theory", tv_keepalive: bool = True
+) -> tuple[Screen, list[Phone]]:
     """Given a TV on ``nodes[tv_at]`` and one phone per entry of ``phones_at``, start ``game``."""
-    tv = Screen(nodes, tv_at, {"role": "host"}, "tv")
+    tv = Screen(nodes, tv_at, {"role": "host"}, "tv", keepalive=tv_keepalive)
     await tv.connect()
     phones = [Phone(nodes, at, tv.code, f"P{i}", seed=i) for i, at in enumerate(phones_at)]
     for phone in phones:

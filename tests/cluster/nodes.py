@@ -16,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from redis_fixture import free_port
+from redis_fixture import die_with_parent, free_port
 
 PIZZANIGHT = str(Path(sys.executable).parent / "pizzanight")
 LEASE_MS = 1500
@@ -46,7 +46,9 @@ class Node:
             "--bot-delay", "0", "--timer-scale", "0.01", "--public-url", self.http, "--log-level", "info",
         ]
         log = open(self.log_path, "ab")
-        self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env)
+        self.process = subprocess.Popen(
+            args, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env, preexec_fn=die_with_parent
+        )
         log.close()
         return self
 

@@ -23,8 +23,9 @@ REPLY_TIMEOUT = 4.0
 
 
 class Screen:
-    def __init__(self, nodes: list[Any], first: int, hello: dict, label: str) -> None:
+    def __init__(self, nodes: list[Any], first: int, hello: dict, label: str, *, keepalive: bool = True) -> None:
         self.nodes = nodes
+        self.keepalive = keepalive
         self.at = first
         self.hello = dict(hello)
         self.label = label
@@ -60,7 +61,11 @@ class Screen:
 
     async def _open(self, node: Any) -> None:
         await self.drop()
-        ws = await websockets.connect(node.ws, compression=None, open_timeout=OPEN_TIMEOUT, close_timeout=1)
+        # Pings find a node that stopped answering (paused, cut off) as a browser would.
+        ws = await websockets.connect(
+            node.ws, compression=None, open_timeout=OPEN_TIMEOUT, close_timeout=1,
+            ping_interval=1.0 if self.keepalive else None, ping_timeout=2.0,
+        )
         hello = dict(self.hello, t="hello", v=1)
         if self.code:
             hello["room"] = self.code
