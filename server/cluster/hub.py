@@ -43,7 +43,7 @@ from server.cluster.remote import Moved, RemoteClient, RemoteRoom
 from server.hub import Hub
 from server.logs import event as log_event
 from server.names import new_code, normal_code
-from server.room import Busy, RoomActor, load_room
+from server.room import AttachRefused, Busy, RoomActor, load_room
 from server.store.base import Fenced, Record, Snapshot, Store
 
 LOG = logging.getLogger("pizzanight.cluster")
@@ -125,37 +125,21 @@ class ClusterActor(RoomActor):
         self.fenced = FencedStore(hub.store, token)
         self.store = self.fenced
         self.task: asyncio.Task | None = None
-        self._calls: set[asyncio.Future] = set()
 
     async def call(self, fn: Any, *args: Any) -> Any:
-        """As ``RoomActor.call``, but a caller never waits on an actor that was stopped."""
+        """As ``RoomActor.call``, but a stopped actor (the room moved) answers 4503, not "ended"."""
         if self.fenced.stopped:
             raise Moved("the room moved; reconnecting")
-        future: asyncio.Future = asyncio.get_running_loop().create_future()
-
-        async def job() -> None:
-            try:
-                result = await fn(*args)
-            except BaseException as exc:
-                if not future.done():
-                    future.set_exception(exc)
-            else:
-                if not future.done():
-                    future.set_result(result)
-
-        self._calls.add(future)
         try:
-            await self.mailbox.put(job)
-            return await future
-        finally:
-            self._calls.discard(future)
+            return await super().call(fn, *args)
+        except AttachRefused:
+            if self.fenced.stopped:
+                raise Moved("the room moved; reconnecting") from None
+            raise
 
     def stop(self) -> None:
-        """No more writes; callers waiting on a job are told the room moved."""
+        """No more writes; the task ends soon (callers waiting on it are released by ``done``)."""
         self.fenced.stopped = True
-        for future in list(self._calls):
-            if not future.done():
-                future.set_exception(Moved("the room moved; reconnecting"))
 
     async def commit(self, events: list[Any]) -> None:
         try:

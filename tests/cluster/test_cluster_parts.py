@@ -1,0 +1,135 @@
+"""The cluster's parts in one process: relay batches, the fenced store, hub choice, SIGTERM hook."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import pytest
+
+from server.cluster import drain
+from server.cluster.hub import ClusterHub, FencedStore, hub_class_for
+from server.cluster.relay import Relay, pack_batch, unpack_batch
+from server.hub import Hub
+from server.store import open_store
+from server.store.base import Fenced
+from server.store.redis import RedisStore
+
+
+def test_a_batch_sends_a_shared_payload_once_and_restores_it_everywhere():
+    # given three messages, two of them carrying the very same state bytes
+    state = b"\x81\xa1t\xa5state" * 20
+    messages = [{"k": "state", "c": 1, "data": state}, {"k": "state", "c": 2, "data": state}, {"k": "reply", "c": 1, "data": "text"}]
+    # when packed and unpacked
+    packed = pack_batch(messages)
+    # then the payload travelled once, and every message gets it back (bytes stay bytes, str stays str)
+    assert packed.count(state) == 1
+    assert unpack_batch(packed) == messages
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    async def append(self, room, records, expected_version, *, fence=None):
+        self.calls.append((room, list(records), expected_version, fence))
+        return expected_version + len(records)
+
+
+async def test_the_fenced_store_adds_its_token_and_refuses_once_stopped():
+    # given an actor's store view holding token 7
+    inner = _Recorder()
+    fenced = FencedStore(inner, 7)
+    # when it appends, then the token goes with the append
+    assert await fenced.append("R", [b"a"], 0) == 1
+    assert inner.calls == [("R", [b"a"], 0, 7)]
+    # when the room is handed over, then appends fail here without reaching the store
+    fenced.stopped = True
+    with pytest.raises(Fenced):
+        await fenced.append("R", [b"b"], 1)
+    assert len(inner.calls) == 1
+
+
+@pytest.mark.redis
+async def test_cluster_mode_is_chosen_by_the_store(tmp_path, redis_url):
+    # given an embedded store and a Redis store
+    embedded = open_store(str(tmp_path / "rooms.sqlite3"))
+    redis = RedisStore.from_url(redis_url)
+    try:
+        # then only the store that can hold leases runs the cluster hub
+        assert hub_class_for(embedded) is Hub
+        assert hub_class_for(redis) is ClusterHub
+    finally:
+        await embedded.close()
+        await redis.close()
+
+
+@pytest.mark.redis
+async def test_the_relay_delivers_a_batch_to_the_named_node_only(redis_url):
+    # given two nodes' relays on one Redis
+    client = RedisStore.from_url(redis_url).client
+    got: dict[str, list[dict]] = {"a": [], "b": []}
+    relays = {name: Relay(client, "relaytest", name, got[name].append) for name in ("a", "b")}
+    tasks = [asyncio.create_task(r.listen_forever()) for r in relays.values()]
+    tasks += [asyncio.create_task(r.publish_forever()) for r in relays.values()]
+    try:
+        await asyncio.wait_for(asyncio.gather(*(r.subscribed.wait() for r in relays.values())), 5)
+        # when a posts two messages to b
+        relays["a"].post("b", {"k": "cmd", "c": 1, "seq": 1})
+        relays["a"].post("b", {"k": "cmd", "c": 1, "seq": 2})
+        for _ in range(200):
+            if len(got["b"]) == 2:
+                break
+            await asyncio.sleep(0.01)
+        # then b got both, in order, and a got nothing
+        assert [m["seq"] for m in got["b"]] == [1, 2]
+        assert got["a"] == []
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await client.aclose()
+
+
+class _FakeServer:
+    def __init__(self) -> None:
+        self.should_exit = False
+        self.exits: list[int] = []
+        self.config = type("Config", (), {"timeout_graceful_shutdown": None})()
+
+    def handle_exit(self, sig, frame) -> None:
+        self.exits.append(sig)
+
+
+class _FakeHub:
+    def __init__(self, loop) -> None:
+        self.loop = loop
+        self.drained = asyncio.Event()
+        self.tasks: list[asyncio.Task] = []
+
+    def _spawn(self, coro):
+        task = asyncio.ensure_future(coro)
+        self.tasks.append(task)
+        return task
+
+    async def drain(self) -> None:
+        await asyncio.sleep(0.05)
+        self.drained.set()
+
+
+async def test_the_first_sigterm_drains_before_exit_and_a_second_one_exits_at_once():
+    # given a uvicorn-like server with the drain hook for a hub
+    server = _FakeServer()
+    hub = _FakeHub(asyncio.get_running_loop())
+    drain.install(server, hub)
+    assert server.config.timeout_graceful_shutdown == 5
+    # when SIGTERM arrives, then the hub drains first and only then may the server exit
+    server.handle_exit(signal.SIGTERM, None)
+    await asyncio.sleep(0)
+    assert not server.should_exit and server.exits == []
+    await asyncio.wait_for(hub.drained.wait(), 2)
+    await asyncio.gather(*hub.tasks)
+    assert server.should_exit
+    # when a second signal arrives, then uvicorn's own handling runs
+    server.handle_exit(signal.SIGINT, None)
+    assert server.exits == [signal.SIGINT]
