@@ -62,7 +62,8 @@ def public_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def banner(url: str, store: str, data: Path, out: TextIO = sys.stdout) -> None:
+def banner(url: str, store: str, data: Path | str, out: TextIO | None = None) -> None:
+    out = out or sys.stdout
     print("Pizza Night is running.", file=out)
     print(f"  TV (open on the big screen):  {url}/tv", file=out)
     print(f"  Phones (same Wi-Fi):          {url}/join", file=out)
