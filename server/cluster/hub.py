@@ -349,11 +349,12 @@ class ClusterHub(Hub):
         client = self.store.client
         await client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
         owned = [actor for actor in self.rooms.values() if isinstance(actor, ClusterActor)]
-        for actor in owned:
-            if not await self.store.renew_lease(actor.room.id, self.node, actor.fenced.token, self.lease_ms):
+        renewed = await self.store.renew_leases([(a.room.id, a.fenced.token) for a in owned], self.node, self.lease_ms)
+        for actor, ok in zip(owned, renewed):
+            if not ok:
                 self.lost(actor, "lease lost")
-        for remote in list(self.remotes.values()):
-            owner = await self.store.lease_owner(remote.room_id)
+        remotes = list(self.remotes.values())
+        for remote, owner in zip(remotes, await self.store.lease_owners([r.room_id for r in remotes])):
             if owner == remote.owner:
                 continue
             self.remotes.pop(remote.room_id, None)
@@ -373,11 +374,11 @@ class ClusterHub(Hub):
     async def _adopt(self) -> None:
         """Take over open rooms that nobody holds (their owner died with nobody connected)."""
         adopted = 0
-        for room_id in await self.store.open_rooms():
+        candidates = [room for room in await self.store.open_rooms() if room not in self.rooms]
+        owners = await self.store.lease_owners(candidates)
+        for room_id in [room for room, owner in zip(candidates, owners) if owner is None]:
             if adopted >= self.cluster.adopt_batch or self.draining:
                 return
-            if room_id in self.rooms or await self.store.lease_owner(room_id) is not None:
-                continue
             async with self._locks.setdefault(room_id, asyncio.Lock()):
                 if room_id in self.rooms:
                     continue

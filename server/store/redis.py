@@ -375,6 +375,25 @@ class RedisStore(Store):
         keys = self.keys(room)
         return bool(await self._renew(keys=[keys.lease, keys.fence], args=[node, token, ttl_ms]))
 
+    async def renew_leases(self, leases: Sequence[tuple[str, int]], node: str, ttl_ms: int) -> list[bool]:
+        """``renew_lease`` for many ``(room, token)`` pairs in one round trip."""
+        if not leases:
+            return []
+        async with self.client.pipeline(transaction=False) as pipe:
+            for room, token in leases:
+                keys = self.keys(room)
+                await self._renew(keys=[keys.lease, keys.fence], args=[node, token, ttl_ms], client=pipe)
+            return [bool(result) for result in await pipe.execute()]
+
+    async def lease_owners(self, rooms: Sequence[str]) -> list[str | None]:
+        """``lease_owner`` for many rooms in one round trip."""
+        if not rooms:
+            return []
+        async with self.client.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                pipe.get(self.keys(room).lease)
+            return [owner.decode() if owner else None for owner in await pipe.execute()]
+
     async def release_lease(self, room: str, node: str, token: int) -> bool:
         """Give the lease up (a draining node), so another node need not wait for expiry."""
         keys = self.keys(room)

@@ -170,7 +170,7 @@ class Phone(Screen):
     def __init__(self, nodes: list[Any], first: int, code: str, name: str, seed: int) -> None:
         super().__init__(nodes, first, {"role": "player", "room": code, "name": name}, name)
         self.rng = random.Random(seed)
-        #: (monotonic time, log version shown by the first state after the ack).
+        #: (when the ack came, log version shown by the first state after it).
         self.acks: list[tuple[float, int]] = []
         self.refused = 0
 
@@ -190,9 +190,10 @@ class Phone(Screen):
                 self.refused += 1
                 await asyncio.sleep(0.05)
                 continue
+            acked_at = time.monotonic()
             at = next(i for i in range(len(self.frames) - 1, -1, -1) if self.frames[i] is reply)
             shown = await self._state_after(at + 1)
-            self.acks.append((time.monotonic(), shown))
+            self.acks.append((acked_at, shown))
             if on_ack is not None:
                 await on_ack(self, shown)
         raise AssertionError(f"{self.label}: the game did not end within {timeout}s")

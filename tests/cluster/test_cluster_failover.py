@@ -36,8 +36,9 @@ async def wait_for_acks(audit: LogAudit, count: int, phones=(), timeout: float =
         await asyncio.sleep(0.02)
 
 
-def first_ack_after(phones, moment: float) -> float:
-    return min(t for phone in phones for t, _ in phone.acks if t > moment)
+def first_ack_after(phones, moment: float, version: int) -> float:
+    """When the first move stored after ``version`` was acknowledged (and after ``moment``)."""
+    return min(t for phone in phones for t, shown in phone.acks if t > moment and shown > version)
 
 
 async def test_killing_the_owner_moves_the_room_and_keeps_every_acknowledged_move(cluster, redis_url, store):
@@ -51,8 +52,9 @@ async def test_killing_the_owner_moves_the_room_and_keeps_every_acknowledged_mov
 
     async def kill_owner_mid_game() -> None:
         await wait_for_acks(audit, 4)
-        nodes[0].kill()
         killed_at.append(time.monotonic())
+        nodes[0].kill()
+        killed_at.append(await store.version(room))  # A can write no more
 
     # when A is killed with SIGKILL after a few moves, while the phones play on
     await asyncio.gather(play_all(phones, audit), kill_owner_mid_game())
@@ -61,7 +63,7 @@ async def test_killing_the_owner_moves_the_room_and_keeps_every_acknowledged_mov
     assert owner in ("B", "C")
     final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
     assert await audit.check() == final["version"]
-    recovered = first_ack_after(phones, killed_at[0]) - killed_at[0]
+    recovered = first_ack_after(phones, killed_at[0], killed_at[1]) - killed_at[0]
     print(f"\n[failover] kill -9 of the owner -> first move accepted again: {recovered:.2f} s (lease {LEASE_MS} ms)")
     # and the phone that was on A reconnected elsewhere
     assert phones[2].connects[0] == "A" and set(phones[2].connects[1:]) <= {"B", "C"} and len(phones[2].connects) > 1
@@ -131,12 +133,13 @@ async def test_a_redis_restart_mid_game_loses_nothing(cluster, prefix):
             # when Redis is killed and started again on the same port and files
             await asyncio.to_thread(redis.restart, crash=True)
             restarted.append(time.monotonic())
+            restarted.append(await store.version(await store.room_for_code(tv.code)))
 
         await asyncio.gather(play_all(phones, audit), crash_redis())
         # then the hubs reconnected and the game finished with every acknowledged move kept
         final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
         assert await audit.check() == final["version"]
-        back = first_ack_after(phones, restarted[0]) - restarted[0]
+        back = first_ack_after(phones, restarted[0], restarted[1]) - restarted[0]
         print(f"\n[failover] Redis crash + restart -> first move accepted again: {back:.2f} s after it was back")
         await close_all(tv, *phones)
     finally:
@@ -161,6 +164,7 @@ async def test_sigterm_drains_a_node_and_its_rooms_move(cluster, redis_url, stor
         nodes[0].signal(signal.SIGTERM)
         exit_code = await asyncio.to_thread(nodes[0].process.wait, 25)
         drained_at.append(time.monotonic())
+        drained_at.append(await store.version(room))  # A can write no more
         assert exit_code == 0
 
     # when A gets SIGTERM during play
@@ -173,9 +177,9 @@ async def test_sigterm_drains_a_node_and_its_rooms_move(cluster, redis_url, stor
     for phone in phones:
         assert (await phone.until(lambda s: s.get("outcome") is not None))["version"] == final["version"]
     assert await audit.check() == final["version"]
-    moved = first_ack_after(phones, drained_at[0]) - drained_at[0]
+    moved = first_ack_after(phones, drained_at[0], drained_at[2]) - drained_at[0]
     print(f"\n[failover] SIGTERM drain: node exited after {drained_at[1] - drained_at[0]:.2f} s; "
-          f"first move accepted again {moved:.2f} s after the signal")
+          f"first move stored by the next owner acknowledged {moved:.2f} s after the signal")
     drained = [e for e in nodes[0].events() if e.get("msg") == "node drained"]
     assert drained and drained[0]["rooms"] == 1
     await close_all(tv, *phones)

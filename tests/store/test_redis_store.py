@@ -183,3 +183,15 @@ async def test_every_record_remembers_the_lease_that_wrote_it(redis_store):
     # then the stream shows which token wrote each record
     entries = await redis_store.client.xrange(redis_store.keys("R1").log)
     assert [int(fields[b"f"]) for _, fields in entries] == [first, first, second]
+
+
+async def test_many_leases_renew_and_report_owners_in_one_go(redis_store):
+    # given A holding R1 and R2, and B holding R3
+    t1, _ = await redis_store.acquire_lease("R1", "A", 5_000)
+    t2, _ = await redis_store.acquire_lease("R2", "A", 5_000)
+    await redis_store.acquire_lease("R3", "B", 5_000)
+    # when A renews R1, R2 (one with a stale token) and R3 (not its own)
+    renewed = await redis_store.renew_leases([("R1", t1), ("R2", t2 + 1), ("R3", 1)], "A", 5_000)
+    # then only its own lease with the right token was renewed
+    assert renewed == [True, False, False]
+    assert await redis_store.lease_owners(["R1", "R3", "R9"]) == ["A", "B", None]
