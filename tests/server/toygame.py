@@ -168,7 +168,7 @@ GAME = GameSpec(
     id="toy",
     title="Toy",
     min_players=2,
-    max_players=4,
+    max_players=6,
     options=(OptionSpec(name="rounds", kind="int", default=3, label="Rounds", minimum=1, maximum=20),),
     commands=(Pick, Reveal),
     events=(Picked, Revealed),
