@@ -56,6 +56,13 @@ class _Table:
         self.neutral_line = view.neutral.line if view.neutral is not None else None
         self.me = seat
         self.axes = [board.AXIS[family] for family in self.families]
+        # Own toppings count for, opponents' against: each of two opponents
+        # half, a lone opponent fully, the 2-player neutral colour half (it
+        # can make both players lose).
+        self.weights = [
+            1.0 if k == seat else -0.5 if self.neutral is None or k == self.neutral else -1.0
+            for k in range(len(holders))
+        ]
         position = {colour: k for k, colour in enumerate(self.colours)}
         self.masks = [0] * len(holders)
         for cell in view.board:
@@ -64,18 +71,12 @@ class _Table:
 
     def score(self, counts: Sequence[int]) -> float:
         """How good a resolution's counts are for this bot (RULES-NOTES 1.5 first)."""
-        me = self.me
-        if self.neutral is not None and counts[self.neutral] == TOPPINGS:
-            return -WIN  # 2 players: the neutral colour filled the pizza, both lose
-        full = [k for k, count in enumerate(counts) if count == TOPPINGS and k != self.neutral]
-        if full:
-            return WIN / len(full) if me in full else -WIN
-        value = float(counts[me])
-        for k, count in enumerate(counts):
-            if k == me:
-                continue
-            value -= 0.5 * count if (k == self.neutral or self.neutral is None) else count
-        return value
+        if TOPPINGS in counts:
+            if self.neutral is not None and counts[self.neutral] == TOPPINGS:
+                return -WIN  # 2 players: the neutral colour filled the pizza, both lose
+            full = [k for k, count in enumerate(counts) if count == TOPPINGS]
+            return WIN / len(full) if self.me in full else -WIN
+        return sum(weight * count for weight, count in zip(self.weights, counts))
 
     def slice_masks(self, lines: Sequence[int]) -> tuple[int, ...]:
         key = [0, 0, 0]

@@ -51,17 +51,18 @@ def settle(
     safe = [top <= 1 for top in map(max, zip(*rows))] if rows else [True] * n
     gone = []
     for index, row in enumerate(rows):
-        most = max(row)
+        most = max(row, default=0)
         if most < 2:
             continue  # nobody can be outnumbered here
-        leaders = leaders_of(row)
         # One leader replaces every other non-safe colour.  Tied leaders: the
         # colours below the tie go and nobody replaces them.  All present tied
         # (the three-way tie): nothing goes (RULES-NOTES 1.4).
-        replacer = leaders[0] if len(leaders) == 1 else -1
+        replacer = row.index(most) if row.count(most) == 1 else -1
+        part = slice_masks[index]
         for k in range(n):
-            if 0 < row[k] < most and not safe[k]:
-                gone.append((index, k, masks[k] & slice_masks[index], replacer))
+            count = row[k]
+            if count and count < most and not safe[k]:
+                gone.append((index, k, masks[k] & part, replacer))
     return safe, rows, gone
 
 
