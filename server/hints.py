@@ -1,8 +1,10 @@
 """Hints: advice for the asking seat, from a game's optional pure ``hints`` module.
 
-A game may ship ``games/<id>/hints.py`` with ``hint(view, legal)``: it sees
-only what the asking seat sees (its view and legal commands), so a hint can
-never leak a secret.  Games without one answer ``hint/unavailable``.
+A game may ship ``games/<id>/hints.py`` with ``hint(state, seat)`` returning
+an attrs value or None (Splittissimo: a trick the seat can take, built from
+its own hand and the open cards only).  The answer goes to the asking seat
+alone.  Games without one answer ``hint/unavailable``; ``"hint": null``
+means there is nothing to suggest right now.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from games.contract import SeatViewer
 from protocol.errors import ProtocolError
 from protocol.frames import Hint
 from protocol.gamecodec import to_wire
@@ -38,7 +39,5 @@ def hint_for(actor: "RoomActor", client: "Client", seq: int) -> Hint:
     fn = _hint_function(room.run.game)
     if fn is None:
         raise ProtocolError("this game has no hints", code="hint/unavailable")
-    spec = actor.games[room.run.game]
-    view = spec.view(room.run.state, SeatViewer(player.seat))
-    legal = spec.legal_commands(room.run.state, player.seat)
-    return Hint(seq=seq, hint=to_wire(fn(view, legal)))
+    advice = fn(room.run.state, player.seat)
+    return Hint(seq=seq, hint=to_wire(advice) if advice is not None else None)

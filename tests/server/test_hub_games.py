@@ -30,3 +30,24 @@ async def test_a_full_game_is_played_by_phones_with_a_tv_and_a_spectator(server,
     # Spectator and TV see the same public view of the game
     assert watcher.state["game"] == tv.state["game"]
     await close_all(tv, watcher, *phones)
+
+
+async def test_a_splittissimo_player_can_ask_for_a_hint_and_others_cannot(server):
+    from wsclient import Peer
+
+    tv = await Peer.open(server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    ana = await Peer.open(server.url, {"role": "player", "room": code, "name": "Ana"})
+    bo = await Peer.open(server.url, {"role": "player", "room": code, "name": "Bo"})
+    watcher = await Peer.open(server.url, {"role": "spectator", "room": code})
+    assert (await ana.request({"t": "hint"}))["code"] == "room/not_playing"
+    await tv.host("select_game", game="splittissimo", options={"level": "easy"})
+    await tv.host("start")
+    await ana.until(lambda s: s["game"] is not None)
+    reply = await ana.request({"t": "hint"})
+    assert reply["t"] == "hint"
+    assert reply["hint"] is None or reply["hint"]["type"] == "Hint"
+    assert (await watcher.request({"t": "hint"}))["code"] == "auth/forbidden"
+    # the hint went to Ana alone
+    assert not any(f["t"] == "hint" for f in bo.frames + watcher.frames + tv.frames)
+    await close_all(tv, ana, bo, watcher)
