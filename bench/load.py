@@ -95,10 +95,11 @@ async def drive(port: int, rooms: int, seconds: float, child: int) -> dict:
     counts: dict = {}
     rng = random.Random(1)
     stop_at = time.monotonic() + seconds + 5  # rooms ramp up during the first seconds
-    cpu0, t0 = cpu_seconds(child), time.monotonic()
+    cpu0, t0, own0 = cpu_seconds(child), time.monotonic(), cpu_seconds(os.getpid())
     await asyncio.gather(*(room_load(url, stop_at, random.Random(rng.random()), latencies, counts) for _ in range(rooms)))
     elapsed = time.monotonic() - t0
     cpu = cpu_seconds(child) - cpu0
+    own = cpu_seconds(os.getpid()) - own0
     latencies.sort()
     total = len(latencies)
     return {
@@ -112,6 +113,7 @@ async def drive(port: int, rooms: int, seconds: float, child: int) -> dict:
         "p50_ms": 1000 * latencies[total // 2] if total else 0.0,
         "p99_ms": 1000 * latencies[min(total - 1, int(total * 0.99))] if total else 0.0,
         "hub_cpu_percent": 100 * cpu / elapsed if elapsed else 0.0,
+        "client_cpu_percent": 100 * own / elapsed if elapsed else 0.0,
     }
 
 
@@ -152,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"commands/s {result['commands_per_s']:.0f}  p50 {result['p50_ms']:.1f} ms  p99 {result['p99_ms']:.1f} ms  "
-        f"hub CPU {result['hub_cpu_percent']:.0f}% of one core  (store: embedded, synchronous={args.synchronous})"
+        f"hub CPU {result['hub_cpu_percent']:.0f}% of one core, load generator {result['client_cpu_percent']:.0f}%  "
+        f"(store: embedded, synchronous={args.synchronous})"
     )
     return 0
 
