@@ -46,6 +46,22 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def free_cluster_port() -> int:
+    """A free port whose cluster-bus twin (port + 10000) is free too."""
+    import random
+
+    for _ in range(200):
+        port = random.randint(20_000, 55_000)
+        try:
+            with socket.socket() as a, socket.socket() as b:
+                a.bind(("127.0.0.1", port))
+                b.bind(("127.0.0.1", port + 10_000))
+                return port
+        except OSError:
+            continue
+    raise RuntimeError("no free port pair for a Redis Cluster node")
+
+
 def require_redis_server() -> str:
     """The redis-server binary, or a skip (a failure under CI=true)."""
     if os.path.exists(REDIS_SERVER) and os.access(REDIS_SERVER, os.X_OK):
@@ -59,11 +75,12 @@ def require_redis_server() -> str:
 class RedisServer:
     """One redis-server process: start, stop, kill, restart on the same port and data."""
 
-    def __init__(self, directory: Path, *, port: int | None = None, fsync: str = "always") -> None:
+    def __init__(self, directory: Path, *, port: int | None = None, fsync: str = "always", extra: tuple[str, ...] = ()) -> None:
         self.binary = require_redis_server()
         self.directory = directory
         self.port = port or free_port()
         self.fsync = fsync
+        self.extra = extra
         self.process: subprocess.Popen | None = None
 
     @property
@@ -82,6 +99,7 @@ class RedisServer:
             "--daemonize", "no",
             "--protected-mode", "yes",
             "--logfile", str(self.directory / "redis.log"),
+            *self.extra,
         ]
         self.process = subprocess.Popen(
             args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=die_with_parent
@@ -142,3 +160,50 @@ def redis_server() -> Iterator[RedisServer]:
 @pytest.fixture(scope="session")
 def redis_url(redis_server: RedisServer) -> str:
     return redis_server.url
+
+
+class RedisClusterServers:
+    """A three-master Redis Cluster on loopback (no replicas), for the hash-tag claims."""
+
+    def __init__(self, directory: Path) -> None:
+        self.servers = []
+        for i in range(3):
+            folder = directory / f"node{i}"
+            folder.mkdir(parents=True, exist_ok=True)
+            extra = ("--cluster-enabled", "yes", "--cluster-config-file", str(folder / "nodes.conf"), "--cluster-node-timeout", "2000")
+            self.servers.append(RedisServer(folder, port=free_cluster_port(), extra=extra))
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.servers[0].port}/0?cluster=1"
+
+    def start(self) -> "RedisClusterServers":
+        for server in self.servers:
+            server.start()
+        cli = shutil.which("redis-cli") or str(Path(self.servers[0].binary).with_name("redis-cli"))
+        addresses = [f"127.0.0.1:{server.port}" for server in self.servers]
+        subprocess.run([cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
+                       check=True, capture_output=True, timeout=30)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            states = [subprocess.run([cli, "-p", str(server.port), "cluster", "info"], capture_output=True, text=True).stdout
+                      for server in self.servers]
+            if all("cluster_state:ok" in state for state in states):
+                return self
+            time.sleep(0.1)
+        raise RuntimeError("the Redis Cluster did not come up")
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_url() -> Iterator[str]:
+    directory = Path(tempfile.mkdtemp(prefix="pizzanight-redis-cluster-"))
+    cluster = RedisClusterServers(directory)
+    try:
+        yield cluster.start().url
+    finally:
+        cluster.stop()
+        shutil.rmtree(directory, ignore_errors=True)

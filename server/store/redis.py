@@ -13,7 +13,8 @@ parameters of our own (removed before the URL reaches redis-py):
 ``prefix``    key prefix, default ``pn`` (lets several deployments, or tests,
               share one Redis);
 ``idle_ttl``  seconds a room may go without an append before Redis drops it,
-              default 172800 (two days).
+              default 172800 (two days);
+``cluster``   ``1`` to talk to a Redis Cluster (any node's address will do).
 
 Why it is built this way:
 
@@ -40,12 +41,14 @@ Why it is built this way:
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
-from typing import Sequence
+from typing import Any, Sequence
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -172,7 +175,7 @@ def _split_url(url: str) -> tuple[str, dict[str, str]]:
     ours: dict[str, str] = {}
     theirs: list[tuple[str, str]] = []
     for key, value in parse_qsl(parts.query, keep_blank_values=True):
-        if key in ("prefix", "idle_ttl"):
+        if key in ("prefix", "idle_ttl", "cluster"):
             ours[key] = value
         else:
             theirs.append((key, value))
@@ -215,15 +218,19 @@ class RedisStore(Store):
         command fails: long enough to ride out a Redis restart.
         """
         clean, ours = _split_url(url)
-        client = aioredis.Redis.from_url(
-            clean,
-            decode_responses=False,
-            health_check_interval=10,
-            socket_keepalive=True,
-            # A re-sent append is recognised by its nonce (see _APPEND).
-            retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=retries),
-            retry_on_error=[RedisConnectionError, RedisTimeoutError, OSError],
-        )
+        # A re-sent append is recognised by its nonce (see _APPEND), so retrying is safe.
+        retry = Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=retries)
+        if ours.get("cluster") in ("1", "yes", "true"):
+            client: Any = RedisCluster.from_url(clean, decode_responses=False, socket_keepalive=True, retry=retry)
+        else:
+            client = aioredis.Redis.from_url(
+                clean,
+                decode_responses=False,
+                health_check_interval=10,
+                socket_keepalive=True,
+                retry=retry,
+                retry_on_error=[RedisConnectionError, RedisTimeoutError, OSError],
+            )
         return cls(
             client,
             prefix=prefix or ours.get("prefix") or DEFAULT_PREFIX,
@@ -379,6 +386,8 @@ class RedisStore(Store):
         """``renew_lease`` for many ``(room, token)`` pairs in one round trip."""
         if not leases:
             return []
+        if isinstance(self.client, RedisCluster):  # no scripts in cluster pipelines: run them side by side
+            return list(await asyncio.gather(*(self.renew_lease(room, node, token, ttl_ms) for room, token in leases)))
         async with self.client.pipeline(transaction=False) as pipe:
             for room, token in leases:
                 keys = self.keys(room)

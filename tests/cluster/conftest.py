@@ -8,7 +8,7 @@ from typing import AsyncIterator, Callable
 import pytest
 
 from nodes import Node, start_nodes
-from redis_fixture import redis_server, redis_url  # noqa: F401  (fixtures)
+from redis_fixture import redis_cluster_url, redis_server, redis_url  # noqa: F401  (fixtures)
 from server.store.redis import RedisStore
 
 _prefixes = itertools.count(1)
@@ -25,7 +25,8 @@ def cluster(tmp_path, prefix) -> Callable[..., list[Node]]:
     started: list[Node] = []
 
     def start(url: str, names: list[str], **kw) -> list[Node]:
-        nodes = start_nodes(names, f"{url}?prefix={prefix}", tmp_path, **kw)
+        joiner = "&" if "?" in url else "?"
+        nodes = start_nodes(names, f"{url}{joiner}prefix={prefix}", tmp_path, **kw)
         started.extend(nodes)
         return nodes
 

@@ -1,17 +1,29 @@
-"""Three hub processes on one Redis: a room's screens spread over every node."""
+"""Three hub processes on one Redis (a server, or a Redis Cluster): a room's screens on every node."""
 
 from __future__ import annotations
 
 import pytest
 
 from game import LogAudit, close_all, open_game, play_all
+from server.store.redis import RedisStore
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(180)]
 
 
-async def test_phones_on_different_nodes_play_a_full_game(cluster, redis_url, store):
-    # given three nodes, the TV on A and one phone on each node
-    nodes = cluster(redis_url, ["A", "B", "C"])
+@pytest.fixture(params=["redis_url", "redis_cluster_url"])
+async def shared(request, prefix):
+    """The Redis the nodes share (a single server, then a Redis Cluster) and a store on it."""
+    url = request.getfixturevalue(request.param)
+    joiner = "&" if "?" in url else "?"
+    store = await RedisStore.open(f"{url}{joiner}prefix={prefix}")
+    yield url, store
+    await store.close()
+
+
+async def test_phones_on_different_nodes_play_a_full_game(cluster, shared):
+    # given three nodes on one Redis, the TV on A and one phone on each node
+    url, store = shared
+    nodes = cluster(url, ["A", "B", "C"])
     tv, phones = await open_game(nodes, tv_at=0, phones_at=[1, 2, 0])
     room = await store.room_for_code(tv.code)
     assert await store.lease_owner(room) == "A"

@@ -13,19 +13,20 @@ from typing import AsyncIterator
 
 import pytest
 
-from redis_fixture import redis_server, redis_url  # noqa: F401  (fixtures)
+from redis_fixture import redis_cluster_url, redis_server, redis_url  # noqa: F401  (fixtures)
 
-BACKENDS = [pytest.param("redis", marks=pytest.mark.redis)] + (
+BACKENDS = [pytest.param("redis", marks=pytest.mark.redis), pytest.param("redis-cluster", marks=pytest.mark.redis)] + (
     ["embedded"] if importlib.util.find_spec("server.store.embedded") else []
 )
 _prefixes = itertools.count(1)
 
 
 async def open_backend(kind: str, tmp_path, redis_url: str | None, **options):
-    if kind == "redis":
+    if kind.startswith("redis"):
         from server.store.redis import RedisStore
 
-        return await RedisStore.open(f"{redis_url}?prefix=t{next(_prefixes)}", **options)
+        joiner = "&" if "?" in redis_url else "?"
+        return await RedisStore.open(f"{redis_url}{joiner}prefix=t{next(_prefixes)}", **options)
     from server.store import open_store
 
     return open_store(str(tmp_path / "rooms.sqlite3"))
@@ -33,7 +34,8 @@ async def open_backend(kind: str, tmp_path, redis_url: str | None, **options):
 
 @pytest.fixture(params=BACKENDS)
 async def store(request, tmp_path) -> AsyncIterator:
-    url = request.getfixturevalue("redis_url") if request.param == "redis" else None
+    fixture = {"redis": "redis_url", "redis-cluster": "redis_cluster_url"}.get(request.param)
+    url = request.getfixturevalue(fixture) if fixture else None
     store = await open_backend(request.param, tmp_path, url)
     try:
         yield store
@@ -41,11 +43,10 @@ async def store(request, tmp_path) -> AsyncIterator:
         await store.close()
 
 
-@pytest.fixture
-async def redis_store(redis_url) -> AsyncIterator:  # noqa: F811
-    from server.store.redis import RedisStore
-
-    store = await RedisStore.open(f"{redis_url}?prefix=t{next(_prefixes)}")
+@pytest.fixture(params=["redis_url", "redis_cluster_url"])
+async def redis_store(request) -> AsyncIterator:
+    """A Redis store on a single server, then on a three-master Redis Cluster."""
+    store = await open_backend("redis", None, request.getfixturevalue(request.param))
     try:
         yield store
     finally:
