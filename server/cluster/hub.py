@@ -208,6 +208,12 @@ class ClusterHub(Hub):
         for key, (owner, _) in list(self.remote_clients.items()):
             if owner is actor:
                 del self.remote_clients[key]
+        self._drop_lock(actor.room.id)
+
+    def _drop_lock(self, room_id: str) -> None:
+        lock = self._locks.get(room_id)
+        if lock is not None and not lock.locked():
+            del self._locks[room_id]
 
     # --- finding and creating rooms ---------------------------------------------
 
@@ -282,6 +288,7 @@ class ClusterHub(Hub):
     def remote_idle(self, remote: RemoteRoom) -> None:
         if self.remotes.get(remote.room_id) is remote:
             del self.remotes[remote.room_id]
+            self._drop_lock(remote.room_id)
 
     # --- losing and handing over rooms -------------------------------------------
 
