@@ -36,7 +36,7 @@ from typing import Any, AsyncIterator, Sequence
 import attrs
 
 from protocol.errors import Close, ProtocolError
-from protocol.frames import Bye, Error, Hello, Host
+from protocol.frames import Error, Hello, Host
 from server import lobby
 from server.cluster.relay import Relay
 from server.cluster.remote import Moved, RemoteClient, RemoteRoom
@@ -299,7 +299,7 @@ class ClusterHub(Hub):
         actor.stop()
         self._forget(actor)
         for client in actor.clients():
-            client.close(Close.DRAINING, Bye(reason="moved"))
+            client.close(Close.DRAINING)  # 4503, no bye: the client reconnects at once
         actor.host = None
         actor.players.clear()
         actor.spectators.clear()
@@ -329,7 +329,7 @@ class ClusterHub(Hub):
         started = time.monotonic()
         rooms = [actor for actor in self.rooms.values() if isinstance(actor, ClusterActor)]
         for remote in list(self.remotes.values()):
-            remote.moved("draining")
+            remote.moved()
         await asyncio.gather(*(self.hand_over(actor) for actor in rooms), return_exceptions=True)
         await self.relay.flush()
         with contextlib.suppress(Exception):

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from protocol.errors import Close, ProtocolError
-from protocol.frames import Bye, Error
+from protocol.frames import Error
 from server.connection import Client
 from server.outbox import Outbox, Overflow
 
@@ -205,10 +205,11 @@ class RemoteRoom:
             client.outbox.close(message["code"], message.get("reason", ""), message.get("data"))
             self._forget(conn)
 
-    def moved(self, reason: str = "moved") -> None:
+    def moved(self) -> None:
         """The owner changed or went away: send every socket here off to reconnect."""
         for conn, client in list(self.clients.items()):
-            client.close(Close.DRAINING, Bye(reason=reason))
+            # No bye frame: the protocol's 4503 alone means "reconnect now" (docs/protocol.md).
+            client.close(Close.DRAINING)
             self._post({"k": "detach", "c": conn})
             self._forget(conn)
         for pending in list(self._attaching.values()):

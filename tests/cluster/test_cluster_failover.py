@@ -172,6 +172,8 @@ async def test_sigterm_drains_a_node_and_its_rooms_move(cluster, redis_url, stor
     # then A handed the room over and exited; its sockets were closed with 4503
     assert await store.lease_owner(room) in ("B", "C")
     assert 4503 in phones[0].closes and 4503 in tv.closes
+    # (without a bye frame, which would tell the web client to stop rather than reconnect)
+    assert not [f for f in phones[0].frames + tv.frames if f["t"] == "bye"]
     # and no phone was stranded: all saw the end, and no acknowledged move was lost
     final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
     for phone in phones:
