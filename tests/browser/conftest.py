@@ -63,7 +63,8 @@ def _build_client() -> None:
     if npm is None:
         _missing("npm is missing: run scripts/setup --test")
     if not (WEB / "node_modules").is_dir():
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+        # `npm install --no-save` (not `npm ci`): see scripts/setup for why.
+        subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund"], cwd=WEB, check=True)
     subprocess.run([npm, "run", "build"], cwd=WEB, check=True, stdout=subprocess.DEVNULL)
 
 
