@@ -1,0 +1,243 @@
+"""Micro-benchmark of the hub's per-move hot path: CPU microseconds per move, per game.
+
+    .venv/bin/python bench/hotpath.py [--moves 2000] [--players 5] [--profile GAME]
+
+One room per game runs in this process, through the real room actor
+(``RoomActor.on_command`` and its timer jobs) with an in-memory store and
+real ``Client`` objects whose outboxes are emptied after each move: no
+sockets, no SQLite.  Players are the game's own bots, choosing moves
+outside the measured time; every room has a TV (host), every player a
+phone, and one spectator.  A move is a player's command or a room timer
+command; both fan out a state to every socket.
+
+For each game it prints the CPU time per move (``time.process_time``) and
+a breakdown measured around the functions the actor calls:
+
+- ``decide+evolve``: decoding the command map, deciding, folding the events
+  into the room and encoding the stored records (everything but fan-out);
+- ``views``: building the state frames (game views, legal commands, lobby
+  part) for the viewer classes;
+- ``encode``: turning each viewer class's frame into msgpack bytes.
+
+Figures only; nothing here asserts a time.  ``--profile GAME`` prints a
+cProfile of that game's moves instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
+
+from games.contract import ROOM, SeatViewer  # noqa: E402
+from protocol.gamecodec import to_wire  # noqa: E402
+from server import lobby, room as room_module  # noqa: E402
+from server.connection import Client  # noqa: E402
+from server.hub import Hub, HubConfig, load_games  # noqa: E402
+from server.store.base import Store  # noqa: E402
+
+PLAYERS = 5
+
+
+class MemoryStore(Store):
+    """Just enough of a store for the actor: appends counted, nothing kept."""
+
+    def __init__(self) -> None:
+        self.versions: dict[str, int] = {}
+
+    async def append(self, room: str, records: Any, expected_version: int, *, fence: int | None = None) -> int:
+        version = self.versions.get(room, 0)
+        assert version == expected_version
+        self.versions[room] = version + len(records)
+        return version + len(records)
+
+    async def read(self, room: str, from_version: int = 0) -> list:
+        return []
+
+    async def version(self, room: str) -> int:
+        return self.versions.get(room, 0)
+
+    async def save_snapshot(self, room: str, snapshot: Any) -> None:
+        return None
+
+    async def load_snapshot(self, room: str) -> Any:
+        return None
+
+    async def claim_code(self, code: str, room: str) -> bool:
+        return True
+
+    async def room_for_code(self, code: str) -> str | None:
+        return None
+
+    async def release_code(self, code: str) -> None:
+        return None
+
+    async def open_rooms(self) -> list[str]:
+        return []
+
+    async def close_room(self, room: str, *, keep_seconds: int = 86_400) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+
+class Clock:
+    """CPU time spent inside wrapped functions, by part (outermost call only)."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, float] = {}
+        self.depth = 0
+
+    def wrap(self, part: str, fn: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if self.depth:
+                return fn(*args, **kwargs)
+            self.depth += 1
+            start = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.parts[part] = self.parts.get(part, 0.0) + time.process_time() - start
+                self.depth -= 1
+
+        return timed
+
+
+def game_options(game_id: str) -> dict:
+    return {"rounds": 20} if game_id == "toy" else {}
+
+
+async def make_room(hub: Hub, game_id: str, players: int, seed: int) -> tuple[room_module.RoomActor, list[Client]]:
+    actor = room_module.RoomActor(hub, lobby.Room(id=f"bench-{len(hub.rooms)}"))
+    hub.rooms[actor.room.id] = actor  # only to give every room its own id
+    events: list[Any] = [lobby.RoomOpened(room=actor.room.id, code="BNCH", host_hash="x")]
+    events += [lobby.PlayerJoined(player=i, name=f"P{i}", token_hash=f"h{i}") for i in range(players)]
+    events.append(lobby.GameSelected(game=game_id, options=game_options(game_id)))
+    events.append(lobby.GameStarted(game=game_id, options=game_options(game_id), seed=seed, seats=tuple(range(players))))
+    host = Client(text=False, role="host", address="bench", queue=64)
+    actor.host = host
+    phones = []
+    for i in range(players):
+        phone = Client(text=False, role="player", address="bench", queue=64)
+        phone.player = i
+        actor.players[i] = phone
+        phones.append(phone)
+    spectator = Client(text=False, role="spectator", address="bench", queue=64)
+    actor.spectators.add(spectator)
+    await actor.commit(events)
+    return actor, [host, *phones, spectator]
+
+
+def drain(clients: list[Client]) -> None:
+    for client in clients:
+        client.outbox._replies.clear()
+        client.outbox._state = None
+
+
+async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Clock | None, profile: cProfile.Profile | None) -> dict:
+    """Play ``moves`` moves of ``game_id`` (new games as needed); CPU seconds measured around each move."""
+    spec = hub.games[game_id]
+    players = max(spec.min_players, min(players, spec.max_players))
+    rng = random.Random(7)
+    bot_kind = next(iter(spec.bots))
+    actor = clients = bots = None
+    done = 0
+    cpu = 0.0
+    games_played = 0
+    while done < moves:
+        if actor is None or spec.is_terminal(actor.room.run.state):
+            actor, clients = await make_room(hub, game_id, players, rng.randrange(2**31))
+            bots = [spec.bots[bot_kind](seat, 1000 + seat) for seat in range(players)]
+            games_played += 1
+        state = actor.room.run.state
+        seats = [seat for seat in range(players) if spec.legal_commands(state, seat)]
+        if seats:
+            seat = rng.choice(seats)
+            legal = spec.legal_commands(state, seat)
+            command = bots[seat].act(spec.view(state, SeatViewer(seat)), legal) or legal[0]
+            payload = to_wire(command)
+            job = (actor.on_command, clients[1 + seat], done, payload)
+        else:
+            timer = spec.next_timer(state)
+            if timer is None:
+                raise SystemExit(f"{game_id}: nobody can move and no timer is due")
+            job = (actor._on_timer, timer.key)
+            actor._timer = (timer.key, asyncio.get_running_loop().call_later(3600, lambda: None))
+        version = actor.room.version
+        if profile is not None:
+            profile.enable()
+        start = time.process_time()
+        await job[0](*job[1:])
+        cpu += time.process_time() - start
+        if profile is not None:
+            profile.disable()
+        if actor.room.version == version:
+            errors = [r for c in clients for r in c.outbox._replies]
+            raise SystemExit(f"{game_id}: a move changed nothing: {errors[:1]}")
+        drain(clients)
+        done += 1
+    return {"game": game_id, "moves": done, "games": games_played, "cpu": cpu, "players": players}
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    import toygame
+
+    games = {"toy": toygame.GAME, **load_games()}
+    # Timers and bots far in the future: the benchmark plays every move itself.
+    config = HubConfig(bot_delay=1e6, timer_scale=1e6, snapshot_every=10**9, mailbox=10**6)
+    hub = Hub(MemoryStore(), games=games, config=config)
+    ids = [args.profile] if args.profile else list(games)
+    if args.profile:
+        profile = cProfile.Profile()
+        await run_game(hub, args.profile, args.moves, args.players, None, profile)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(45)
+        return 0
+    await run_game(hub, "toy", 200, args.players, None, None)  # warm up caches and imports
+    clock = Clock()
+    originals = {
+        "views": (room_module.views, "state_frame", room_module.views.state_frame),
+        "lobby": (room_module.views, "lobby", room_module.views.lobby),
+        "encode": (room_module, "encode_server", room_module.encode_server),
+    }
+    print(f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'encode':>8} {'players':>8}   (+ a TV and a spectator)")
+    try:
+        for name, (owner, attr, fn) in originals.items():
+            setattr(owner, attr, clock.wrap("encode" if name == "encode" else "views", fn))
+        for game_id in ids:
+            clock.parts.clear()
+            result = await run_game(hub, game_id, args.moves, args.players, clock, None)
+            per = 1e6 / result["moves"]
+            views_us = clock.parts.get("views", 0.0) * per
+            encode_us = clock.parts.get("encode", 0.0) * per
+            total = result["cpu"] * per
+            print(
+                f"{game_id:16} {result['moves']:>6} {total:>8.0f} {total - views_us - encode_us:>14.0f} "
+                f"{views_us:>8.0f} {encode_us:>8.0f} {result['players']:>8}"
+            )
+    finally:
+        for owner, attr, fn in originals.values():
+            setattr(owner, attr, fn)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=PLAYERS)
+    parser.add_argument("--profile", default="", help="print a cProfile of this game's moves")
+    args = parser.parse_args(argv)
+    return asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
