@@ -58,6 +58,17 @@ def load_games(ids: tuple[str, ...] = GAME_IDS) -> dict[str, GameSpec]:
 
 
 class Hub:
+    """The rooms of one server process.
+
+    Subclasses (the cluster hub) change how rooms are found and who may run
+    them through the hooks below, not by copying the hub's logic:
+    ``claim_room`` and ``new_actor`` shape how a room is created and which
+    actor runs it, ``start_actor`` / ``forget`` are where a room starts and
+    stops being this hub's, and ``spawn`` runs background work for as long
+    as the hub runs.  ``rooms`` and ``codes`` are for reading; only
+    ``start_actor`` and ``forget`` change them.
+    """
+
     def __init__(
         self,
         store: Store,
@@ -75,8 +86,10 @@ class Hub:
         self.metrics = metrics or Metrics()
         self.catalog = views.catalog(self.games)
         self.throttle = JoinThrottle(self.config.join_rate, self.config.join_burst)
-        self.rooms: dict[str, RoomActor] = {}  # by room id
-        self.codes: dict[str, str] = {}  # code -> room id
+        #: The actors this hub runs, by room id.
+        self.rooms: dict[str, RoomActor] = {}
+        #: The codes of those rooms: code -> room id.
+        self.codes: dict[str, str] = {}
         self._tasks: set[asyncio.Task] = set()
         self._group: asyncio.TaskGroup | None = None
 
@@ -93,12 +106,53 @@ class Hub:
                     task.cancel()
                 self._group = None
 
-    def _spawn(self, coro: Any) -> asyncio.Task:
+    def spawn(self, coro: Any) -> asyncio.Task:
+        """Run ``coro`` in the hub's task group: it is cancelled when the hub stops running."""
         assert self._group is not None, "the hub is not running"
         task = self._group.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    _spawn = spawn  # the name server.cluster.drain calls (its test's stand-in hub has only this one)
+
+    # --- hooks for subclasses ------------------------------------------------------
+
+    async def claim_room(self, room_id: str) -> Any:
+        """Called as a new room is created, before it claims a code; the result goes to ``new_actor``.
+
+        The plain hub needs nothing.  A subclass may refuse to create rooms
+        here (raise), or take what its actor will need: the cluster hub
+        takes the room's lease, so the node that creates a room owns it.
+        """
+        return None
+
+    def new_actor(self, room: lobby.Room, claim: Any = None) -> RoomActor:
+        """The actor that will run ``room``; ``claim`` is ``claim_room``'s result for a new room."""
+        return RoomActor(self, room)
+
+    def log_fields(self) -> dict[str, Any]:
+        """Fields added to this hub's room log events (the cluster hub adds its node)."""
+        return {}
+
+    def start_actor(self, actor: RoomActor) -> asyncio.Task:
+        """List ``actor`` under its room's id and code and run it; returns the task running it."""
+        self.rooms[actor.room.id] = actor
+        self.codes[actor.room.code] = actor.room.id
+        self.metrics.rooms.set(len(self.rooms))
+        return self.spawn(self._guard(actor))
+
+    def forget(self, actor: RoomActor) -> None:
+        """Stop listing ``actor`` (its room ended, its loop broke, or it moved away).
+
+        Subclasses extend this to drop whatever else they hold for the room.
+        """
+        self.rooms.pop(actor.room.id, None)
+        if self.codes.get(actor.room.code) == actor.room.id:
+            del self.codes[actor.room.code]
+        self.metrics.rooms.set(len(self.rooms))
+
+    # --- running rooms -------------------------------------------------------------
 
     async def _guard(self, actor: RoomActor) -> None:
         try:
@@ -107,13 +161,7 @@ class Hub:
             raise
         except Exception:  # the actor loop itself broke: this room stops, the others go on
             LOG.exception("room actor died", extra={"fields": {"room": actor.room.code}})
-            self._forget(actor)
-
-    def _start(self, actor: RoomActor) -> None:
-        self.rooms[actor.room.id] = actor
-        self.codes[actor.room.code] = actor.room.id
-        self.metrics.rooms.set(len(self.rooms))
-        self._spawn(self._guard(actor))
+            self.forget(actor)
 
     async def resume(self) -> None:
         """Start an actor for every open room in the store (after a restart)."""
@@ -127,21 +175,22 @@ class Hub:
                 continue
             if room.closed is not None or not room.code:
                 continue
-            self._start(RoomActor(self, room))
-            log_event(logging.INFO, "room resumed", room=room.code, version=room.version)
+            self.start_actor(self.new_actor(room))
+            log_event(logging.INFO, "room resumed", room=room.code, version=room.version, **self.log_fields())
 
     async def create_room(self, host_hash: str) -> RoomActor:
         room_id = secrets.token_hex(8)
+        claim = await self.claim_room(room_id)
         for _ in range(100):
             code = new_code()
             if code not in self.codes and await self.store.claim_code(code, room_id):
                 break
         else:  # pragma: no cover - 83521 codes
             raise RuntimeError("no free room code")
-        actor = RoomActor(self, lobby.Room(id=room_id))
+        actor = self.new_actor(lobby.Room(id=room_id), claim)
         await actor.commit([lobby.RoomOpened(room=room_id, code=code, host_hash=host_hash)])
-        self._start(actor)
-        log_event(logging.INFO, "room created", room=code)
+        self.start_actor(actor)
+        log_event(logging.INFO, "room created", room=code, **self.log_fields())
         return actor
 
     async def find(self, typed_code: str) -> RoomActor | None:
@@ -151,15 +200,9 @@ class Hub:
         room_id = self.codes.get(code)
         return self.rooms.get(room_id) if room_id else None
 
-    def _forget(self, actor: RoomActor) -> None:
-        self.rooms.pop(actor.room.id, None)
-        if self.codes.get(actor.room.code) == actor.room.id:
-            del self.codes[actor.room.code]
-        self.metrics.rooms.set(len(self.rooms))
-
     def room_ended(self, actor: RoomActor) -> None:
         """Called by an actor whose RoomClosed is stored: free its code, mark it closed."""
-        self._forget(actor)
+        self.forget(actor)
 
         async def release() -> None:
             try:
@@ -168,4 +211,4 @@ class Hub:
             except Exception:  # the room is closed in its log anyway; resume skips it
                 LOG.exception("could not release room", extra={"fields": {"room": actor.room.code}})
 
-        self._spawn(release())
+        self.spawn(release())

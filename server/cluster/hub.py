@@ -42,7 +42,7 @@ from server.cluster.relay import Relay
 from server.cluster.remote import Moved, RemoteClient, RemoteRoom
 from server.hub import Hub
 from server.logs import event as log_event
-from server.names import new_code, normal_code
+from server.names import normal_code
 from server.room import AttachRefused, Busy, RoomActor, load_room
 from server.store.base import Fenced, Record, Snapshot, Store
 
@@ -183,11 +183,11 @@ class ClusterHub(Hub):
         async with super().running():
             self.loop = asyncio.get_running_loop()
             await self.store.client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
-            self._spawn(self.relay.publish_forever())
-            self._spawn(self.relay.listen_forever())
+            self.spawn(self.relay.publish_forever())
+            self.spawn(self.relay.listen_forever())
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.relay.subscribed.wait(), 5.0)
-            self._spawn(self._maintain_forever())
+            self.spawn(self._maintain_forever())
             log_event(logging.INFO, "cluster node up", node=self.node, lease_ms=self.lease_ms)
             try:
                 yield self
@@ -198,13 +198,32 @@ class ClusterHub(Hub):
     async def resume(self) -> None:
         """Nothing to do at start: rooms are adopted lazily (``find``) and by the maintenance loop."""
 
-    async def _guard(self, actor: RoomActor) -> None:
-        if isinstance(actor, ClusterActor):
-            actor.task = asyncio.current_task()  # so losing the room can stop it
-        await super()._guard(actor)
+    # --- the hub's hooks ----------------------------------------------------------
 
-    def _forget(self, actor: RoomActor) -> None:
-        super()._forget(actor)
+    async def claim_room(self, room_id: str) -> int:
+        """A new room: refused while draining, else this node takes its lease (the fencing token)."""
+        if self.draining:
+            raise Moved("this server is restarting; reconnecting")
+        token, _ = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
+        return token
+
+    def new_actor(self, room: lobby.Room, claim: Any = None) -> ClusterActor:
+        """A :class:`ClusterActor` fenced by ``claim``, the room's lease token."""
+        assert isinstance(claim, int), "a cluster actor needs its room's lease token"
+        return ClusterActor(self, room, claim)
+
+    def log_fields(self) -> dict[str, Any]:
+        return {"node": self.node}
+
+    def start_actor(self, actor: RoomActor) -> asyncio.Task:
+        task = super().start_actor(actor)
+        if isinstance(actor, ClusterActor):
+            actor.task = task  # so losing the room can stop it
+        return task
+
+    def forget(self, actor: RoomActor) -> None:
+        """Also drop the room's relayed sockets and its lock."""
+        super().forget(actor)
         for key, (owner, _) in list(self.remote_clients.items()):
             if owner is actor:
                 del self.remote_clients[key]
@@ -216,23 +235,6 @@ class ClusterHub(Hub):
             del self._locks[room_id]
 
     # --- finding and creating rooms ---------------------------------------------
-
-    async def create_room(self, host_hash: str) -> RoomActor:
-        if self.draining:
-            raise Moved("this server is restarting; reconnecting")
-        room_id = secrets.token_hex(8)
-        token, _ = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
-        for _ in range(100):
-            code = new_code()
-            if code not in self.codes and await self.store.claim_code(code, room_id):
-                break
-        else:  # pragma: no cover - 83521 codes
-            raise RuntimeError("no free room code")
-        actor = ClusterActor(self, lobby.Room(id=room_id), token)
-        await actor.commit([lobby.RoomOpened(room=room_id, code=code, host_hash=host_hash)])
-        self._start(actor)
-        log_event(logging.INFO, "room created", room=code, node=self.node)
-        return actor
 
     async def find(self, typed_code: str) -> Any:
         """The local actor, a stand-in for the owner's, or ``None`` for an unknown code."""
@@ -276,13 +278,12 @@ class ClusterHub(Hub):
         if room.closed is not None or not room.code:
             await self.store.release_lease(room_id, self.node, token)
             return None
-        actor = ClusterActor(self, room, token)
-        self._start(actor)
+        actor = self.new_actor(room, token)
+        self.start_actor(actor)
         stale = self.remotes.pop(room_id, None)
         if stale is not None:
             stale.moved()
         log_event(logging.INFO, "room taken over", room=room.code, node=self.node, version=room.version, fence=token)
-        self.metrics.rooms.set(len(self.rooms))
         return actor
 
     def remote_idle(self, remote: RemoteRoom) -> None:
@@ -297,7 +298,7 @@ class ClusterHub(Hub):
         if self.rooms.get(actor.room.id) is not actor:
             return
         actor.stop()
-        self._forget(actor)
+        self.forget(actor)
         for client in actor.clients():
             client.close(Close.DRAINING)  # 4503, no bye: the client reconnects at once
         actor.host = None
