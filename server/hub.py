@@ -114,7 +114,6 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    _spawn = spawn  # the name server.cluster.drain calls (its test's stand-in hub has only this one)
 
     # --- hooks for subclasses ------------------------------------------------------
 

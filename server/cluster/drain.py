@@ -41,6 +41,6 @@ def install(server: Any, hub: Any, *, timeout: float = 20.0) -> None:
             original(sig, frame)
             return
         state["started"] = True
-        loop.call_soon_threadsafe(hub._spawn, drain_then_exit())
+        loop.call_soon_threadsafe(hub.spawn, drain_then_exit())
 
     server.handle_exit = handle_exit

@@ -119,7 +119,7 @@ def stop_server(server: Server) -> None:
         server.process.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     _build_client()
     running = start_server(tmp_path_factory.mktemp("pizzanight-data"))
@@ -129,8 +129,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         stop_server(running)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
+    # Package scope, not session: Playwright's sync API keeps an event loop
+    # running in this thread while it is open, and the asyncio tests that run
+    # after this package need the thread free again.
     if not Path(CHROMIUM).exists():
         _missing(f"Chromium is missing at {CHROMIUM}: run scripts/setup --test (apt-get install chromium)")
     try:

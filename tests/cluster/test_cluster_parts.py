@@ -107,7 +107,7 @@ class _FakeHub:
         self.drained = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
 
-    def _spawn(self, coro):
+    def spawn(self, coro):
         task = asyncio.ensure_future(coro)
         self.tasks.append(task)
         return task
