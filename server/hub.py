@@ -114,7 +114,6 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
         return task
 
-
     # --- hooks for subclasses ------------------------------------------------------
 
     async def claim_room(self, room_id: str) -> Any:
