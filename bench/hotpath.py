@@ -135,6 +135,7 @@ async def make_room(hub: Hub, game_id: str, players: int, seed: int) -> tuple[ro
     spectator = Client(text=False, role="spectator", address="bench", queue=64)
     actor.spectators.add(spectator)
     await actor.commit(events)
+    actor.fanout()
     return actor, [host, *phones, spectator]
 
 
@@ -178,6 +179,8 @@ async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Cloc
             profile.enable()
         start = time.process_time()
         await job[0](*job[1:])
+        if actor._stale:  # what the actor's loop does once no job is waiting
+            actor._fanout_stored()
         cpu += time.process_time() - start
         if profile is not None:
             profile.disable()

@@ -30,7 +30,7 @@ MAX_ROOMS = 200
 PHONES = 5
 
 
-def serve_child(port: int, data: str, synchronous: str) -> None:
+def serve_child(port: int, data: str, synchronous: str, loop: str) -> None:
     import uvicorn
 
     import toygame
@@ -43,7 +43,7 @@ def serve_child(port: int, data: str, synchronous: str) -> None:
     games = {"toy": toygame.GAME, **load_games()}
     config = HubConfig(bot_delay=0.0, timer_scale=0.0, rate=50, burst=100, join_burst=10_000)
     app = create_app(store, config=config, games=games, web=None)
-    uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, log_level="warning")).run()
+    uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, log_level="warning", loop=loop)).run()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -122,12 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rooms", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--synchronous", default="full", choices=["full", "normal"])
+    parser.add_argument("--loop", default="auto", choices=["auto", "asyncio", "uvloop"], help="the hub's event loop (auto: uvloop when installed)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--data", default="", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        serve_child(args.port, args.data, args.synchronous)
+        serve_child(args.port, args.data, args.synchronous, args.loop)
         return 0
     rooms = max(1, min(args.rooms, MAX_ROOMS))
     with socket.socket() as sock:
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as data:
         child = subprocess.Popen(
-            [sys.executable, __file__, "--child", "--port", str(port), "--data", data, "--synchronous", args.synchronous]
+            [sys.executable, __file__, "--child", "--port", str(port), "--data", data, "--synchronous", args.synchronous, "--loop", args.loop]
         )
         try:
             for _ in range(300):

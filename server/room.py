@@ -81,6 +81,8 @@ class RoomActor:
         self._turn: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._ack: tuple[Client, int] | None = None
+        #: The stored room has changed since the last fan-out (see ``run``).
+        self._stale = False
         #: State frames encoded (tests check fan-out encodes once per viewer class).
         self.encodes = 0
         self.done = asyncio.Event()
@@ -92,6 +94,8 @@ class RoomActor:
         self._arm_idle()
         try:
             while self.room.closed is None:
+                if self._stale and self.mailbox.empty():
+                    self._fanout_stored()
                 job = await self.mailbox.get()
                 try:
                     await job()
@@ -103,6 +107,22 @@ class RoomActor:
                 if handle is not None:
                     handle.cancel()
             self.done.set()
+
+    def _fanout_stored(self) -> None:
+        """Show everyone the stored room, once the jobs waiting have all run.
+
+        Commands that queued up while a store append was in flight are each
+        stored and acknowledged on their own, but share one fan-out: states
+        are complete, so a state per command would only be replaced at once
+        (an outbox keeps only the newest).  A quiet room fans out after every
+        change, as before.
+        """
+        self._stale = False
+        try:
+            self.fanout()
+        except Exception:  # a bug in a view: logged, the room goes on
+            self.metrics.room_errors.inc()
+            logging.getLogger("pizzanight").exception("fan-out failed", extra={"fields": {"room": self.room.code}})
 
     def post(self, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
         """Queue a job from a timer; if the mailbox is full, retry shortly."""
@@ -201,7 +221,7 @@ class RoomActor:
             elif isinstance(event, lobby.RoomClosed):
                 self._close_all(event.reason)
                 return
-        self.fanout()
+        self._stale = True  # the actor's loop fans out when no job is waiting
         self._schedule()
 
     def _close_all(self, reason: str) -> None:
@@ -223,6 +243,7 @@ class RoomActor:
 
     def fanout(self) -> None:
         """Send every socket its viewer class's state, encoding each class once."""
+        self._stale = False
         clients = self.clients()
         if not clients:
             return
