@@ -125,9 +125,14 @@ def find_easy_trick(hand: list[Fraction | None], table: list[Fraction | None]) -
     return None
 
 
-def splittissimo_turn(page: Any, rng: random.Random, *, ask_hint: bool = True) -> bool:
+def splittissimo_turn(
+    page: Any, rng: random.Random, *, ask_hint: bool = True, on_hint: Callable[[], None] | None = None
+) -> bool:
     """Ask for a hint and take the trick it shows; without a hint, add the
-    fractions up like a player would; else end the turn or pass."""
+    fractions up like a player would; else end the turn or pass.
+
+    ``on_hint`` is called when the hub's advice has appeared on the phone.
+    """
     hand = page.locator(".sp-hand")
     cancel = hand.get_by_role("button", name="Play Cancelled Order!")
     if cancel.count() and cancel.is_enabled():
@@ -139,6 +144,8 @@ def splittissimo_turn(page: Any, rng: random.Random, *, ask_hint: bool = True) -
         if ask_hint and hint.count():
             hint.click()
             page.wait_for_function("() => document.querySelector('.sp-advice') !== null", timeout=10000)
+            if on_hint is not None:
+                on_hint()
             for card in hand.locator(".sp-pick.glow").all():
                 card.click()
             if take.is_enabled():

@@ -142,11 +142,9 @@ def test_splittissimo_easy_to_the_end(browser, server, artifacts):
     def turn(page, rng: random.Random) -> bool:
         # ask for a hint on the first turn only: it shows the button works,
         # and the rest of the game adds fractions up like a player would
-        ask = not asked["hint"]
-        acted = play.splittissimo_turn(page, rng, ask_hint=ask)
-        if ask and page.locator(".sp-advice").count():
-            asked["hint"] = True
-        return acted
+        return play.splittissimo_turn(
+            page, rng, ask_hint=not asked["hint"], on_hint=lambda: asked.__setitem__("hint", True)
+        )
 
     def each(n: int) -> None:
         if not asked["trick"] and tv.locator(".sp-trick").count():
