@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
@@ -36,14 +37,48 @@ def serve_child(port: int, data: str, synchronous: str, loop: str) -> None:
     import toygame
     from server.app import create_app
     from server.hub import HubConfig, load_games
-    from server.serve import uvicorn_config
+    from server.serve import tune_process, uvicorn_config
     from server.store import open_store
 
+    tune_process()
     store = open_store(f"{data}/bench.sqlite3?synchronous={synchronous}")
     games = {"toy": toygame.GAME, **load_games()}
     config = HubConfig(bot_delay=0.0, timer_scale=0.0, rate=50, burst=100, join_burst=10_000)
     app = create_app(store, config=config, games=games, web=None)
     uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, log_level="warning", loop=loop)).run()
+
+
+def hub_latency(port: int) -> str:
+    """The hub's own view of command latency (job started -> ack queued) from /metrics.
+
+    The gap between this and the load generator's send -> ack figure is time
+    spent in the sockets, the websocket layers and the load generator itself.
+    """
+    import urllib.request
+
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
+    buckets = []
+    for line in text.splitlines():
+        if line.startswith('pizzanight_command_seconds_bucket{') and 'kind="cmd"' in line:
+            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            buckets.append((float(bound), float(line.rsplit(" ", 1)[1])))
+    if not buckets or not buckets[-1][1]:
+        return "hub-side latency: no commands"
+    total = buckets[-1][1]
+    parts = []
+    for share in (0.5, 0.99):
+        bound = next(b for b, count in buckets if count >= share * total)
+        parts.append(f"p{int(share * 100)} <= {1000 * bound:g} ms")
+    return "hub-side command latency (job started -> ack queued, incl. the store append; excludes mailbox wait): " + ", ".join(parts)
+
+
+def client_loop() -> Any:
+    """uvloop for the load generator when installed: it shares the cores with the hub, so it should be lean."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def cpu_seconds(pid: int) -> float:
@@ -145,7 +180,9 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 except OSError:
                     time.sleep(0.05)
-            result = asyncio.run(drive(port, rooms, args.seconds, child.pid))
+            with asyncio.Runner(loop_factory=client_loop()) as runner:
+                result = runner.run(drive(port, rooms, args.seconds, child.pid))
+            hub_side = hub_latency(port)
         finally:
             child.terminate()
             child.wait(10)
@@ -158,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         f"hub CPU {result['hub_cpu_percent']:.0f}% of one core, load generator {result['client_cpu_percent']:.0f}%  "
         f"(store: embedded, synchronous={args.synchronous})"
     )
+    print(hub_side)
     return 0
 
 

@@ -21,6 +21,18 @@ from protocol.codec import MAX_FRAME
 WS_MAX_SIZE = 4 * MAX_FRAME
 
 
+#: How long a thread may keep the GIL while another waits for it (Python's
+#: default is 5 ms).  The embedded store's writer thread needs the GIL back
+#: after every SQLite statement; with the default, a busy event loop made it
+#: wait up to 5 ms each time, which went straight into command latency.
+GIL_SWITCH_INTERVAL = 0.001
+
+
+def tune_process() -> None:
+    """Process-wide settings for a hub (called before the server starts)."""
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL)
+
+
 def uvicorn_config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
     return uvicorn.Config(
         app,
@@ -78,6 +90,7 @@ def run(args: Any) -> int:
     from server.store import open_store
 
     logs.setup(args.log_level)
+    tune_process()
     data = Path(args.data)
     store = open_store(args.store, data=data)
     url = args.public_url or public_url(args.host, args.port)
