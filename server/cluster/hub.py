@@ -157,7 +157,10 @@ class ClusterHub(Hub):
         super().__init__(store, **kwargs)
         self.cluster = cluster or ClusterConfig.from_env()
         self.node = self.cluster.node
-        self.relay = Relay(store.client, store.prefix, self.node, self._on_message)
+        self.relay = Relay(
+            store.client, store.prefix, self.node, self._on_message,
+            on_resubscribed=self._relay_resubscribed, on_dropped=self._relay_dropped,
+        )
         #: Relayed rooms (this node is their edge), by room id.
         self.remotes: dict[str, RemoteRoom] = {}
         #: This node's sockets in relayed rooms, by connection id.
@@ -411,6 +414,54 @@ class ClusterHub(Hub):
                     entry[0].deliver(message)
             return
         self._owner_message(message)
+
+    def _relay_resubscribed(self) -> None:
+        """This node's subscription dropped and came back: whatever was sent to it meanwhile is lost.
+
+        A lost state would leave a relayed phone on an old version for good
+        (states are sent on change only), and a lost command or reply would
+        leave it waiting for an answer that never comes.  So every relayed
+        socket goes off to reconnect (4503): on either end of the relay, the
+        socket's side here is closed, and the reconnect brings a welcome, a
+        full current state, and the phone resends what was unanswered.
+        """
+        edge = self._send_edge_sockets_away()
+        owned = 0
+        for key, (actor, rc) in list(self.remote_clients.items()):
+            self.remote_clients.pop(key, None)
+            rc.close(Close.DRAINING)  # posts "close" to the edge, which closes the socket
+            actor.post(actor.detach, rc)
+            owned += 1
+        log_event(logging.WARNING, "relay resubscribed", node=self.node, edge_sockets=edge, remote_sockets=owned)
+
+    def _send_edge_sockets_away(self) -> int:
+        remotes = {id(remote): remote for remote in self.remotes.values()}
+        remotes.update((id(remote), remote) for remote, _ in self.edge_clients.values())
+        count = 0
+        for remote in remotes.values():
+            count += len(remote.clients)
+            remote.moved()
+        return count
+
+    def _relay_dropped(self, node: str, messages: list[dict]) -> None:
+        """Messages Redis never took: close the sockets they were for, so none waits for an answer."""
+        for message in messages:
+            conn = message.get("c")
+            if not conn:
+                continue
+            if "n" in message:  # edge to owner: a socket of this node
+                entry = self.edge_clients.get(conn)
+                if entry is not None:
+                    remote, client = entry
+                    client.close(Close.DRAINING)
+                    remote._post({"k": "detach", "c": conn})
+                    remote._forget(conn)
+            else:  # owner to edge: a socket of ``node`` in a room here
+                entry = self.remote_clients.pop((node, conn), None)
+                if entry is not None:
+                    actor, rc = entry
+                    rc.outbox.close_code = Close.DRAINING  # its close would not get through either
+                    actor.post(actor.detach, rc)
 
     def _refuse(self, message: dict, code: str, text: str, close: int | None) -> None:
         self.relay.post(message["n"], {"k": "refused", "r": message["r"], "c": message["c"], "code": code, "message": text, "close": close})

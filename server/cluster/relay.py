@@ -11,6 +11,14 @@ Why pub/sub and one channel per node (docs/deploy.md says more):
   trimming and consumer bookkeeping for nothing.
 * A node subscribes to its own channel only, so subscriptions do not churn
   as rooms move: the sender looks the owner up in the room's lease.
+* A subscription that drops (Redis restarted, the link broke) is restored
+  by redis-py inside ``get_message`` without a word, and whatever was
+  published in between is gone: a state, a reply, a forwarded command.
+  So the relay counts the subscribe confirmations it sees, and every one
+  after the first calls ``on_resubscribed``; the hub then sends the relayed
+  sockets off to reconnect (4503), which gives each a full, current state
+  and answers every command in flight.  Publishes that fail for good are
+  reported to ``on_dropped`` for the same reason.
 * Messages to one node are batched per event-loop turn into a single
   PUBLISH, and identical payloads in a batch (the same state bytes for
   several sockets of one viewer class) are sent once.
@@ -66,11 +74,24 @@ def unpack_batch(raw: bytes) -> list[dict]:
 class Relay:
     """Publishes batches to other nodes and hands this node's messages to ``on_message``."""
 
-    def __init__(self, client: Any, prefix: str, node: str, on_message: Callable[[dict], None]) -> None:
+    def __init__(
+        self,
+        client: Any,
+        prefix: str,
+        node: str,
+        on_message: Callable[[dict], None],
+        *,
+        on_resubscribed: Callable[[], None] | None = None,
+        on_dropped: Callable[[str, list[dict]], None] | None = None,
+    ) -> None:
         self.client = client
         self.prefix = prefix
         self.node = node
         self.on_message = on_message
+        self.on_resubscribed = on_resubscribed
+        self.on_dropped = on_dropped
+        #: Subscribe confirmations seen so far: more than one means messages may have been lost.
+        self.subscriptions = 0
         self._pending: deque[tuple[str, dict]] = deque()
         self._wake = asyncio.Event()
         self.dropped = 0
@@ -107,17 +128,28 @@ class Relay:
                 except Exception as exc:  # Redis away longer than the client retries: drop, peers recover
                     self.dropped += len(messages)
                     LOG.warning("publish to %s failed: %s", node, exc)
+                    if self.on_dropped is not None:
+                        try:
+                            self.on_dropped(node, messages)
+                        except Exception:
+                            LOG.exception("handling dropped relay messages failed")
 
     async def listen_forever(self) -> None:
         channel = node_channel(self.prefix, self.node)
         while True:
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            # Subscribe confirmations are wanted: redis-py resubscribes silently after a
+            # reconnect, and its confirmation is the only sign that messages were lost.
+            pubsub = self.client.pubsub(ignore_subscribe_messages=False)
             try:
                 await pubsub.subscribe(channel)
-                self.subscribed.set()
                 while True:
                     message = await pubsub.get_message(timeout=1.0)
-                    if message is None or message.get("type") != "message":
+                    if message is None:
+                        continue
+                    if message.get("type") == "subscribe":
+                        self._confirmed()
+                        continue
+                    if message.get("type") != "message":
                         continue
                     try:
                         batch = unpack_batch(message["data"])
@@ -138,3 +170,16 @@ class Relay:
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
+
+    def _confirmed(self) -> None:
+        """Redis confirmed the subscription: the first time, the relay is up; later, it came back."""
+        self.subscriptions += 1
+        self.subscribed.set()
+        if self.subscriptions == 1:
+            return
+        LOG.warning("relay subscription of %s restored (#%d); messages sent meanwhile are lost", self.node, self.subscriptions)
+        if self.on_resubscribed is not None:
+            try:
+                self.on_resubscribed()
+            except Exception:
+                LOG.exception("handling a restored relay subscription failed")

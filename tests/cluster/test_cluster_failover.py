@@ -185,3 +185,35 @@ async def test_sigterm_drains_a_node_and_its_rooms_move(cluster, redis_url, stor
     drained = [e for e in nodes[0].events() if e.get("msg") == "node drained"]
     assert drained and drained[0]["rooms"] == 1
     await close_all(tv, *phones)
+
+
+async def test_a_lost_relay_subscription_sends_relayed_phones_to_reconnect_for_the_latest_state(cluster, redis_url, store):
+    # given the room owned by A, two phones relayed through B and one on A, the game started
+    nodes = cluster(redis_url, ["A", "B"])
+    tv, phones = await open_game(nodes, tv_at=0, phones_at=[1, 1, 0])
+    room = await store.room_for_code(tv.code)
+    assert await store.lease_owner(room) == "A"
+    relayed = phones[:2]
+    # when Redis drops every pub/sub connection (as a restart does): redis-py resubscribes
+    # silently, and whatever was published in between is lost
+    assert await store.client.client_kill_filter(_type="pubsub") >= 2
+    # then each relayed phone was sent off to reconnect (4503), not left waiting on a stale state
+    until = time.monotonic() + 15
+    while not all(4503 in phone.closes for phone in relayed):
+        assert time.monotonic() < until, [phone.closes for phone in relayed]
+        await asyncio.sleep(0.05)
+    # and both nodes noticed and said so
+    for node in nodes:
+        assert any(e.get("msg") == "relay resubscribed" for e in node.events()), node.log_tail()
+    # and after reconnecting, each relayed phone shows the room's latest version
+    version = await store.version(room)
+    for phone in relayed:
+        assert (await phone.until(lambda s: s["version"] >= version, timeout=15))["version"] >= version
+    # and the game plays on to its end, every phone seeing it
+    audit = LogAudit(store, tv.code)
+    await play_all(phones, audit)
+    final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
+    for phone in phones:
+        assert (await phone.until(lambda s: s.get("outcome") is not None))["version"] == final["version"]
+    assert await audit.check() == final["version"]
+    await close_all(tv, *phones)

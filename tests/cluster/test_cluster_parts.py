@@ -91,6 +91,39 @@ async def test_the_relay_delivers_a_batch_to_the_named_node_only(redis_url):
         await client.aclose()
 
 
+@pytest.mark.redis
+async def test_a_relay_whose_subscription_dropped_says_so_once_it_is_back_and_receives_again(redis_url):
+    # given a relay subscribed on Redis, told about restored subscriptions
+    client = RedisStore.from_url(redis_url).client
+    got: list[dict] = []
+    restored: list[int] = []
+    relay = Relay(client, "relaytest2", "a", got.append, on_resubscribed=lambda: restored.append(1))
+    tasks = [asyncio.create_task(relay.listen_forever()), asyncio.create_task(relay.publish_forever())]
+    try:
+        await asyncio.wait_for(relay.subscribed.wait(), 5)
+        assert restored == []
+        # when Redis drops its pub/sub connections (redis-py reconnects and resubscribes on its own)
+        assert await client.client_kill_filter(_type="pubsub") >= 1
+        for _ in range(500):
+            if restored:
+                break
+            await asyncio.sleep(0.01)
+        # then the relay reported the restored subscription, once
+        assert restored == [1]
+        # and messages reach it again
+        relay.post("a", {"k": "cmd", "c": 1, "seq": 3})
+        for _ in range(300):
+            if got:
+                break
+            await asyncio.sleep(0.01)
+        assert [m["seq"] for m in got] == [3]
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await client.aclose()
+
+
 class _FakeServer:
     def __init__(self) -> None:
         self.should_exit = False
