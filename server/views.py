@@ -9,12 +9,16 @@ seat's legal commands: nothing else of the game state leaves the server.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from games.contract import SCREEN, SPECTATOR, GameSpec, SeatViewer
 from protocol.frames import State
 from protocol.gamecodec import to_wire
 from server.lobby import Room, outcome
+
+#: Wire forms of legal commands already converted, by command value (see ``legal_wire``).
+_LEGAL_WIRE: dict[Any, Any] = {}
+_LEGAL_WIRE_LIMIT = 50_000
 
 HOST = ("host",)
 SPECTATORS = ("spectator",)
@@ -66,6 +70,30 @@ def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_c
     }
 
 
+def legal_wire(commands: Sequence[Any]) -> list:
+    """Legal commands as wire maps, each command value converted once per process.
+
+    A seat's legal commands are mostly the same values from one move to the
+    next (the same placements, the same cards), and converting long lists of
+    them was a large part of building a player's state.  Commands are frozen
+    attrs values, so equal commands have equal wire maps; the maps are only
+    ever read (encoded), never changed.
+    """
+    out = []
+    for command in commands:
+        try:
+            wire = _LEGAL_WIRE.get(command)
+        except TypeError:  # an unhashable command: convert it every time
+            out.append(to_wire(command))
+            continue
+        if wire is None:
+            if len(_LEGAL_WIRE) >= _LEGAL_WIRE_LIMIT:
+                _LEGAL_WIRE.clear()
+            wire = _LEGAL_WIRE[command] = to_wire(command)
+        out.append(wire)
+    return out
+
+
 def state_frame(room: Room, games: Mapping[str, GameSpec], key: tuple, shared_lobby: dict, game_catalog: list[dict] | None) -> State:
     """The ``state`` frame for one viewer class."""
     spec = games[room.run.game] if room.run is not None else None
@@ -86,7 +114,7 @@ def state_frame(room: Room, games: Mapping[str, GameSpec], key: tuple, shared_lo
         viewer = SeatViewer(seat) if seat is not None else SPECTATOR
         if spec is not None and seat is not None and player is not None and player.bot is None:
             commands = spec.legal_commands(room.run.state, seat)
-            legal = [to_wire(c) for c in commands] if commands else None
+            legal = legal_wire(commands) if commands else None
     if spec is not None:
         game_view = to_wire(spec.view(room.run.state, viewer))
     result = outcome(room, games)

@@ -75,3 +75,19 @@ def test_state_frames_encode_as_the_generic_path_does(game_id):
                 assert codec.encode_server(frame, text=text) == codec.encode_map(generic_map(frame), text=text)
             checked += 1
     assert checked > 40
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_cached_legal_commands_equal_fresh_conversion(game_id):
+    from protocol.gamecodec import to_wire
+
+    spec = GAMES[game_id]
+    seen = 0
+    for room in rooms_of_a_bot_game(game_id):
+        # given each seat's legal commands at this point of the game (converted before, or not)
+        for seat in range(len(room.run.seats)):
+            commands = spec.legal_commands(room.run.state, seat)
+            # when they are converted through the cache, then they equal a fresh conversion
+            assert views.legal_wire(commands) == [to_wire(c) for c in commands]
+            seen += len(commands)
+    assert seen > 0
