@@ -19,9 +19,21 @@ def prefix() -> str:
     return f"c{next(_prefixes)}"
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Remember each phase's report on the test, so fixtures can tell a failed test at teardown."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
 @pytest.fixture
-def cluster(tmp_path, prefix) -> Callable[..., list[Node]]:
-    """``cluster(url, ["A", "B", "C"])`` starts those nodes; all are stopped after the test."""
+def cluster(request, tmp_path, prefix) -> Callable[..., list[Node]]:
+    """``cluster(url, ["A", "B", "C"])`` starts those nodes; all are stopped after the test.
+
+    When the test failed, the tail of each node's log is printed (a flaky
+    failure under load is otherwise hard to explain afterwards).
+    """
     started: list[Node] = []
 
     def start(url: str, names: list[str], **kw) -> list[Node]:
@@ -33,6 +45,10 @@ def cluster(tmp_path, prefix) -> Callable[..., list[Node]]:
     yield start
     for node in started:
         node.stop()
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        for node in started:
+            print(f"\n----- node {node.name} log (tail) -----\n{node.log_tail(60)}")
 
 
 @pytest.fixture
