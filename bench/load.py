@@ -148,6 +148,7 @@ async def drive(port: int, rooms: int, seconds: float, child: int) -> dict:
         "p50_ms": 1000 * latencies[total // 2] if total else 0.0,
         "p99_ms": 1000 * latencies[min(total - 1, int(total * 0.99))] if total else 0.0,
         "hub_cpu_percent": 100 * cpu / elapsed if elapsed else 0.0,
+        "hub_cpu_ms_per_command": 1000 * cpu / total if total else 0.0,
         "client_cpu_percent": 100 * own / elapsed if elapsed else 0.0,
     }
 
@@ -192,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"commands/s {result['commands_per_s']:.0f}  p50 {result['p50_ms']:.1f} ms  p99 {result['p99_ms']:.1f} ms  "
-        f"hub CPU {result['hub_cpu_percent']:.0f}% of one core, load generator {result['client_cpu_percent']:.0f}%  "
+        f"hub CPU {result['hub_cpu_percent']:.0f}% of one core ({result['hub_cpu_ms_per_command']:.2f} ms/command, "
+        f"connecting included), load generator {result['client_cpu_percent']:.0f}%  "
         f"(store: embedded, synchronous={args.synchronous})"
     )
     print(hub_side)
