@@ -20,6 +20,8 @@ export interface LobbyPlayer {
   id: number;
   name: string;
   bot: string | null;
+  /** Joined from a phone (so a seat handed to a bot can be given back). */
+  human?: boolean;
   connected: boolean;
   seat: number | null;
 }
@@ -32,6 +34,8 @@ export interface Lobby {
   options: Record<string, unknown>;
   players: LobbyPlayer[];
   spectators: number;
+  /** Seconds of the per-turn timer, 0 when off. */
+  turn_timer?: number;
   /** Offered by newer hubs: the games and their option schemas. */
   games?: GameInfo[];
 }

@@ -7,6 +7,7 @@ import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
 import { canStart, defaultOptions, gamesOf } from "../games/catalog";
 import { joinUrl } from "../route";
+import { EndRoomButton, TurnTimerField } from "./HostMenu";
 
 export interface HostActions {
   /** Send a host operation; `then` runs once the hub has acknowledged it. */
@@ -195,6 +196,7 @@ export function PlayersPanel({ lobby, host }: { lobby: Lobby; host: HostActions 
           <button class="btn btn-quiet" onClick={() => host.op(lobby.locked ? "unlock" : "lock")}>
             {lobby.locked ? S.unlock : S.lock}
           </button>
+          <EndRoomButton host={host} />
         </div>
       )}
       {!host && lobby.locked && <p class="hint-text">{S.locked}</p>}
@@ -212,6 +214,7 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
       <div class="lobby-side">
         <PlayersPanel lobby={lobby} host={host} />
         <GamePicker lobby={lobby} host={host} />
+        {host && <TurnTimerField lobby={lobby} host={host} />}
         {host && (
           <button class="btn btn-start" disabled={!ready} onClick={() => host.op("start")}>
             {S.start}

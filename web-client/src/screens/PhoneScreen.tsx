@@ -124,6 +124,11 @@ function Seated({ state, send, hint }: { state: StateFrame; send: (c: Command) =
           {prompt.text}
         </p>
       )}
+      {state.game && !state.outcome && me?.bot != null && (
+        <p class="bot-note" role="status">
+          {S.botPlaysForYou}
+        </p>
+      )}
       {!state.game && (
         <section class="phone-wait">
           <p>{S.waitingToStart}</p>

@@ -5,6 +5,7 @@ import { S } from "../strings";
 import { uiFor } from "../games";
 import { EndPanel } from "./EndPanel";
 import type { HostActions } from "./Lobby";
+import { HostMenu } from "./HostMenu";
 
 export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
   const ui = uiFor(state.lobby.game);
@@ -13,8 +14,11 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
     <main class={`tv-game ${state.outcome ? "tv-game-over" : ""}`}>
       <header class="tv-header">
         <span class="tv-title">{title ?? state.lobby.game}</span>
-        <span class="tv-code">
-          {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
+        <span class="tv-header-end">
+          <span class="tv-code">
+            {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
+          </span>
+          {host && !watching && <HostMenu lobby={state.lobby} host={host} />}
         </span>
       </header>
       {state.game && <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />}
