@@ -14,15 +14,19 @@ export function TurnTimerField({ lobby, host }: { lobby: Lobby; host: HostAction
   return (
     <fieldset class="option turn-timer">
       <legend>{S.turnTimer}</legend>
-      <div class="segmented" role="radiogroup" aria-label={S.turnTimer}>
-        {timerChoices(now).map((s) => (
-          <label key={s} class={`seg ${s === now ? "seg-on" : ""}`}>
-            <input type="radio" name="turn-timer" checked={s === now} onChange={() => host.op("turn_timer", { seconds: s })} />
-            <span>{s === 0 ? S.timerOff : S.timerSeconds(s)}</span>
-          </label>
-        ))}
+      <div class="timer-row">
+        <div class="segmented" role="radiogroup" aria-label={S.turnTimer} aria-describedby="turn-timer-help">
+          {timerChoices(now).map((s) => (
+            <label key={s} class={`seg ${s === now ? "seg-on" : ""}`}>
+              <input type="radio" name="turn-timer" checked={s === now} onChange={() => host.op("turn_timer", { seconds: s })} />
+              <span>{s === 0 ? S.timerOff : S.timerSeconds(s)}</span>
+            </label>
+          ))}
+        </div>
+        <p id="turn-timer-help" class="hint-text option-help">
+          {S.turnTimerHelp}
+        </p>
       </div>
-      <p class="hint-text option-help">{S.turnTimerHelp}</p>
     </fieldset>
   );
 }
