@@ -6,7 +6,9 @@ Why pub/sub and one channel per node (docs/deploy.md says more):
   or a frame on its way back to a socket.  Neither needs to outlive the
   nodes: the room's log (the Redis Stream) is the only durable truth.  A
   frame lost in flight was never acknowledged, so the phone sends it again;
-  a lost state is healed by the next one (states are complete, not diffs).
+  a lost state is healed by the next full one (states are complete, not
+  diffs), but only if one comes: the game may be waiting for that very
+  phone, so a lost subscription sends relayed sockets to reconnect (below).
   Pub/sub costs one hop and no storage, where a stream per socket would need
   trimming and consumer bookkeeping for nothing.
 * A node subscribes to its own channel only, so subscriptions do not churn
