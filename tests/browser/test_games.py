@@ -131,7 +131,7 @@ def test_splittissimo_easy_to_the_end(browser, server, artifacts):
     d.choose_game(tv, "Splittissimo")
     tv.get_by_role("radio", name="easy").check()
     for dot in ("2", "3"):
-        tv.locator(".seg", has_text=dot).locator("input").uncheck()
+        tv.get_by_role("checkbox", name=dot, exact=True).uncheck()
         tv.wait_for_timeout(200)
     d.add_bot(tv, 2)
     watch = d.open_watch(browser, server.url, code)
