@@ -31,14 +31,24 @@ export function TurnTimerField({ lobby, host }: { lobby: Lobby; host: HostAction
   );
 }
 
-/** Focus the dialog when it opens and close it on Escape. */
+/**
+ * Focus the dialog when it opens, close it on Escape (with the newest
+ * callback, which knows whether a confirmation is showing), and give focus
+ * back to the button that opened it.
+ */
 function useDialog(onClose: () => void) {
   const ref = useRef<HTMLDivElement>(null);
+  const latest = useRef(onClose);
+  latest.current = onClose;
   useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
     ref.current?.focus();
-    const key = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    const key = (e: KeyboardEvent) => e.key === "Escape" && latest.current();
     addEventListener("keydown", key);
-    return () => removeEventListener("keydown", key);
+    return () => {
+      removeEventListener("keydown", key);
+      if (opener && opener.isConnected) opener.focus();
+    };
   }, []);
   return ref;
 }
