@@ -179,7 +179,7 @@ async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Cloc
             profile.enable()
         start = time.process_time()
         await job[0](*job[1:])
-        if actor._stale:  # what the actor's loop does once no job is waiting
+        if actor._stale_since is not None:  # what the actor's loop does once no job is waiting
             actor._fanout_stored()
         cpu += time.process_time() - start
         if profile is not None:

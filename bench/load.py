@@ -117,6 +117,9 @@ async def room_load(url: str, stop_at: float, rng: random.Random, latencies: lis
                 reply = await peer.cmd(rng.choice(state["legal"]))
                 latencies.append(time.perf_counter() - started)
                 counts[reply["t"]] = counts.get(reply["t"], 0) + 1
+                if reply["t"] == "error":
+                    codes = counts.setdefault("codes", {})
+                    codes[reply["code"]] = codes.get(reply["code"], 0) + 1
             await asyncio.sleep(max(0.0, 0.5 - (time.monotonic() - tick)))  # 2 moves a second
 
     await asyncio.gather(keep_playing(), *(phone(p) for p in phones))
@@ -143,6 +146,7 @@ async def drive(port: int, rooms: int, seconds: float, child: int) -> dict:
         "commands": total,
         "acks": counts.get("ack", 0),
         "errors": counts.get("error", 0),
+        "error_codes": counts.get("codes", {}),
         "seconds": elapsed,
         "commands_per_s": total / elapsed if elapsed else 0.0,
         "p50_ms": 1000 * latencies[total // 2] if total else 0.0,
@@ -189,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             child.wait(10)
     print(
         f"rooms {result['rooms']}  clients {result['clients']}  commands {result['commands']} "
-        f"(acks {result['acks']}, refused {result['errors']})  seconds {result['seconds']:.1f}"
+        f"(acks {result['acks']}, refused {result['errors']} {result['error_codes'] or ''})  seconds {result['seconds']:.1f}"
     )
     print(
         f"commands/s {result['commands_per_s']:.0f}  p50 {result['p50_ms']:.1f} ms  p99 {result['p99_ms']:.1f} ms  "

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 SERVER_NAME = "pizzanight/0.1.0"
 SNAPSHOT_FORMAT = b"pn1:"
+#: A busy room (jobs always waiting) still fans out at least this often, in seconds.
+MAX_STATE_LAG = 0.05
 
 
 def token_hash(token: str) -> str:
@@ -81,8 +83,8 @@ class RoomActor:
         self._turn: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._ack: tuple[Client, int] | None = None
-        #: The stored room has changed since the last fan-out (see ``run``).
-        self._stale = False
+        #: When the stored room first changed after the last fan-out (see ``run``).
+        self._stale_since: float | None = None
         #: State frames encoded (tests check fan-out encodes once per viewer class).
         self.encodes = 0
         self.done = asyncio.Event()
@@ -94,7 +96,9 @@ class RoomActor:
         self._arm_idle()
         try:
             while self.room.closed is None:
-                if self._stale and self.mailbox.empty():
+                if self._stale_since is not None and (
+                    self.mailbox.empty() or time.monotonic() - self._stale_since >= MAX_STATE_LAG
+                ):
                     self._fanout_stored()
                 job = await self.mailbox.get()
                 try:
@@ -115,9 +119,10 @@ class RoomActor:
         stored and acknowledged on their own, but share one fan-out: states
         are complete, so a state per command would only be replaced at once
         (an outbox keeps only the newest).  A quiet room fans out after every
-        change, as before.
+        change, as before; a busy one at least every ``MAX_STATE_LAG``, so
+        screens never fall far behind the acks.
         """
-        self._stale = False
+        self._stale_since = None
         try:
             self.fanout()
         except Exception:  # a bug in a view: logged, the room goes on
@@ -221,7 +226,8 @@ class RoomActor:
             elif isinstance(event, lobby.RoomClosed):
                 self._close_all(event.reason)
                 return
-        self._stale = True  # the actor's loop fans out when no job is waiting
+        if self._stale_since is None:  # the actor's loop fans out (see run)
+            self._stale_since = time.monotonic()
         self._schedule()
 
     def _close_all(self, reason: str) -> None:
@@ -243,7 +249,7 @@ class RoomActor:
 
     def fanout(self) -> None:
         """Send every socket its viewer class's state, encoding each class once."""
-        self._stale = False
+        self._stale_since = None
         clients = self.clients()
         if not clients:
             return
