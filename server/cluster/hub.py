@@ -127,11 +127,23 @@ class ClusterActor(RoomActor):
         self.task: asyncio.Task | None = None
 
     async def call(self, fn: Any, *args: Any) -> Any:
-        """As ``RoomActor.call``, but a stopped actor (the room moved) answers 4503, not "ended"."""
+        """As ``RoomActor.call``, but a stopped actor (the room moved) answers 4503, not "ended".
+
+        The check is made again when the job runs: a socket attaching while the
+        job that finds out about the move is still ahead of it in the mailbox
+        must be sent away too, not attached to an actor that will never send it
+        another state.
+        """
         if self.fenced.stopped:
             raise Moved("the room moved; reconnecting")
+
+        async def unless_moved(*call_args: Any) -> Any:
+            if self.fenced.stopped:
+                raise Moved("the room moved; reconnecting")
+            return await fn(*call_args)
+
         try:
-            return await super().call(fn, *args)
+            return await super().call(unless_moved, *args)
         except AttachRefused:
             if self.fenced.stopped:
                 raise Moved("the room moved; reconnecting") from None
