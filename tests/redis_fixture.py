@@ -47,11 +47,16 @@ def free_port() -> int:
 
 
 def free_cluster_port() -> int:
-    """A free port whose cluster-bus twin (port + 10000) is free too."""
+    """A free port whose cluster-bus twin (port + 10000) is free too.
+
+    Both stay below the kernel's ephemeral range (32768 and up here), where
+    the sockets of other tests come and go and could take either port
+    between this check and redis-server's bind.
+    """
     import random
 
     for _ in range(200):
-        port = random.randint(20_000, 55_000)
+        port = random.randint(12_000, 22_000)
         try:
             with socket.socket() as a, socket.socket() as b:
                 a.bind(("127.0.0.1", port))
@@ -179,7 +184,15 @@ class RedisClusterServers:
 
     def start(self) -> "RedisClusterServers":
         for server in self.servers:
-            server.start()
+            for attempt in range(3):
+                try:
+                    server.start()
+                    break
+                except RuntimeError:  # a port was taken after it was checked: try another pair
+                    if attempt == 2:
+                        raise
+                    server.port = free_cluster_port()
+                    (server.directory / "nodes.conf").unlink(missing_ok=True)
         cli = shutil.which("redis-cli") or str(Path(self.servers[0].binary).with_name("redis-cli"))
         addresses = [f"127.0.0.1:{server.port}" for server in self.servers]
         subprocess.run([cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],

@@ -63,11 +63,14 @@ def test_pizza_theory_to_the_end(browser, server, artifacts):
 
     seen = {"cut": False, "reveal": False}
 
-    def each(turn: int) -> None:
+    def before(_: object = None) -> None:
+        # looked at before the turn is played: once the cut is sent the die goes away
         if not seen["cut"] and phone.locator(".die-btn").count():
             seen["cut"] = True
             d.shot(phone, artifacts, "pizza-theory-phone-cut")
             d.assert_accessible(phone, "Pizza Theory phone, choosing a cut")
+
+    def each(turn: int) -> None:
         if turn == 1:
             d.shot(phone, artifacts, "pizza-theory-phone-add")
             d.assert_accessible(phone, "Pizza Theory phone, adding a topping")
@@ -77,7 +80,7 @@ def test_pizza_theory_to_the_end(browser, server, artifacts):
             tv.wait_for_timeout(900)
             d.shot(tv, artifacts, "pizza-theory-tv-reveal")
 
-    turns = play.play_until_over(phone, play.pizza_theory_turn, on_turn=each, timeout=120)
+    turns = play.play_until_over(phone, play.pizza_theory_turn, on_turn=each, before_turn=before, timeout=120)
     assert turns >= 4  # two rounds: a topping and a cut each
     assert seen["cut"]
     _finish(tv, phone, watch, artifacts, "pizza-theory")
