@@ -241,6 +241,9 @@ class GameSpec:
     is_terminal: Callable[[Any], bool]
     outcome: Callable[[Any], Outcome | None]
     bots: Mapping[str, BotFactory] = attrs.field(hash=False)
+    #: ``hint(state, seat)``: advice for one seat (an attrs value) or None; None here
+    #: means the game offers no hints (the hub answers ``hint/unavailable``).
+    hint: Callable[[Any, int], Any] | None = attrs.field(default=None, hash=False)
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Setup:
         """A validated :class:`Setup` (raises :class:`OptionError`)."""

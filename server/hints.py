@@ -1,7 +1,6 @@
 """Hints: advice for the asking seat, from a game's optional pure ``hints`` module.
 
-A game may ship ``games/<id>/hints.py`` with ``hint(state, seat)`` returning
-an attrs value or None (Splittissimo: a trick the seat can take, built from
+A game may offer ``GameSpec.hint(state, seat)`` returning an attrs value or None (Splittissimo: a trick the seat can take, built from
 its own hand and the open cards only).  The answer goes to the asking seat
 alone.  Games without one answer ``hint/unavailable``; ``"hint": null``
 means there is nothing to suggest right now.
@@ -9,7 +8,6 @@ means there is nothing to suggest right now.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from protocol.errors import ProtocolError
@@ -21,14 +19,6 @@ if TYPE_CHECKING:
     from server.room import RoomActor
 
 
-def _hint_function(game_id: str) -> Any:
-    try:
-        module = importlib.import_module(f"games.{game_id}.hints")
-    except ImportError:
-        return None
-    return getattr(module, "hint", None)
-
-
 def hint_for(actor: "RoomActor", client: "Client", seq: int) -> Hint:
     room = actor.room
     if client.role != "player" or client.player is None:
@@ -36,7 +26,7 @@ def hint_for(actor: "RoomActor", client: "Client", seq: int) -> Hint:
     player = room.player(client.player)
     if room.run is None or player is None or player.seat is None:
         raise ProtocolError("no game is running for you", code="room/not_playing")
-    fn = _hint_function(room.run.game)
+    fn = actor.games[room.run.game].hint
     if fn is None:
         raise ProtocolError("this game has no hints", code="hint/unavailable")
     advice = fn(room.run.state, player.seat)

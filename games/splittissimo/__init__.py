@@ -51,6 +51,7 @@ GAME = GameSpec(
     is_terminal=is_terminal,
     outcome=outcome,
     bots=BOTS,
+    hint=hint,
 )
 
 __all__ = ["GAME", "hint"]
