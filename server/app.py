@@ -1,8 +1,12 @@
-"""The Starlette app: the websocket, health, metrics, QR codes and the web client.
+"""The Starlette app: the websocket, health, metrics, QR codes, replays, the admin API and the web client.
 
 ``create_app`` builds everything from a store and a config, so tests start a
 real server around a temporary store; ``pizzanight serve`` does the same
 with the data folder.
+
+Paths under ``/api/`` and ``/admin`` are never answered with the web page:
+an unknown one is a 404 with a JSON error, so a typo in a script or a probe
+for an admin page gets a plain "no" (docs/operating.md).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from starlette.websockets import WebSocket
 
 from games.contract import GameSpec
 from protocol.frames import VERSION
-from server import connection
+from server import admin, connection, replay
 from server.fallback_page import fallback_page
 from server.hub import Hub, HubConfig
 from server.metrics import Metrics
@@ -31,7 +35,20 @@ from server.store.base import Store
 #: Where ``npm run build`` puts the web client.
 DEFAULT_WEB = Path(__file__).resolve().parent.parent / "web-client" / "dist"
 #: Paths the single-page client handles itself (served its index.html).
-SPA_PREFIXES = ("/tv", "/join", "/watch", "/teacher")
+SPA_PREFIXES = ("/tv", "/join", "/watch", "/teacher", "/replay", "/admin")
+#: Where /metrics is served: on the main port for anyone, on the main port
+#: for the admin token only, or (a port number) on a separate listener only.
+ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+METRICS_PUBLIC = "public"
+METRICS_TOKEN = "token"
+
+
+def _api_path(path: str) -> bool:
+    return path == "/api" or path.startswith("/api/")
+
+
+def _admin_page(path: str) -> bool:
+    return path == "/admin" or path.startswith("/admin/")
 
 
 def create_app(
@@ -42,7 +59,20 @@ def create_app(
     web: Path | None = DEFAULT_WEB,
     public_url: str | None = None,
     close_store: bool = True,
+    admin_token: str | None = None,
+    metrics_at: str | int = METRICS_PUBLIC,
+    metrics_host: str = "127.0.0.1",
 ) -> Starlette:
+    """The app around ``store``.
+
+    ``admin_token`` turns the admin console on (``/admin``, ``/api/admin/``).
+    ``metrics_at`` is ``"public"`` (``/metrics`` for anyone, the default),
+    ``"token"`` (``/metrics`` needs the admin token) or a port number: then
+    ``/metrics`` is served only by a separate listener on ``metrics_host``
+    at that port, which a proxy in front of the main port never exposes.
+    """
+    if metrics_at == METRICS_TOKEN and admin_token is None:
+        raise ValueError("metrics behind the token need an admin token (PIZZANIGHT_ADMIN_TOKEN or --admin-token-file)")
     metrics = Metrics()
     hub_class = Hub
     if hasattr(store, "acquire_lease"):  # Redis: several nodes may share it (server/cluster)
@@ -51,10 +81,18 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        listener = None
+        if isinstance(metrics_at, int):
+            from prometheus_client import start_http_server
+
+            listener = start_http_server(metrics_at, addr=metrics_host, registry=metrics.registry)
         try:
             async with hub.running():
                 yield
         finally:
+            if listener is not None:  # (server, thread) on prometheus_client >= 0.17
+                listener[0].shutdown()
+                listener[0].server_close()
             if close_store:
                 await store.close()
 
@@ -67,6 +105,10 @@ def create_app(
         return JSONResponse({"ok": True, "rooms": len(hub.rooms), "protocol": VERSION})
 
     async def metrics_endpoint(request: Request) -> Response:
+        if isinstance(metrics_at, int):
+            return admin.not_found(f"metrics are served on port {metrics_at}")
+        if metrics_at == METRICS_TOKEN and not admin.authorized(request, admin_token or ""):
+            return admin.unauthorized()
         body, content_type = metrics.render()
         return Response(body, media_type=content_type)
 
@@ -90,8 +132,26 @@ def create_app(
         segno.make(target, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False)
         return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
+    async def host_replay(request: Request) -> Response:
+        """The room's replay for its host: ``Authorization: Bearer <host token>``."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        try:
+            doc = await replay.export_for_host(hub.store, request.path_params["code"], token.strip() if scheme.lower() == "bearer" else "", hub.games)
+        except replay.RoomNotFound as exc:
+            return admin.not_found(str(exc))
+        except replay.NotAllowed as exc:
+            return JSONResponse({"error": "forbidden", "message": str(exc)}, status_code=403)
+        return admin.replay_response(doc)
+
+    async def api_not_found(request: Request) -> Response:
+        return admin.not_found(f"no API endpoint {request.method} {request.url.path}")
+
     async def page(request: Request) -> Response:
         path = request.url.path
+        if _api_path(path):
+            return admin.not_found(f"no API endpoint {path}")
+        if _admin_page(path) and (admin_token is None or path.rstrip("/") != "/admin"):
+            return admin.not_found("the admin console is off" if admin_token is None else f"no admin page {path}")
         if web is not None and (web / "index.html").is_file():
             if path.startswith("/assets/") or (path.count("/") == 1 and "." in path):
                 candidate = (web / path.lstrip("/")).resolve()
@@ -108,6 +168,9 @@ def create_app(
         Route("/healthz", healthz),
         Route("/metrics", metrics_endpoint),
         Route("/api/info", info),
+        Route("/api/rooms/{code}/replay", host_replay),
+        Route("/api/admin/{rest:path}", admin.routes(hub, admin_token), methods=ALL_METHODS),
+        Route("/api/{rest:path}", api_not_found, methods=ALL_METHODS),
         Route("/qr.svg", qr),
         Route("/{path:path}", page),
     ]

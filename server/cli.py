@@ -1,4 +1,4 @@
-"""The ``pizzanight`` command: serve, conformance, selfplay."""
+"""The ``pizzanight`` command: serve, conformance, selfplay, replay."""
 
 from __future__ import annotations
 
@@ -15,6 +15,18 @@ def _options(text: str) -> dict:
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError("--options must be a JSON object")
     return value
+
+
+def _metrics_at(text: str) -> str | int:
+    if text in ("public", "token"):
+        return text
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("--metrics is public, token or a port number") from None
+    if not 0 < port < 65536:
+        raise argparse.ArgumentTypeError("--metrics port out of range")
+    return port
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,6 +56,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--room-idle", type=float, default=3600.0, help="seconds without activity before a room ends")
     serve.add_argument("--timer-scale", type=float, default=1.0, help="multiplies game timer delays")
     serve.add_argument("--log-level", default="info")
+    serve.add_argument("--admin-token-file", default=None,
+                       help="file holding the admin token (default: $PIZZANIGHT_ADMIN_TOKEN; no token: no admin console)")
+    serve.add_argument("--metrics", type=_metrics_at, default="public", metavar="public|token|PORT",
+                       help="/metrics for anyone (public), for the admin token (token), or only on a separate PORT")
+
+    replays = commands.add_parser("replay", help="export a room's log as a replay file, or check one")
+    replay_commands = replays.add_subparsers(dest="replay_command", required=True)
+    export = replay_commands.add_parser("export", help="write ONE replay file of a room (docs/operating.md)")
+    export.add_argument("room", metavar="ROOM", help="the room's code (or, for a closed room, its id)")
+    export.add_argument("--data", default="data", help="data folder of the embedded store (default: ./data)")
+    export.add_argument("--store", default="embedded", help="'embedded' (SQLite in --data), a SQLite path, or redis://host:port")
+    export.add_argument("-o", "--output", default=None, help="file to write ('-' for stdout; default: pizzanight-CODE-vN.replay.json)")
+    check = replay_commands.add_parser("check", help="replay a file through the engines and verify every state")
+    check.add_argument("file", metavar="FILE")
 
     return parser
 
@@ -58,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         from server import serve
 
         return serve.run(args)
+    if args.command == "replay":
+        from server import replay_command
+
+        return replay_command.export(args) if args.replay_command == "export" else replay_command.check(args)
     if args.command == "selfplay":
         from server import selfplay
 

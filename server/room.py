@@ -78,6 +78,7 @@ class RoomActor:
         self.bots: dict[tuple[int, str], Any] = {}
         self.snapshot_at = room.version
         self.last_activity = time.monotonic()
+        self.started = time.monotonic()  # when this node began running the room (the admin console's "age")
         self._timer: tuple[str, asyncio.TimerHandle] | None = None
         self._bot_pending: asyncio.TimerHandle | None = None
         self._turn: asyncio.TimerHandle | None = None

@@ -84,19 +84,29 @@ def banner(url: str, store: str, data: Path | str, out: TextIO | None = None) ->
 
 
 def run(args: Any) -> int:
-    from server import logs
+    from server import admin, logs
     from server.app import create_app
     from server.hub import HubConfig
     from server.store import open_store
 
     logs.setup(args.log_level)
     tune_process()
+    try:
+        token = admin.load_token(getattr(args, "admin_token_file", None))
+    except admin.TokenError as exc:
+        print(f"pizzanight serve: {exc}", file=sys.stderr)
+        return 2
+    metrics_at = getattr(args, "metrics", "public")
+    if metrics_at == "token" and token is None:
+        print("pizzanight serve: --metrics token needs an admin token (PIZZANIGHT_ADMIN_TOKEN or --admin-token-file)", file=sys.stderr)
+        return 2
     data = Path(args.data)
     store = open_store(args.store, data=data)
     url = args.public_url or public_url(args.host, args.port)
     config = HubConfig(bot_delay=args.bot_delay, idle_seconds=args.room_idle, timer_scale=args.timer_scale)
     web = Path(args.web) if args.web else None
-    app = create_app(store, config=config, public_url=url, **({"web": web} if web else {}))
+    app = create_app(store, config=config, public_url=url, admin_token=token, metrics_at=metrics_at,
+                     metrics_host=args.host, **({"web": web} if web else {}))
     server = uvicorn.Server(uvicorn_config(app, args.host, args.port))
     from server.cluster import drain
 

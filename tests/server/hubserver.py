@@ -44,9 +44,12 @@ class RunningServer:
         await asyncio.wait_for(self.task, 15)
 
 
-async def start_server(store_url: str, *, config: HubConfig | None = None, games=None, web=None) -> RunningServer:
+async def start_server(store_url: str, *, config: HubConfig | None = None, games=None, web=None, **app_options) -> RunningServer:
+    """``app_options`` go to ``create_app`` (``admin_token``, ``metrics_at``, ...)."""
     store = open_store(store_url)
-    app = create_app(store, config=config or fast_config(), games=games if games is not None else all_games(), web=web)
+    app = create_app(
+        store, config=config or fast_config(), games=games if games is not None else all_games(), web=web, **app_options
+    )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))

@@ -1,0 +1,257 @@
+"""The operator's console: a token-protected JSON API under ``/api/admin/``.
+
+It is off unless a token is configured (``PIZZANIGHT_ADMIN_TOKEN`` or
+``serve --admin-token-file``): then every admin path answers 404, as if it
+did not exist.  With a token, a request must carry ``Authorization: Bearer
+TOKEN``; a header, not a cookie, so no other site can make a browser send it.
+
+Everything the API knows about live rooms comes through :func:`hub_rooms`,
+the one function that reads the hub's internals.  The rest of this module
+works on the plain :class:`LiveRoom` values it returns.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+import attrs
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from protocol.frames import VERSION
+from server import lobby, replay, views
+from server.lobby import Room
+from server.names import normal_code
+
+if TYPE_CHECKING:
+    from server.hub import Hub
+
+#: The environment variable holding the admin token.
+TOKEN_ENV = "PIZZANIGHT_ADMIN_TOKEN"
+#: Shorter tokens are refused: the token is the console's only lock.
+MIN_TOKEN_LENGTH = 16
+_STARTED = time.monotonic()
+
+
+class TokenError(ValueError):
+    """The configured admin token cannot be used (too short, unreadable file)."""
+
+
+def load_token(file: str | Path | None = None, environ: dict | None = None) -> str | None:
+    """The admin token from ``file`` (first line) or the environment; None when neither is set."""
+    environ = os.environ if environ is None else environ
+    if file is not None:
+        try:
+            token = Path(file).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise TokenError(f"cannot read the admin token file {file}: {exc}") from None
+    else:
+        token = environ.get(TOKEN_ENV, "").strip()
+    if not token:
+        return None
+    if len(token) < MIN_TOKEN_LENGTH:
+        raise TokenError(f"the admin token must be at least {MIN_TOKEN_LENGTH} characters")
+    return token
+
+
+def authorized(request: Request, token: str) -> bool:
+    """Whether ``request`` carries ``Authorization: Bearer <token>`` (compared in constant time)."""
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
+
+
+def not_found(message: str = "not found") -> JSONResponse:
+    return JSONResponse({"error": "not_found", "message": message}, status_code=404)
+
+
+def unauthorized() -> JSONResponse:
+    return JSONResponse(
+        {"error": "unauthorized", "message": "send Authorization: Bearer <admin token>"},
+        status_code=401,
+        headers={"WWW-Authenticate": 'Bearer realm="pizzanight-admin"'},
+    )
+
+
+# --- the adapter: the only code that reads the hub's rooms ---------------------------
+
+
+@attrs.frozen
+class Socket:
+    role: str
+    player: int | None
+    address: str
+
+
+@attrs.frozen
+class LiveRoom:
+    """A room this node runs, as the admin console sees it at one moment."""
+
+    room: Room
+    owner: str | None  # the cluster node running it, None on a single hub
+    sockets: tuple[Socket, ...]
+    age: float | None  # seconds since this node started running it
+    idle: float  # seconds since the last client frame or change
+    close: Callable[[], Awaitable[None]]  # closes it through its actor, like the host's "close"
+
+
+def hub_rooms(hub: "Hub") -> list[LiveRoom]:
+    """The rooms ``hub`` runs now.  Adapt this one function when the hub or actor changes."""
+    now = time.monotonic()
+    out = []
+    for actor in list(hub.rooms.values()):
+
+        async def close(actor: Any = actor) -> None:
+            await actor.call(actor.commit, [lobby.RoomClosed(reason="admin")])
+
+        sockets = [Socket(c.role, c.player, getattr(c, "address", "?")) for c in actor.clients()]
+        started = getattr(actor, "started", None)
+        out.append(
+            LiveRoom(
+                room=actor.room,
+                owner=getattr(hub, "node", None),
+                sockets=tuple(sockets),
+                age=round(now - started, 1) if started is not None else None,
+                idle=round(now - actor.last_activity, 1),
+                close=close,
+            )
+        )
+    return out
+
+
+# --- what the API answers ------------------------------------------------------------
+
+
+def _counts(live: LiveRoom) -> dict[str, int]:
+    counts = {"host": 0, "player": 0, "spectator": 0}
+    for socket in live.sockets:
+        counts[socket.role] = counts.get(socket.role, 0) + 1
+    return counts
+
+
+def room_row(live: LiveRoom, hub: "Hub") -> dict:
+    room = live.room
+    counts = _counts(live)
+    return {
+        "id": room.id,
+        "code": room.code,
+        "game": room.run.game if room.run is not None else room.game,
+        "phase": room.phase(hub.games),
+        "players": len(room.lobby_players()),
+        "connected_players": counts["player"],
+        "host_connected": counts["host"] > 0,
+        "spectators": counts["spectator"],
+        "version": room.version,
+        "owner": live.owner,
+        "age_seconds": live.age,
+        "idle_seconds": live.idle,
+    }
+
+
+async def room_detail(live: LiveRoom, hub: "Hub") -> dict:
+    """One room: its row, the public view (what the TV shows), the log length and the sockets."""
+    room = live.room
+    connected = {s.player for s in live.sockets if s.role == "player"}
+    public = replay.tv_view(room, hub.games)
+    public["lobby"] = views.lobby(room, hub.games, connected, _counts(live)["host"] > 0, _counts(live)["spectator"])
+    return dict(
+        room_row(live, hub),
+        log_length=await hub.store.version(room.id),
+        public=public,
+        connections=[attrs.asdict(s) for s in live.sockets],
+    )
+
+
+async def health(hub: "Hub") -> dict:
+    rooms = hub_rooms(hub)
+    sockets: dict[str, int] = {"host": 0, "player": 0, "spectator": 0}
+    for live in rooms:
+        for role, count in _counts(live).items():
+            sockets[role] = sockets.get(role, 0) + count
+    started = time.perf_counter()
+    try:
+        await hub.store.version("__admin_health__")
+        store = {"ok": True, "type": type(hub.store).__name__, "ms": round((time.perf_counter() - started) * 1000, 2)}
+    except Exception as exc:  # the store is down: that is what health is for
+        store = {"ok": False, "type": type(hub.store).__name__, "error": f"{type(exc).__name__}: {exc}"}
+    draining = bool(getattr(hub, "draining", False))
+    return {
+        "ok": store["ok"] and not draining,
+        "node": getattr(hub, "node", None),
+        "draining": draining,
+        "protocol": VERSION,
+        "pizzanight": replay.package_version(),
+        "uptime_seconds": round(time.monotonic() - _STARTED, 1),
+        "rooms": len(rooms),
+        "phases": _phases(rooms, hub),
+        "sockets": sockets,
+        "busiest_mailbox": max((a.mailbox.qsize() for a in list(hub.rooms.values()) if hasattr(a, "mailbox")), default=0),
+        "games": sorted(hub.games),
+        "store": store,
+    }
+
+
+def _phases(rooms: list[LiveRoom], hub: "Hub") -> dict[str, int]:
+    phases: dict[str, int] = {}
+    for live in rooms:
+        phase = live.room.phase(hub.games)
+        phases[phase] = phases.get(phase, 0) + 1
+    return phases
+
+
+def _find(hub: "Hub", code: str) -> LiveRoom | None:
+    wanted = normal_code(code)
+    for live in hub_rooms(hub):
+        if live.room.code == wanted or live.room.id == code:
+            return live
+    return None
+
+
+# --- routes ---------------------------------------------------------------------------
+
+
+def routes(hub: "Hub", token: str | None) -> Callable[[Request], Awaitable[Response]]:
+    """One endpoint for every ``/api/admin/...`` path (404 for all of them when ``token`` is None)."""
+
+    async def endpoint(request: Request) -> Response:
+        if token is None:
+            return not_found("the admin console is off (set PIZZANIGHT_ADMIN_TOKEN)")
+        if not authorized(request, token):
+            return unauthorized()
+        parts = [p for p in request.url.path.split("/") if p][2:]  # after "api", "admin"
+        method = request.method
+        if parts == ["health"] and method == "GET":
+            return JSONResponse(await health(hub))
+        if parts == ["rooms"] and method == "GET":
+            rooms = sorted(hub_rooms(hub), key=lambda r: (r.age is None, -(r.age or 0)))
+            return JSONResponse({"node": getattr(hub, "node", None), "rooms": [room_row(r, hub) for r in rooms]})
+        if len(parts) >= 2 and parts[0] == "rooms":
+            live = _find(hub, parts[1])
+            if live is None:
+                return not_found(f"no room {parts[1]!r} runs on this node")
+            if len(parts) == 2 and method == "GET":
+                return JSONResponse(await room_detail(live, hub))
+            if parts[2:] == ["close"] and method == "POST":
+                try:
+                    await live.close()
+                except Exception as exc:  # it ended meanwhile, or the store refused
+                    return JSONResponse({"error": "not_closed", "message": str(exc)}, status_code=409)
+                return JSONResponse({"closed": live.room.code, "id": live.room.id})
+            if parts[2:] == ["replay"] and method == "GET":
+                doc = await replay.export(hub.store, live.room.id, hub.games)
+                return replay_response(doc)
+        return not_found(f"no admin endpoint {method} {request.url.path}")
+
+    return endpoint
+
+
+def replay_response(doc: dict) -> Response:
+    name = f"pizzanight-{doc['room']['code'] or doc['room']['id']}-v{doc['final']['version']}.replay.json"
+    return Response(
+        replay.dumps(doc),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
+    )
