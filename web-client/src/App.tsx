@@ -2,6 +2,8 @@ import { parseRoute } from "./route";
 import { TvScreen } from "./screens/TvScreen";
 import { PhoneScreen } from "./screens/PhoneScreen";
 import { WatchScreen } from "./screens/WatchScreen";
+import { ReplayScreen } from "./replay/ReplayScreen";
+import { AdminScreen } from "./admin/AdminScreen";
 
 export function App() {
   const route = parseRoute(location.pathname, location.search);
@@ -12,5 +14,9 @@ export function App() {
       return <WatchScreen code={route.code} />;
     case "join":
       return <PhoneScreen code={route.code} />;
+    case "replay":
+      return <ReplayScreen src={route.src} />;
+    case "admin":
+      return <AdminScreen />;
   }
 }

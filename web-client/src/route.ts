@@ -4,7 +4,9 @@
 export type Route =
   | { screen: "tv" }
   | { screen: "join"; code: string | null }
-  | { screen: "watch"; code: string };
+  | { screen: "watch"; code: string }
+  | { screen: "replay"; src: string | null }
+  | { screen: "admin" };
 
 /** Room codes are 4 letters; anything else is treated as "no code yet". */
 export function normaliseCode(text: string | null | undefined): string | null {
@@ -23,6 +25,8 @@ export function parseRoute(pathname: string, search = ""): Route {
   }
   if (head === "join") return { screen: "join", code: normaliseCode(parts[1]) };
   const query = new URLSearchParams(search);
+  if (head === "replay") return { screen: "replay", src: query.get("src") };
+  if (head === "admin") return { screen: "admin" };
   return { screen: "join", code: normaliseCode(query.get("code")) };
 }
 

@@ -10,12 +10,18 @@ describe("routes", () => {
     ["/join/TOOLONG", { screen: "join", code: null }],
     ["/watch/KMNP", { screen: "watch", code: "KMNP" }],
     ["/watch", { screen: "join", code: null }],
+    ["/replay", { screen: "replay", src: null }],
+    ["/admin", { screen: "admin" }],
   ])("%s shows %o", (path, route) => {
     expect(parseRoute(path)).toEqual(route);
   });
 
   it("takes a code from ?code= on the root page", () => {
     expect(parseRoute("/", "?code=wxyz")).toEqual({ screen: "join", code: "WXYZ" });
+  });
+
+  it("takes a replay file's address from ?src=", () => {
+    expect(parseRoute("/replay", "?src=/files/game.replay.json")).toEqual({ screen: "replay", src: "/files/game.replay.json" });
   });
 
   it("normalises codes and refuses anything but four letters", () => {

@@ -7,6 +7,7 @@ import { S } from "../strings";
 import { PlayerChip } from "../ui/common";
 import type { HostActions } from "./Lobby";
 import { seatAction, seatRows, timerChoices } from "./hostControls";
+import { ReplayDownload } from "../replay/ReplayDownload";
 
 /** Off / 30 s / 60 s / 120 s, as one radio group. */
 export function TurnTimerField({ lobby, host }: { lobby: Lobby; host: HostActions }) {
@@ -127,6 +128,7 @@ function MenuDialog({ lobby, host, onClose }: { lobby: Lobby; host: HostActions;
         <Seats lobby={lobby} host={host} />
         <TurnTimerField lobby={lobby} host={host} />
         <div class="row host-menu-foot">
+          <ReplayDownload />
           <button class="btn btn-quiet" onClick={() => setEnding(true)}>
             {S.endRoom}
           </button>
