@@ -22,7 +22,7 @@ export const A = {
   version: "Version",
   rooms: (n: number) => (n === 1 ? "1 room on this node" : `${n} rooms on this node`),
   noRooms: "No rooms are open on this node.",
-  columns: ["Code", "Game", "Phase", "Players", "TV", "Watching", "Version", "Owner", "Age", "Idle", ""],
+  columns: ["Code", "Game", "Phase", "Players online", "TV", "Watching", "Version", "Owner", "Age", "Idle", ""],
   yes: "yes",
   no: "no",
   inspect: "Inspect",

@@ -114,19 +114,19 @@ export function ReplayScreen({ src }: { src: string | null }) {
           </div>
           <nav class="replay-controls" aria-label={R.controls}>
             <button class="btn-icon" onClick={() => play.go(0)} aria-label={R.toStart} disabled={play.index === 0}>
-              ⏮
+              <Icon name="start" />
             </button>
             <button class="btn-icon" onClick={() => play.go(play.index - 1)} aria-label={R.back} disabled={play.index === 0}>
-              ◀
+              <Icon name="back" />
             </button>
             <button class="btn btn-start replay-play" onClick={play.toggle} aria-label={play.playing ? R.pause : R.play}>
-              {play.playing ? "⏸" : "▶"}
+              <Icon name={play.playing ? "pause" : "play"} />
             </button>
             <button class="btn-icon" onClick={() => play.go(play.index + 1)} aria-label={R.forward} disabled={play.index >= play.last}>
-              ▶
+              <Icon name="forward" />
             </button>
             <button class="btn-icon" onClick={() => play.go(play.last)} aria-label={R.toEnd} disabled={play.index >= play.last}>
-              ⏭
+              <Icon name="end" />
             </button>
             <input
               class="replay-scrubber"
@@ -155,6 +155,23 @@ export function ReplayScreen({ src }: { src: string | null }) {
         </>
       )}
     </div>
+  );
+}
+
+/** Playback icons as SVG: the media-control characters are missing from many fonts. */
+function Icon({ name }: { name: "start" | "back" | "play" | "pause" | "forward" | "end" }) {
+  const paths = {
+    start: "M5 4h3v16H5zM20 4v16L9 12z",
+    back: "M18 4v16L6 12z",
+    play: "M7 4v16l13-8z",
+    pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+    forward: "M6 4v16l12-8z",
+    end: "M16 4h3v16h-3zM4 4v16l11-8z",
+  };
+  return (
+    <svg class="replay-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={paths[name]} fill="currentColor" />
+    </svg>
   );
 }
 

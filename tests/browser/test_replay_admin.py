@@ -1,0 +1,179 @@
+"""The replay viewer (/replay) and the admin console (/admin) in real Chromium, against ``pizzanight serve``.
+
+A Pizza Theory game is played to its end by hub bots over real websockets
+(the test client reads states through tests/server/wsclient.py), its host
+exports the replay, and the viewer plays it to its last state, which must be
+what the TV showed at the end.  Then the operator signs in to /admin,
+inspects the room and closes it.  Screenshots go to test-artifacts/browser/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.browser import driver as d
+from tests.browser.conftest import TV_SIZE, _build_client, start_server, stop_server
+from tests.server.wsclient import Peer
+
+pytestmark = pytest.mark.browser
+
+ADMIN_TOKEN = "browser-admin-token-0123456789"
+
+
+@pytest.fixture(scope="module")
+def admin_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """``pizzanight serve`` with the admin console on (the token from the environment)."""
+    _build_client()
+    before = os.environ.get("PIZZANIGHT_ADMIN_TOKEN")
+    os.environ["PIZZANIGHT_ADMIN_TOKEN"] = ADMIN_TOKEN
+    try:
+        running = start_server(tmp_path_factory.mktemp("pizzanight-admin"))
+    finally:
+        if before is None:
+            os.environ.pop("PIZZANIGHT_ADMIN_TOKEN", None)
+        else:
+            os.environ["PIZZANIGHT_ADMIN_TOKEN"] = before
+    try:
+        yield running
+    finally:
+        stop_server(running)
+
+
+def _in_thread(coro_fn, *args):
+    """Run an asyncio coroutine to completion in its own thread (Playwright's sync API owns this one)."""
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["value"] = asyncio.run(coro_fn(*args))
+        except BaseException as exc:  # handed back to the test
+            box["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(120)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+async def _bots_play_pizza_theory(url: str) -> dict:
+    """A TV and three hub bots play Pizza Theory (two rounds); returns the code, token and final TV state."""
+    ws = url.replace("http://", "ws://") + "/ws"
+    tv = await Peer.open(ws, {"role": "host"})
+    assert (await tv.host("select_game", game="pizza_theory", options={"max_rounds": 2}))["t"] == "ack"
+    for _ in range(3):
+        assert (await tv.host("add_bot"))["t"] == "ack"
+    assert (await tv.host("start"))["t"] == "ack"
+    final = await tv.until(lambda s: s["outcome"] is not None, timeout=90)
+    await tv.close()
+    return {"code": tv.welcome["room"], "token": tv.welcome["token"], "final": final}
+
+
+@pytest.fixture(scope="module")
+def finished_game(admin_server, tmp_path_factory) -> dict:
+    game = _in_thread(_bots_play_pizza_theory, admin_server.url)
+    request = urllib.request.Request(
+        f"{admin_server.url}/api/rooms/{game['code']}/replay", headers={"Authorization": f"Bearer {game['token']}"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        body = reply.read()
+    path: Path = tmp_path_factory.mktemp("replays") / f"{game['code']}.replay.json"
+    path.write_bytes(body)
+    return dict(game, file=path, doc=json.loads(body))
+
+
+def _step(page) -> int:
+    return int(page.locator(".replay-stage").get_attribute("data-step"))
+
+
+def test_a_pizza_theory_replay_plays_to_the_final_tv_view(browser, admin_server, finished_game, artifacts):
+    doc, final = finished_game["doc"], finished_game["final"]
+    total = len(doc["records"])
+    # the file's last TV view is the TV's last state (read through the test client)
+    assert doc["records"][-1]["tv"]["game"] == final["game"] and doc["records"][-1]["tv"]["outcome"] == final["outcome"]
+    # Given the viewer with the file opened
+    page = browser.new_context(viewport=TV_SIZE).new_page()
+    page.goto(f"{admin_server.url}/replay")
+    d.shot(page, artifacts, "replay-empty")
+    page.locator("input[type=file]").set_input_files(str(finished_game["file"]))
+    page.locator(".replay-controls").wait_for()
+    page.locator(".pt-table").wait_for()
+    start = _step(page)
+    assert 1 < start < total  # it opens where the game starts, not on the empty lobby
+    d.shot(page, artifacts, "replay-start")
+    d.assert_accessible(page, "replay viewer")
+    # When it plays at 4x to the end
+    page.get_by_label("Speed").select_option("4")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_timeout(1500)
+    assert _step(page) > start  # it moves by itself
+    page.wait_for_function(f"() => document.querySelector('.replay-stage').dataset.step === '{total}'", timeout=60000)
+    page.locator(".end-panel").wait_for()
+    page.wait_for_timeout(900)  # let the last animations settle for the screenshot
+    d.shot(page, artifacts, "replay-end")
+    # Then it shows the final TV view: the same table the live TV (a spectator page) shows now
+    watch = d.open_watch(browser, admin_server.url, finished_game["code"])
+    watch.locator(".end-panel").wait_for()
+    watch.wait_for_timeout(900)
+    assert page.locator(".tv-game .end-headline").inner_text() == watch.locator(".end-headline").inner_text()
+    assert page.locator(".tv-game .scores").inner_text() == watch.locator(".scores").inner_text()
+    assert page.locator(".pt-board").inner_html() == watch.locator(".pt-board").inner_html()
+    assert page.get_by_role("button", name="Play", exact=True).is_visible()  # it stopped at the end
+    # And the step controls and the scrubber move through the records
+    page.get_by_role("button", name="Step back").click()
+    assert _step(page) == total - 1
+    page.get_by_label("Position in the replay").fill("0")
+    assert _step(page) == 1 and page.locator(".replay-lobby").is_visible()
+    page.get_by_role("button", name="Step forward").click()
+    assert _step(page) == 2
+
+
+def test_a_replay_link_opens_the_file_it_points_to(browser, admin_server, finished_game):
+    page = browser.new_context(viewport=TV_SIZE).new_page()
+    # the file is served at /files/game.replay.json (matched on the path: the page's own query names it too)
+    page.route(
+        lambda url: urlsplit(url).path == "/files/game.replay.json",
+        lambda route: route.fulfill(path=str(finished_game["file"]), content_type="application/json"),
+    )
+    page.goto(f"{admin_server.url}/replay?src=/files/game.replay.json")
+    page.locator(".pt-table").wait_for()
+    assert finished_game["code"] in page.locator(".replay-about").inner_text()
+    page.goto(f"{admin_server.url}/replay?src=/assets/missing.json")
+    assert "Could not load /assets/missing.json (HTTP 404)" in page.get_by_role("alert").inner_text()
+
+
+def test_the_admin_console_lists_inspects_and_closes_a_room(browser, admin_server, finished_game, artifacts):
+    code = finished_game["code"]
+    page = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
+    page.goto(f"{admin_server.url}/admin")
+    # a wrong token is refused
+    page.get_by_label("Admin token").fill("not-the-token-at-all")
+    page.get_by_role("button", name="Sign in").click()
+    assert "not this hub's admin token" in page.get_by_role("alert").inner_text()
+    d.assert_accessible(page, "admin sign-in")
+    page.get_by_label("Admin token").fill(ADMIN_TOKEN)
+    page.get_by_role("button", name="Sign in").click()
+    row = page.locator("tr", has=page.locator("th", has_text=code))
+    row.wait_for()
+    assert "pizza_theory" in row.inner_text() and "finished" in row.inner_text()
+    assert "healthy" in page.locator(".admin-health").inner_text()
+    row.get_by_role("button", name="Inspect").click()
+    page.locator(".admin-view .pt-table").wait_for()
+    assert "records in its log" in page.locator(".admin-room").inner_text()
+    page.wait_for_timeout(600)
+    d.shot(page, artifacts, "admin-console")
+    d.assert_accessible(page, "admin console")
+    page.get_by_role("button", name="Close the room").click()
+    page.get_by_role("button", name="Close now").click()
+    page.locator("tr", has=page.locator("th", has_text=code)).wait_for(state="detached")
+    assert page.locator(".admin-room").count() == 0
