@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 import httpx
 import pytest
@@ -161,3 +162,24 @@ def test_the_token_comes_from_a_file_or_the_environment_and_must_be_long(tmp_pat
         admin.load_token(None, environ={admin.TOKEN_ENV: "short"})
     with pytest.raises(admin.TokenError):
         admin.load_token(tmp_path / "missing", environ={})
+
+
+def test_the_compose_file_and_kubernetes_keep_metrics_off_the_public_port():
+    import yaml
+
+    ROOT = Path(__file__).resolve().parents[2]
+    compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
+    hubs = [svc for svc in compose["services"].values() if "serve" in svc.get("command", [])]
+    assert hubs
+    for hub in hubs:
+        command = hub["command"]
+        assert command[command.index("--metrics") + 1].isdigit()
+        assert "ports" not in hub  # only the proxy is published, and it forwards the hubs' port 8000
+    assert "hub1:8000" in (ROOT / "deploy" / "Caddyfile").read_text()
+    documents = list(yaml.safe_load_all((ROOT / "deploy" / "k8s" / "hub.yaml").read_text()))
+    deployment = next(d for d in documents if d["kind"] == "Deployment")
+    args = deployment["spec"]["template"]["spec"]["containers"][0]["args"]
+    metrics_port = int(args[args.index("--metrics") + 1])
+    service = next(d for d in documents if d["kind"] == "Service")
+    assert metrics_port not in [p.get("port") for p in service["spec"]["ports"]]
+    assert all(p["targetPort"] == "http" for p in service["spec"]["ports"])
