@@ -30,6 +30,7 @@ record.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import enum
 import hashlib
@@ -176,11 +177,17 @@ async def find_room_id(store: Store, room: str) -> str:
 
 
 async def export(store: Store, room_id: str, games: Mapping[str, GameSpec]) -> dict:
-    """Build the replay of ``room_id`` from its log as it is now."""
+    """Build the replay of ``room_id`` from its log as it is now.
+
+    Building folds and digests every record (about a millisecond each), so it
+    runs in a worker thread: a long game's export must not stall the rooms
+    running on this event loop.  The engines are pure, so this is safe.
+    """
     stored = await store.read(room_id, 0)
     if not stored:
         raise RoomNotFound(f"room {room_id!r} has no log")
-    return build(room_id, [msgpack.unpackb(r.data, raw=False, strict_map_key=False) for r in stored], games)
+    maps = [msgpack.unpackb(r.data, raw=False, strict_map_key=False) for r in stored]
+    return await asyncio.to_thread(build, room_id, maps, games)
 
 
 class NotAllowed(ReplayError):
@@ -205,7 +212,7 @@ async def export_for_host(store: Store, code: str, host_token: str, games: Mappi
     expected = maps[0].get("r", {}).get("host_hash") or ""
     if not host_token or not hmac.compare_digest(token_hash(host_token), expected):
         raise NotAllowed("only the room's host (its TV) may export a replay")
-    return build(room_id, maps, games)
+    return await asyncio.to_thread(build, room_id, maps, games)
 
 
 def build(room_id: str, event_maps: Iterable[dict], games: Mapping[str, GameSpec]) -> dict:
