@@ -226,7 +226,7 @@ def routes(hub: "Hub", token: str | None) -> Callable[[Request], Awaitable[Respo
         if parts == ["health"] and method == "GET":
             return JSONResponse(await health(hub))
         if parts == ["rooms"] and method == "GET":
-            rooms = sorted(hub_rooms(hub), key=lambda r: (r.age is None, -(r.age or 0)))
+            rooms = sorted(hub_rooms(hub), key=lambda r: (r.age is None, r.age or 0.0))  # newest first
             return JSONResponse({"node": getattr(hub, "node", None), "rooms": [room_row(r, hub) for r in rooms]})
         if len(parts) >= 2 and parts[0] == "rooms":
             live = _find(hub, parts[1])
