@@ -7,10 +7,13 @@ import json
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from phoneplay import close_all, play_room
 from server import replay
 from server.hub import load_games
+from tests_replay_log import bot_game_log
 from wsclient import Peer
 
 GAMES = [
@@ -75,8 +78,6 @@ async def test_a_spectator_a_player_or_nobody_cannot_export(server):
 @pytest.fixture(scope="module")
 def clean_doc() -> dict:
     """A finished Pizza Theory replay, built from a log the engine produced (no server needed)."""
-    from tests_replay_log import bot_game_log
-
     return replay.build("room-id", bot_game_log("pizza_theory", 3, {"max_rounds": 3}, seed=11), load_games())
 
 
@@ -149,3 +150,35 @@ def test_another_format_version_is_refused(clean_doc):
     doc = dict(clean_doc, version=replay.FORMAT_VERSION + 1)
     with pytest.raises(replay.ReplayError, match="format version"):
         replay.check(doc, load_games())
+
+
+# --- properties ---------------------------------------------------------------------------
+
+_OPTIONS = {"pizza_theory": {"max_rounds": 2}, "new_york_slice": {}, "splittissimo": {"level": "easy"}}
+_LOGS: dict = {}
+
+
+def _log(game: str, seed: int) -> list[dict]:
+    """A two-seat game's log, made once per (game, seed)."""
+    if (game, seed) not in _LOGS:
+        _LOGS[(game, seed)] = bot_game_log(game, 2, _OPTIONS[game], seed=seed)
+    return _LOGS[(game, seed)]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(["pizza_theory", "new_york_slice", "splittissimo"]),
+    seed=st.integers(min_value=0, max_value=3),
+    where=st.floats(min_value=0, max_value=1, exclude_max=True),
+)
+def test_any_game_replays_clean_and_any_one_broken_digest_is_named(game, seed, where):
+    # Given a whole game's log, built into a replay (and read back from JSON)
+    doc = json.loads(replay.dumps(replay.build("room-id", _log(game, seed), load_games())))
+    # Then it checks clean, ending on the outcome it recorded
+    assert replay.check(doc, load_games()).outcome == doc["final"]["outcome"]
+    # And when any one record's digest is wrong, that record is the one named
+    index = int(where * len(doc["records"]))
+    doc["records"][index]["digest"] = doc["records"][index]["digest"][::-1]
+    with pytest.raises(replay.ReplayError) as failed:
+        replay.check(doc, load_games())
+    assert failed.value.record == index + 1
