@@ -177,3 +177,31 @@ def test_the_admin_console_lists_inspects_and_closes_a_room(browser, admin_serve
     page.get_by_role("button", name="Close now").click()
     page.locator("tr", has=page.locator("th", has_text=code)).wait_for(state="detached")
     assert page.locator(".admin-room").count() == 0
+
+
+def test_the_tv_downloads_its_rooms_replay_from_the_host_menu(browser, admin_server, tmp_path):
+    from server import replay
+    from server.hub import load_games
+
+    # Given a TV whose bots have played a game to its end
+    tv = d.open_tv(browser, admin_server.url)
+    code = d.room_code(tv)
+    d.choose_game(tv, "Pizza Theory")
+    tv.get_by_label("Round limit").fill("2")
+    tv.get_by_label("Round limit").dispatch_event("change")
+    tv.wait_for_timeout(200)
+    d.add_bot(tv, 1)
+    d.add_bot(tv, 2)
+    d.start(tv)
+    tv.locator(".end-panel").wait_for(timeout=90000)
+    # When the host opens its menu and downloads the replay
+    tv.get_by_role("button", name="Host").click()
+    with tv.expect_download() as download:
+        tv.get_by_role("button", name="Download replay").click()
+    target = tmp_path / download.value.suggested_filename
+    download.value.save_as(target)
+    # Then the file is this room's replay, and it checks clean
+    assert target.name.startswith(f"pizzanight-{code}-")
+    doc = replay.load(target)
+    assert doc["room"]["code"] == code
+    assert replay.check(doc, load_games()).phase == "finished"
