@@ -87,8 +87,7 @@ def game_version(spec: GameSpec) -> str:
 
 def redact(event_map: dict) -> dict:
     """The stored map of a record with token hashes replaced (a lifecycle event's only secrets)."""
-    inner_key = "r" if "r" in event_map else None
-    if inner_key is None:
+    if "r" not in event_map:  # a game event: its secrets are the game's, and the replay keeps them
         return event_map
     inner = dict(event_map["r"])
     for field in _SECRET_FIELDS:
@@ -288,15 +287,30 @@ class Checked:
 def load(path: str | Path) -> dict:
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ReplayError(f"cannot read {path}: {exc}") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        raise ReplayError(f"cannot read {path}: {type(exc).__name__}: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ReplayError(f"{path} is not a Pizza Night replay")
     return doc
 
 
 def check(doc: dict, games: Mapping[str, GameSpec]) -> Checked:
-    """Fold every record through the engines and compare each state; raises :class:`ReplayError`."""
+    """Fold every record through the engines and compare each state; raises :class:`ReplayError`.
+
+    A file is data from anywhere: any shape this does not expect is a
+    :class:`ReplayError` too, never a crash.
+    """
+    try:
+        return _check(doc, games)
+    except ReplayError:
+        raise
+    except (AttributeError, TypeError, KeyError, IndexError) as exc:
+        raise ReplayError(f"the replay is malformed ({type(exc).__name__}: {exc})") from None
+
+
+def _check(doc: dict, games: Mapping[str, GameSpec]) -> Checked:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ReplayError("this is not a Pizza Night replay")
     if doc.get("version") != FORMAT_VERSION:
         raise ReplayError(f"replay format version {doc.get('version')!r}; this hub reads version {FORMAT_VERSION}")
     warnings = []
@@ -340,4 +354,8 @@ def check(doc: dict, games: Mapping[str, GameSpec]) -> Checked:
     if _jsonable(setups) != doc.get("setup"):
         raise ReplayError("the recorded setup differs from the games the records start")
     played = tuple(dict.fromkeys(s["game"] for s in setups))
+    if sorted(g.get("id") for g in doc.get("games", [])) != sorted(played):
+        raise ReplayError("the recorded list of games differs from the games the records start")
+    if doc.get("room", {}).get("code") != room.code:
+        raise ReplayError(f"the file names room {doc.get('room', {}).get('code')!r}, its records open {room.code!r}")
     return Checked(records=len(steps), games=played, phase=room.phase(games), outcome=expected_final["outcome"], warnings=tuple(warnings))

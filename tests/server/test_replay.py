@@ -182,3 +182,21 @@ def test_any_game_replays_clean_and_any_one_broken_digest_is_named(game, seed, w
     with pytest.raises(replay.ReplayError) as failed:
         replay.check(doc, load_games())
     assert failed.value.record == index + 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(games=[1, 2]),
+        lambda d: d.update(room="BCDF"),
+        lambda d: d["records"].__setitem__(3, ["not", "a", "record"]),
+        lambda d: d["records"][3].update(event={"g": "x"}),
+        lambda d: d.update(setup=None),
+    ],
+    ids=["games", "room", "record", "event", "setup"],
+)
+def test_a_malformed_file_is_a_replay_error_not_a_crash(clean_doc, change):
+    doc = copy.deepcopy(clean_doc)
+    change(doc)
+    with pytest.raises(replay.ReplayError):
+        replay.check(doc, load_games())
