@@ -183,3 +183,26 @@ def test_the_compose_file_and_kubernetes_keep_metrics_off_the_public_port():
     service = next(d for d in documents if d["kind"] == "Service")
     assert metrics_port not in [p.get("port") for p in service["spec"]["ports"]]
     assert all(p["targetPort"] == "http" for p in service["spec"]["ports"])
+
+
+def test_serve_takes_the_metrics_place_and_the_token_file(tmp_path, monkeypatch):
+    from server import cli, serve
+
+    parser = cli.build_parser()
+    assert parser.parse_args(["serve"]).metrics == "public"
+    assert parser.parse_args(["serve", "--metrics", "token"]).metrics == "token"
+    assert parser.parse_args(["serve", "--metrics", "9100"]).metrics == 9100
+    for bad in ("private", "0", "70000"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["serve", "--metrics", bad])
+    # metrics behind a token that does not exist: refused before anything starts
+    monkeypatch.delenv(admin.TOKEN_ENV, raising=False)
+    monkeypatch.setattr("server.logs.setup", lambda level: None)  # leave this process's logging alone
+    monkeypatch.setattr("server.serve.tune_process", lambda: None)
+    args = parser.parse_args(["serve", "--metrics", "token", "--data", str(tmp_path), "--log-level", "warning"])
+    assert serve.run(args) == 2
+    short = tmp_path / "short"
+    short.write_text("abc")
+    args = parser.parse_args(["serve", "--admin-token-file", str(short), "--data", str(tmp_path), "--log-level", "warning"])
+    assert serve.run(args) == 2
+    assert not (tmp_path / "pizzanight.sqlite3").exists()  # no store was opened
