@@ -95,6 +95,7 @@ class LiveRoom:
     sockets: tuple[Socket, ...]
     age: float | None  # seconds since this node started running it
     idle: float  # seconds since the last client frame or change
+    queued: int  # jobs waiting in its mailbox
     close: Callable[[], Awaitable[None]]  # closes it through its actor, like the host's "close"
 
 
@@ -116,6 +117,7 @@ def hub_rooms(hub: "Hub") -> list[LiveRoom]:
                 sockets=tuple(sockets),
                 age=round(now - started, 1) if started is not None else None,
                 idle=round(now - actor.last_activity, 1),
+                queued=actor.mailbox.qsize(),
                 close=close,
             )
         )
@@ -188,7 +190,7 @@ async def health(hub: "Hub") -> dict:
         "rooms": len(rooms),
         "phases": _phases(rooms, hub),
         "sockets": sockets,
-        "busiest_mailbox": max((a.mailbox.qsize() for a in list(hub.rooms.values()) if hasattr(a, "mailbox")), default=0),
+        "busiest_mailbox": max((live.queued for live in rooms), default=0),
         "games": sorted(hub.games),
         "store": store,
     }
