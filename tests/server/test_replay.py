@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from phoneplay import close_all, play_room
 from server import replay
 from server.hub import load_games
-from tests_replay_log import bot_game_log
+from botlog import bot_game_log
 from wsclient import Peer
 
 GAMES = [
