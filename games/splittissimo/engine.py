@@ -31,8 +31,11 @@ from games.splittissimo.commands import (
     TakeTrick,
 )
 from games.splittissimo.state import (
+    ALL_DELIVERED,
     DEALING,
+    DECK_EMPTY,
     FULL_HAND,
+    NO_TRICKS,
     OVER,
     PILES,
     TURN,
@@ -157,7 +160,20 @@ def _take_trick(log: _Log, actor: int, command: TakeTrick) -> None:
     if fault is not None:
         raise Rejected(fault, sum_text(hand, table) if hand and table else "")
     log.add(ev.TrickTaken(seat=actor, hand=command.hand, table=command.table, text=sum_text(hand, table)))
-    _rebalance(log)
+    _after_taking(log)
+
+
+def _after_taking(log: _Log) -> None:
+    """After cards left the piles: the game ends with the last pizza, else the piles are evened out."""
+    if _all_delivered(log.state):
+        log.add(ev.GameEnded(reason=ALL_DELIVERED))
+    else:
+        _rebalance(log)
+
+
+def _all_delivered(state: State) -> bool:
+    """RULES-NOTES 3.3: Standard and Advanced end when no Pizza card is left in the piles."""
+    return state.level != EASY and not any(state.piles)
 
 
 def _rebalance(log: _Log) -> None:
@@ -197,7 +213,7 @@ def _end_turn(log: _Log, actor: int, command: EndTurn) -> None:
     log.add(ev.TurnEnded(seat=actor))
     if not complete:
         # A card had to be drawn from an empty deck (RULES-NOTES 3.2, 3.3).
-        log.add(ev.GameEnded(reason="deck_empty"))
+        log.add(ev.GameEnded(reason=DECK_EMPTY))
     else:
         _begin_turn(log, next_seat(log.state, actor))
 
@@ -210,11 +226,10 @@ def _pass(log: _Log, actor: int, command: Pass) -> None:
     if _tricks(state, actor):
         raise Rejected(C.TRICK_AVAILABLE, "a trick is possible: ask for a hint")
     log.add(ev.TurnPassed(seat=actor))
-    if len(log.state.passed) == state.players:
-        # Everyone in a row passed unable to take a trick (RULES-NOTES 3.2, 3.3).
-        log.add(ev.GameEnded(reason="no_tricks"))
-    elif not _draw(log, actor, 1):
-        log.add(ev.GameEnded(reason="deck_empty"))
+    # RULES-NOTES 3.2, 3.3 [changed]: a round of passes does not end the game;
+    # each pass draws, so hands grow until a trick appears or the deck runs out.
+    if not _draw(log, actor, 1):
+        log.add(ev.GameEnded(reason=DECK_EMPTY))
     else:
         _begin_turn(log, next_seat(log.state, actor))
 
@@ -255,7 +270,7 @@ def _special_order(log: _Log, actor: int, command: PlaySpecialOrder) -> None:
             turn=state.turn + 1 if took_over else state.turn,
         )
     )
-    _rebalance(log)
+    _after_taking(log)
 
 
 def _cancelled_order(log: _Log, actor: int, command: PlayCancelledOrder) -> None:
@@ -442,4 +457,15 @@ def outcome(state: State) -> Outcome | None:
     best = max(scores)
     winners = tuple(seat for seat, value in enumerate(scores) if value == best)
     names = ", ".join(f"seat {seat}" for seat in winners)
-    return Outcome(winners=winners, scores=scores, summary=f"{names} delivered the most pizza: {best}")
+    why = END_REASONS.get(state.end_reason, state.end_reason)
+    if state.end_reason == DECK_EMPTY and state.level != EASY:
+        why = why.replace("deck", "Order deck")
+    return Outcome(winners=winners, scores=scores, summary=f"{why}. {names} delivered the most pizza: {best}")
+
+
+#: Each ``end_reason`` in words, for the outcome's summary (the screens have their own strings).
+END_REASONS = {
+    DECK_EMPTY: "A card had to be drawn from an empty deck",
+    ALL_DELIVERED: "Every pizza was delivered",
+    NO_TRICKS: "Every player passed in a row",
+}

@@ -102,7 +102,8 @@ class TurnEnded:
 
 @attrs.frozen
 class GameEnded:
-    """``reason``: ``"deck_empty"`` or ``"no_tricks"``."""
+    """``reason``: ``"deck_empty"`` or ``"all_delivered"`` (``"no_tricks"`` in logs from before
+    RULES-NOTES 3.2/3.3 changed); see :mod:`games.splittissimo.state`."""
 
     reason: str
 

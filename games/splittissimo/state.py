@@ -20,6 +20,15 @@ WINDOW = "window"
 TURN = "turn"
 OVER = "over"
 
+#: Why a game ended (``State.end_reason``, shown in every view's ``final.reason``).
+#: A card had to be drawn from an empty deck (Easy) or Order deck (RULES-NOTES 3.2, 3.3).
+DECK_EMPTY = "deck_empty"
+#: Standard and Advanced: the last Pizza card was taken (RULES-NOTES 3.3).
+ALL_DELIVERED = "all_delivered"
+#: Games stored before the RULES-NOTES 3.2/3.3 change could end on a round of passes;
+#: their logs still replay and still say so.
+NO_TRICKS = "no_tricks"
+
 PILES = 3
 FULL_HAND = 4
 

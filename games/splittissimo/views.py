@@ -14,9 +14,10 @@ from fractions import Fraction
 import attrs
 
 from games.contract import SeatViewer, Viewer
-from games.splittissimo.cards import CARDS, PIZZA, Card, total
+from games.splittissimo.cards import CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
 from games.splittissimo.engine import final_scores, outcome
 from games.splittissimo.state import OVER, WINDOW, State
+from games.splittissimo.tricks import ADVANCED
 
 
 @attrs.frozen
@@ -74,13 +75,32 @@ class CancelView:
 
 
 @attrs.frozen
+class ScoreParts:
+    """One seat's final score, part by part (RULES-NOTES 3.4), so a screen can show the sum.
+
+    ``total = delivered - orders - specials``; ``orders`` is the amount of the
+    unfulfilled Order cards left in hand and ``specials`` one whole pizza per
+    special card left in hand, both zero below Advanced.
+    """
+
+    delivered: Fraction
+    orders: Fraction
+    specials: int
+    total: Fraction
+
+
+@attrs.frozen
 class FinalView:
-    """The end: scores after Advanced penalties, the penalties, winners, and why it ended."""
+    """The end: scores after Advanced penalties, the penalties, winners, and why it ended.
+
+    ``reason`` is the state's ``end_reason`` (``"deck_empty"``, ``"all_delivered"``).
+    """
 
     scores: tuple[Fraction, ...]
     penalties: tuple[Fraction, ...]
     winners: tuple[int, ...]
     reason: str
+    breakdown: tuple[ScoreParts, ...]
 
 
 @attrs.frozen
@@ -120,6 +140,15 @@ def _delivered(won: tuple[int, ...]) -> Fraction:
     return total(CARDS[i] for i in won if CARDS[i].kind == PIZZA)
 
 
+def _score_parts(state: State, seat: int) -> ScoreParts:
+    delivered = _delivered(state.won[seat])
+    hand = [CARDS[i] for i in state.hands[seat]]
+    advanced = state.level == ADVANCED
+    orders = total(card for card in hand if card.kind == ORDER) if advanced else Fraction(0)
+    specials = sum(1 for card in hand if card.kind in SPECIAL_KINDS) if advanced else 0
+    return ScoreParts(delivered=delivered, orders=orders, specials=specials, total=delivered - orders - specials)
+
+
 def view(state: State, viewer: Viewer) -> SplittissimoView:
     me = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
     dealt = bool(state.hands)
@@ -142,6 +171,7 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
             penalties=tuple(seats[seat].delivered - scores[seat] for seat in range(state.players)),
             winners=result.winners if result else (),
             reason=state.end_reason,
+            breakdown=tuple(_score_parts(state, seat) for seat in range(state.players)),
         )
     last = state.last_trick
     return SplittissimoView(
@@ -164,4 +194,4 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
     )
 
 
-VIEWS: tuple[type, ...] = (CardView, PileView, SeatSummary, WindowView, TrickView, CancelView, FinalView, SplittissimoView)
+VIEWS: tuple[type, ...] = (CardView, PileView, SeatSummary, WindowView, TrickView, CancelView, ScoreParts, FinalView, SplittissimoView)

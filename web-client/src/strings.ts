@@ -252,7 +252,6 @@ export const en = {
   sp_cardsInPile: (n: number) => (n === 1 ? "1 card" : `${n} cards`),
   sp_table: "The table",
   sp_level: (level: string) => `Level: ${level}`,
-  sp_over: "All pizzas delivered!",
   sp_turnOf: (name: string) => `${name}'s turn`,
   sp_window: (s: number) => `Cancel window: ${s} s`,
   sp_cancelled: (by: string, who: string) => `${by} cancelled ${who}'s turn`,

@@ -86,7 +86,7 @@ def test_a_cancelled_order_after_a_special_order_took_the_turn_is_too_late():
     state = given(
         "advanced",
         [[p("order")], [special], [cancel]],
-        piles=[[p("pizza", "1/2", "mushroom", "tomato")], [], []],
+        piles=[[p("pizza", "1/2", "mushroom", "tomato")], [p("pizza", "1", "bell_pepper")], []],
         deck=p.filler("order", 4),
         window=True,
     )
@@ -125,6 +125,11 @@ def test_penalties_for_orders_and_special_cards_left_in_hand():
     assert result.scores == (Fraction(3, 8), Fraction(-1)) and result.winners == (0,)
     final = GAME.view(state, SeatViewer(1)).final
     assert final.penalties == (Fraction(1, 8), Fraction(1)) and final.reason == "deck_empty"
+    # The breakdown a screen shows: delivered - unfulfilled orders - special cards = score.
+    assert [(b.delivered, b.orders, b.specials, b.total) for b in final.breakdown] == [
+        (Fraction(1, 2), Fraction(1, 8), 0, Fraction(3, 8)),
+        (Fraction(0), Fraction(0), 1, Fraction(-1)),
+    ]
 
 
 def test_equal_scores_share_the_win():
@@ -135,12 +140,14 @@ def test_equal_scores_share_the_win():
     assert GAME.outcome(state).winners == (0, 1)
 
 
-def test_the_last_pass_of_the_round_ends_the_game_before_drawing_a_penalty_card():
+def test_a_round_of_passes_goes_on_and_every_pass_draws_a_card_that_counts_against_you():
+    """RULES-NOTES 3.3-3.4 [changed]: a full round of passes does not end the game."""
     p = Picker()
     state = given("advanced", [[p("order", "1/8")], [p("order", "1/8")]], piles=[[p("pizza", "1", "mushroom")], [], []], deck=p.filler("order", 4))
     state = close_window(run(state, 0, Pass())[1])
     events, state = run(state, 1, Pass())
-    assert kinds(events) == ["TurnPassed", "GameEnded"] and len(state.hands[1]) == 1
+    assert kinds(events) == ["TurnPassed", "CardsDrawn", "TurnBegan"] and len(state.hands[1]) == 2
+    assert not GAME.is_terminal(state) and state.active == 0
 
 
 def test_the_window_opens_for_the_next_turn_after_a_pass():

@@ -131,6 +131,8 @@ def test_amounts_stay_exact_fractions(game):
     result = GAME.outcome(final)
     assert all(type(score) is Fraction for score in result.scores)
     view = GAME.view(final, SCREEN)
+    assert tuple(part.total for part in view.final.breakdown) == result.scores
+    assert all(part.total == part.delivered - part.orders - part.specials for part in view.final.breakdown)
     for seat in view.seats:
         assert seat.delivered == sum((CARDS[c.id].amount for c in seat.won if c.kind == PIZZA), Fraction(0))
         assert all(type(c.amount) is Fraction and c.amount == Fraction(c.slices, c.of) for c in seat.won)

@@ -2,6 +2,7 @@ import type { GameUi, View } from "../types";
 import { SplittissimoTable } from "./Table";
 import { SplittissimoHand } from "./Hand";
 import { SplittissimoHelp } from "./Help";
+import { endReason, mixedNumber } from "./text";
 
 export const splittissimoUi: GameUi = {
   id: "splittissimo",
@@ -9,11 +10,11 @@ export const splittissimoUi: GameUi = {
   Hand: SplittissimoHand,
   Help: SplittissimoHelp,
   waitingOn: (game) => (game.phase === "over" ? [] : [Number(game.active)]),
-  // The hub's summary names seats by number; the end panel already names the winners.
-  summary: () => null,
+  // Why the game ended (the hub's summary names seats by number; the end panel names the winners).
+  summary: (game) => (game.final ? endReason(String(game.final.reason), String(game.level)) : null),
   scores: (game) => {
     const final = game.final as View | null;
-    if (final) return (final.scores as string[]).map(String);
-    return ((game.seats ?? []) as View[]).map((s) => String(s.delivered));
+    if (final) return (final.scores as string[]).map(mixedNumber);
+    return ((game.seats ?? []) as View[]).map((s) => mixedNumber(s.delivered));
   },
 };
