@@ -259,7 +259,6 @@ export const en = {
   sp_handCount: (n: number) => (n === 1 ? "1 card" : `${n} cards`),
   sp_delivered: (amount: string) => `${amount} pizza`,
   sp_passed: "passed",
-  sp_noHint: "No trick right now: draw a card.",
   sp_playCancelled: "Play Cancelled Order!",
   sp_tableTitle: "On the table",
   sp_handTitle: "Your hand",

@@ -35,6 +35,11 @@ export function mixedNumber(text: unknown): string {
   return whole === 0 ? `${sign}${rest}/${den}` : `${sign}${whole} ${rest}/${den}`;
 }
 
+/** The hub's hint is null: the seat has nothing to play now (issue 15). */
+export const NOTHING_TO_DO = "Nothing to play right now: wait for your turn.";
+/** The hub did not answer the hint request. */
+export const HINT_FAILED = "No hint right now: try again in a moment.";
+
 export interface Prompt {
   /** True when this phone has something to do now (it buzzes and glows). */
   mine: boolean;
