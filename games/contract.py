@@ -169,6 +169,18 @@ class Rejected(Exception):
         self.detail = detail
 
 
+class UnknownEvent(TypeError):
+    """``evolve`` was handed an event it does not know: our bug, never the peer's.
+
+    Every game's ``evolve`` raises it (events come only from ``decide`` and the
+    store, so an unknown one means a bad log or a missing case in ``evolve``).
+    """
+
+    def __init__(self, event: object) -> None:
+        super().__init__(f"unknown event {type(event).__name__}: {event!r}")
+        self.event = event
+
+
 # --- results and timers ------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ import attrs
 
 from games.rng import Rng
 from games.splittissimo.cards import CARDS, total
-from games.splittissimo.commands import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.hints import trick_value
 from games.splittissimo.tricks import ADVANCED, special_order_takes
 from games.splittissimo.views import SplittissimoView

@@ -21,8 +21,8 @@ from typing import Sequence
 import attrs
 
 from games.splittissimo.cards import CARDS, Card, total
-from games.splittissimo.commands import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
-from games.splittissimo.engine import legal_commands
+from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+from games.splittissimo.rules import legal_commands
 from games.splittissimo.state import State, hand_size, open_cards
 from games.splittissimo.tricks import EASY, special_order_takes, sum_text
 

@@ -15,7 +15,7 @@ import attrs
 
 from games.contract import SeatViewer, Viewer
 from games.splittissimo.cards import CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
-from games.splittissimo.engine import final_scores, outcome
+from games.splittissimo.rules import final_scores, outcome
 from games.splittissimo.state import OVER, WINDOW, State
 from games.splittissimo.tricks import ADVANCED
 
@@ -177,7 +177,7 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
     return SplittissimoView(
         level=state.level,
         players=state.players,
-        phase=state.phase,
+        phase=str(state.phase),
         active=state.active,
         turn=state.turn,
         tricks_this_turn=state.tricks,
@@ -193,5 +193,3 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
         hand=_cards(state.hands[me]) if me is not None and dealt else (),
     )
 
-
-VIEWS: tuple[type, ...] = (CardView, PileView, SeatSummary, WindowView, TrickView, CancelView, ScoreParts, FinalView, SplittissimoView)

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from games.contract import ROOM
 from games.splittissimo import GAME
-from games.splittissimo import events as ev
+from games.splittissimo import messages as ev
 from games.splittissimo.cards import CARDS
 
 

@@ -10,7 +10,7 @@ from spl_helpers import Picker, close_window, given, kinds, run
 from games.contract import Rejected, SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.codes import SplittissimoCode as C
-from games.splittissimo.commands import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.state import TURN, WINDOW
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spl_helpers import Picker, close_window, given, run
 
-from games.splittissimo.commands import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.hints import hint
 
 

@@ -11,7 +11,7 @@ from games.contract import ROOM, SCREEN, Code, Rejected
 from games.splittissimo import GAME
 from games.splittissimo.cards import CARDS, ORDER, PIZZA
 from games.splittissimo.codes import SplittissimoCode as C
-from games.splittissimo.commands import (
+from games.splittissimo.messages import (
     CloseReactionWindow,
     EndTurn,
     Pass,

@@ -1,4 +1,4 @@
-"""decide / evolve and the rest of the game contract for Splittissimo.
+"""Splittissimo's rules: ``decide``, ``legal_commands``, timers and the end of the game.
 
 Turn shape (RULES-NOTES 3.2-3.4): a turn begins (Standard and Advanced: with
 a reaction window the room closes by timer), then the active player sends
@@ -12,19 +12,21 @@ any later one aimed at the same turn is refused as too late.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from fractions import Fraction
+from typing import Sequence
 
-import attrs
-
-from games.contract import ROOM, Code, Outcome, Rejected, Setup, Timer
+from games.contract import ROOM, Code, Outcome, Rejected, Timer
+from games.decisions import Decisions
 from games.rng import Rng
-from games.splittissimo import events as ev
+from games.splittissimo import messages as ev
 from games.splittissimo.cards import CANCELLED_ORDER, CARDS, SPECIAL_ORDER, order_deck_ids, pizza_ids
 from games.splittissimo.codes import SplittissimoCode as C
-from games.splittissimo.commands import (
+from games.splittissimo.messages import (
     CloseReactionWindow,
+    Command,
     Deal,
     EndTurn,
+    Event,
     Pass,
     PlayCancelledOrder,
     PlaySpecialOrder,
@@ -40,41 +42,26 @@ from games.splittissimo.state import (
     PILES,
     TURN,
     WINDOW,
-    LastTrick,
     State,
     balanced_piles,
+    evolve,
     hand_size,
     holds_cancelled_order,
     next_seat,
     open_cards,
     score,
-    settings_state,
     uses_window,
 )
+
+#: One decision in progress (the shared accumulator, typed for this game).
+_Log = Decisions[State, Event]
 from games.splittissimo.tricks import ADVANCED, EASY, STANDARD, find_tricks, special_order_takes, sum_text, trick_fault
-
-
-def initial_state(setup: Setup) -> State:
-    """Nothing dealt yet: the room's ``Deal`` (an immediate timer) shuffles and deals."""
-    return settings_state(setup.players, setup.seed, setup.options)
 
 
 # --- decide --------------------------------------------------------------------
 
 
-class _Log:
-    """Events decided so far, with the state they lead to (decide reads as it writes)."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, event: Any) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
-def decide(state: State, actor: int, command: Any) -> list[Any]:
+def decide(state: State, actor: int, command: Command) -> list[Event]:
     if not isinstance(command, _HANDLERS_TYPES):
         raise Rejected(Code.UNKNOWN_COMMAND, type(command).__name__)
     if actor == ROOM:
@@ -88,7 +75,7 @@ def decide(state: State, actor: int, command: Any) -> list[Any]:
         raise Rejected(Code.GAME_OVER)
     if state.phase == DEALING and not isinstance(command, Deal):
         raise Rejected(Code.WRONG_PHASE, "the cards are not dealt yet")
-    log = _Log(state)
+    log: _Log = Decisions(state, evolve)
     _HANDLERS[type(command)](log, actor, command)
     return log.events
 
@@ -111,7 +98,7 @@ def _deal(log: _Log, actor: int, command: Deal) -> None:
         hands, deck = _deal_round_robin(orders, n, FULL_HAND)
         table, piles = (), balanced_piles(tuple(pizzas))
     first = rng.below(n)
-    log.add(ev.Dealt(deck=tuple(deck), hands=hands, table=table, piles=piles, first=first))
+    log.emit(ev.Dealt(deck=tuple(deck), hands=hands, table=table, piles=piles, first=first))
     _begin_turn(log, first)
 
 
@@ -127,14 +114,14 @@ def _deal_round_robin(cards: Sequence[int], players: int, size: int) -> tuple[tu
 
 
 def _begin_turn(log: _Log, seat: int) -> None:
-    log.add(ev.TurnBegan(seat=seat, turn=log.state.turn + 1, window=uses_window(log.state)))
+    log.emit(ev.TurnBegan(seat=seat, turn=log.state.turn + 1, window=uses_window(log.state)))
 
 
 def _close_window(log: _Log, actor: int, command: CloseReactionWindow) -> None:
     state = log.state
     if state.phase != WINDOW or command.turn != state.turn:
         raise Rejected(C.STALE_TIMER, f"no open window for turn {command.turn}")
-    log.add(ev.ReactionWindowClosed(turn=command.turn))
+    log.emit(ev.ReactionWindowClosed(turn=command.turn))
 
 
 def _require_active(state: State, actor: int) -> None:
@@ -159,14 +146,14 @@ def _take_trick(log: _Log, actor: int, command: TakeTrick) -> None:
     fault = trick_fault(state.level, hand, table)
     if fault is not None:
         raise Rejected(fault, sum_text(hand, table) if hand and table else "")
-    log.add(ev.TrickTaken(seat=actor, hand=command.hand, table=command.table, text=sum_text(hand, table)))
+    log.emit(ev.TrickTaken(seat=actor, hand=command.hand, table=command.table, text=sum_text(hand, table)))
     _after_taking(log)
 
 
 def _after_taking(log: _Log) -> None:
     """After cards left the piles: the game ends with the last pizza, else the piles are evened out."""
     if _all_delivered(log.state):
-        log.add(ev.GameEnded(reason=ALL_DELIVERED))
+        log.emit(ev.GameEnded(reason=ALL_DELIVERED))
     else:
         _rebalance(log)
 
@@ -183,14 +170,14 @@ def _rebalance(log: _Log) -> None:
         return
     balanced = balanced_piles(tuple(card for pile in piles for card in pile))
     if balanced != piles:
-        log.add(ev.PilesRebalanced(piles=balanced))
+        log.emit(ev.PilesRebalanced(piles=balanced))
 
 
 def _draw(log: _Log, seat: int, count: int) -> bool:
     """Draw up to ``count`` cards; False when the deck could not supply them all."""
     cards = log.state.deck[:count]
     if cards:
-        log.add(ev.CardsDrawn(seat=seat, cards=cards))
+        log.emit(ev.CardsDrawn(seat=seat, cards=cards))
     return len(cards) == count
 
 
@@ -206,14 +193,14 @@ def _end_turn(log: _Log, actor: int, command: EndTurn) -> None:
         missing = size - len(state.table)
         refill = state.deck[: max(0, missing)]
         if refill:
-            log.add(ev.TableRefilled(cards=refill))
+            log.emit(ev.TableRefilled(cards=refill))
         complete = len(refill) == max(0, missing)
     if complete:
         complete = _draw(log, actor, max(0, size - len(log.state.hands[actor])))
-    log.add(ev.TurnEnded(seat=actor))
+    log.emit(ev.TurnEnded(seat=actor))
     if not complete:
         # A card had to be drawn from an empty deck (RULES-NOTES 3.2, 3.3).
-        log.add(ev.GameEnded(reason=DECK_EMPTY))
+        log.emit(ev.GameEnded(reason=DECK_EMPTY))
     else:
         _begin_turn(log, next_seat(log.state, actor))
 
@@ -225,11 +212,11 @@ def _pass(log: _Log, actor: int, command: Pass) -> None:
         raise Rejected(C.ALREADY_TOOK_TRICK, "you took a trick: end your turn instead")
     if _tricks(state, actor):
         raise Rejected(C.TRICK_AVAILABLE, "a trick is possible: ask for a hint")
-    log.add(ev.TurnPassed(seat=actor))
+    log.emit(ev.TurnPassed(seat=actor))
     # RULES-NOTES 3.2, 3.3 [changed]: a round of passes does not end the game;
     # each pass draws, so hands grow until a trick appears or the deck runs out.
     if not _draw(log, actor, 1):
-        log.add(ev.GameEnded(reason=DECK_EMPTY))
+        log.emit(ev.GameEnded(reason=DECK_EMPTY))
     else:
         _begin_turn(log, next_seat(log.state, actor))
 
@@ -261,7 +248,7 @@ def _special_order(log: _Log, actor: int, command: PlaySpecialOrder) -> None:
     taken = special_order_takes(CARDS[command.card].toppings, [CARDS[i] for i in tops])
     if not taken:
         raise Rejected(C.NO_MATCHING_PIZZA, "no open Pizza card carries both toppings")
-    log.add(
+    log.emit(
         ev.SpecialOrderPlayed(
             seat=actor,
             card=command.card,
@@ -283,7 +270,7 @@ def _cancelled_order(log: _Log, actor: int, command: PlayCancelledOrder) -> None
     if state.phase != WINDOW:
         raise Rejected(C.WINDOW_CLOSED, "a Cancelled Order is played before the turn begins")
     # RULES-NOTES 3.3: the turn is skipped; the player draws one if holding fewer than 4.
-    log.add(ev.TurnCancelled(seat=state.active, by=actor, card=command.card))
+    log.emit(ev.TurnCancelled(seat=state.active, by=actor, card=command.card))
     if len(log.state.hands[actor]) < FULL_HAND:
         # [house] A bonus draw: an empty deck here just means no card, not the end.
         _draw(log, actor, 1)
@@ -300,91 +287,6 @@ _HANDLERS = {
     PlayCancelledOrder: _cancelled_order,
 }
 _HANDLERS_TYPES = tuple(_HANDLERS)
-
-
-# --- evolve --------------------------------------------------------------------
-
-
-def _without(cards: tuple[int, ...], gone: Sequence[int]) -> tuple[int, ...]:
-    drop = set(gone)
-    return tuple(card for card in cards if card not in drop)
-
-
-def _with_seat(rows: tuple[tuple[int, ...], ...], seat: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return rows[:seat] + (row,) + rows[seat + 1 :]
-
-
-def evolve(state: State, event: Any) -> State:
-    changes = _changes(state, event)
-    changes["events"] = state.events + 1
-    return attrs.evolve(state, **changes)
-
-
-def _take(state: State, seat: int, from_hand: Sequence[int], from_table: Sequence[int]) -> dict[str, Any]:
-    """The changes for ``seat`` winning cards from its hand and the open cards."""
-    return {
-        "hands": _with_seat(state.hands, seat, _without(state.hands[seat], from_hand)),
-        "table": _without(state.table, from_table),
-        "piles": tuple(_without(pile, from_table) for pile in state.piles),
-        "won": _with_seat(state.won, seat, state.won[seat] + tuple(from_hand) + tuple(from_table)),
-        "passed": frozenset(),
-    }
-
-
-def _changes(state: State, event: Any) -> dict[str, Any]:
-    """What ``event`` changes in ``state``, field by field."""
-    if isinstance(event, ev.Dealt):
-        return dict(
-            deck=event.deck,
-            hands=event.hands,
-            table=event.table,
-            piles=event.piles,
-            won=((),) * state.players,
-            active=event.first,
-        )
-    if isinstance(event, ev.TurnBegan):
-        return dict(active=event.seat, turn=event.turn, phase=WINDOW if event.window else TURN, tricks=0)
-    if isinstance(event, ev.ReactionWindowClosed):
-        return dict(phase=TURN)
-    if isinstance(event, ev.TrickTaken):
-        changes = _take(state, event.seat, event.hand, event.table)
-        changes.update(
-            tricks=state.tricks + 1,
-            last_trick=LastTrick(event.seat, event.hand, event.table, event.text, False),
-        )
-        return changes
-    if isinstance(event, ev.SpecialOrderPlayed):
-        changes = _take(state, event.seat, (event.card,), event.taken)
-        if event.took_over:
-            changes.update(active=event.seat, turn=event.turn, phase=TURN, tricks=1)
-        else:
-            changes.update(tricks=state.tricks + 1)
-        toppings = " and ".join(t.replace("_", " ") for t in CARDS[event.card].toppings)
-        text = f"Special Order: every open pizza with {toppings}"
-        changes.update(last_trick=LastTrick(event.seat, (event.card,), event.taken, text, True))
-        return changes
-    if isinstance(event, ev.TurnCancelled):
-        return dict(
-            hands=_with_seat(state.hands, event.by, _without(state.hands[event.by], (event.card,))),
-            discard=state.discard + (event.card,),
-            last_cancel=(event.seat, event.by),
-        )
-    if isinstance(event, ev.CardsDrawn):
-        return dict(
-            hands=_with_seat(state.hands, event.seat, state.hands[event.seat] + event.cards),
-            deck=state.deck[len(event.cards) :],
-        )
-    if isinstance(event, ev.TableRefilled):
-        return dict(table=state.table + event.cards, deck=state.deck[len(event.cards) :])
-    if isinstance(event, ev.PilesRebalanced):
-        return dict(piles=event.piles)
-    if isinstance(event, ev.TurnPassed):
-        return dict(passed=state.passed | {event.seat})
-    if isinstance(event, ev.TurnEnded):
-        return {}
-    if isinstance(event, ev.GameEnded):
-        return dict(phase=OVER, end_reason=event.reason)
-    raise AssertionError(f"unknown event {event!r}")  # pragma: no cover - our bug
 
 
 # --- questions about a state ------------------------------------------------------
@@ -408,7 +310,7 @@ def _special_orders(state: State, seat: int) -> list[PlaySpecialOrder]:
     return list(out.values())
 
 
-def legal_commands(state: State, seat: int) -> list[Any]:
+def legal_commands(state: State, seat: int) -> list[Command]:
     """Every command ``seat`` may send now (tricks listed once per set of interchangeable cards)."""
     if state.phase in (DEALING, OVER) or not 0 <= seat < state.players:
         return []
@@ -416,13 +318,13 @@ def legal_commands(state: State, seat: int) -> list[Any]:
         if state.phase == WINDOW:
             return []
         tricks = _tricks(state, seat)
-        commands: list[Any] = [*tricks, *_special_orders(state, seat)]
+        commands: list[Command] = [*tricks, *_special_orders(state, seat)]
         if state.tricks:
             commands.append(EndTurn())
         elif not tricks:
             commands.append(Pass())
         return commands
-    commands = []
+    commands: list[Command] = []
     if state.phase == WINDOW:
         card = holds_cancelled_order(state, seat)
         if card is not None:
@@ -445,7 +347,7 @@ def is_terminal(state: State) -> bool:
     return state.phase == OVER
 
 
-def final_scores(state: State) -> tuple:
+def final_scores(state: State) -> tuple[Fraction, ...]:
     return tuple(score(state.level, state.won[seat], state.hands[seat]) for seat in range(state.players))
 
 
