@@ -9,12 +9,13 @@ it goes, so each next fact is decided from the state the previous one left.
 
 from __future__ import annotations
 
-import enum
 from typing import Any
 
-from games.contract import ROOM, Code, Outcome, Rejected, Setup, Timer
+from games.contract import ROOM, Code, Outcome, Rejected, Timer
+from games.decisions import Decisions
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
+from games.pizza_theory.codes import PizzaTheoryCode
 from games.pizza_theory.placement import placeable, touching_empty
 from games.pizza_theory.resolution import resolve
 from games.pizza_theory.state import (
@@ -32,28 +33,6 @@ from games.pizza_theory.state import (
     xyz,
 )
 from games.rng import Rng
-
-
-class PizzaTheoryCode(str, enum.Enum):
-    """Pizza Theory's own rejection codes (the shared ones are ``contract.Code``)."""
-
-    NOT_A_SPACE = "topping/not_a_space"
-    SPACE_TAKEN = "topping/space_taken"
-    NEXT_TO_OWN = "topping/next_to_own"
-    NOT_TOUCHING_CUTTER = "topping/not_touching_cutter"
-    NO_SUCH_LINE = "cut/no_such_line"
-    ALREADY_CHOSEN = "cut/already_chosen"
-
-
-#: [house] The default round limit.  Natural games end in 5-12 rounds, but once
-#: the pizza is full and nobody can add a topping, careful players (or bots)
-#: can avoid every takeover forever: the limit guarantees an end.
-DEFAULT_MAX_ROUNDS = 30
-
-
-def initial_state(setup: Setup) -> State:
-    max_rounds = setup.options.get("max_rounds", DEFAULT_MAX_ROUNDS)
-    return State(players=setup.players, seed=setup.seed, max_rounds=max_rounds)
 
 
 # --- seating (RULES-NOTES 1.3, 1.6) -------------------------------------------
@@ -84,16 +63,8 @@ def round_started(state: State, round_: int) -> m.RoundStarted:
 # --- decide ------------------------------------------------------------------
 
 
-class _Chain:
-    """The events of one decision, each folded into a scratch state as it is made."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, event: Any) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+#: One decision in progress (the shared accumulator, typed for this game).
+_Chain = Decisions[State, m.Event]
 
 
 def decide(state: State, actor: int, command: Any) -> list[Any]:
@@ -101,7 +72,7 @@ def decide(state: State, actor: int, command: Any) -> list[Any]:
         raise Rejected(Code.UNKNOWN_COMMAND, f"{type(command).__name__} is not a Pizza Theory command")
     if state.phase == OVER:
         raise Rejected(Code.GAME_OVER, "the game is over")
-    chain = _Chain(state)
+    chain: _Chain = Decisions(state, evolve)
     if isinstance(command, m.StartGame):
         if actor != ROOM:
             raise Rejected(Code.NOT_A_PLAYER, "only the room starts the game")

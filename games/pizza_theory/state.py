@@ -1,4 +1,4 @@
-"""Pizza Theory's state and ``evolve``: applying decided facts, nothing more.
+"""Pizza Theory's state, ``initial_state`` and ``evolve``: applying decided facts, nothing more.
 
 Toppings are kept in the board frame (RULES-NOTES 1.3): the pizza's rotation
 only changes which sector, and so which cut family, faces each table
@@ -9,12 +9,15 @@ and with two players position 2 is the empty seat whose colour is neutral
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import attrs
 
+from games.contract import Setup, UnknownEvent
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
+from games.pizza_theory.options import DEFAULT_MAX_ROUNDS
 
 #: Colour names by table position: Okabe-Ito hues, told apart by every common
 #: kind of colour blindness (the client adds a shape per colour as well).
@@ -23,13 +26,18 @@ NEUTRAL = 2  # the neutral colour's table position with two players
 TOPPINGS = 16  # per colour (rulebook components)
 EMPTY_BOARD: tuple = (None,) * len(board.SPACES)
 
-# Phases, in the order a round passes through them.
-SETUP = "setup"
-ADD = "add"
-NEUTRAL_ROLL = "neutral_roll"
-NEUTRAL_PLACE = "neutral_place"
-CUT = "cut"
-OVER = "over"
+class Phase(enum.StrEnum):
+    """Where a game is, in the order a round passes through them (the value is what views send)."""
+
+    SETUP = "setup"
+    ADD = "add"
+    NEUTRAL_ROLL = "neutral_roll"
+    NEUTRAL_PLACE = "neutral_place"
+    CUT = "cut"
+    OVER = "over"
+
+
+SETUP, ADD, NEUTRAL_ROLL, NEUTRAL_PLACE, CUT, OVER = Phase
 
 
 @attrs.frozen
@@ -47,7 +55,7 @@ class State:
     seed: int
     max_rounds: int
     events: int = 0
-    phase: str = SETUP
+    phase: Phase = SETUP
     round: int = 0
     start: int = -1
     cells: tuple = EMPTY_BOARD  # colour name or None per space index
@@ -69,6 +77,12 @@ class State:
 
     def on_pizza(self, position: int) -> int:
         return TOPPINGS - self.supply[position]
+
+
+def initial_state(setup: Setup) -> State:
+    """Before the room's ``StartGame``: an empty pizza and the round limit."""
+    max_rounds = setup.options.get("max_rounds", DEFAULT_MAX_ROUNDS)
+    return State(players=setup.players, seed=setup.seed, max_rounds=max_rounds)
 
 
 def position_of(colour: str) -> int:
@@ -104,7 +118,7 @@ def _after_add_turn(state: State) -> dict:
     return {"placer": placer, "phase": NEUTRAL_ROLL if state.players == 2 else CUT}
 
 
-def evolve(state: State, event: Any) -> State:
+def evolve(state: State, event: m.Event) -> State:
     """Apply one event.  No checks, no randomness: replay must always succeed."""
     changes: dict[str, Any]
     if isinstance(event, m.GameStarted):
@@ -154,6 +168,6 @@ def evolve(state: State, event: Any) -> State:
         changes = {"cells": tuple(cells), "supply": tuple(supply), "last": attrs.evolve(last, replaced=event)}
     elif isinstance(event, m.GameEnded):
         changes = {"phase": OVER, "winners": event.winners, "end_reason": event.reason}
-    else:  # pragma: no cover - only our own events are ever stored
-        raise TypeError(f"not a Pizza Theory event: {event!r}")
+    else:
+        raise UnknownEvent(event)
     return attrs.evolve(state, events=state.events + 1, **changes)

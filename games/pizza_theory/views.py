@@ -167,7 +167,7 @@ def view(state: State, viewer: Viewer) -> PizzaTheoryView:
     your_cut = state.cuts[you] if you is not None and state.phase == CUT else None
     return PizzaTheoryView(
         players=state.players,
-        phase=state.phase,
+        phase=str(state.phase),
         round=state.round,
         max_rounds=state.max_rounds,
         board=tuple(_CELLS[cell] for cell in zip(board.SPACES, state.cells)),  # shared immutable cells

@@ -9,7 +9,8 @@ import pytest
 from games.contract import ROOM, Code, Rejected
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
-from games.pizza_theory.rules import PizzaTheoryCode, decide, legal_commands, next_timer
+from games.pizza_theory.codes import PizzaTheoryCode
+from games.pizza_theory.rules import decide, legal_commands, next_timer
 from games.pizza_theory.state import NEUTRAL_PLACE, NEUTRAL_ROLL
 
 from pt_helpers import BLUE, ORANGE, YELLOW, act, at_cut, new_game, of_type, started, with_board
