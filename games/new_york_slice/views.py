@@ -127,7 +127,7 @@ def view(state: State, viewer: Viewer) -> NysView:
         round=state.round,
         rounds=state.rounds,
         slicer=state.slicer,
-        decision=Decision(phase_of(state), actor_of(state)),
+        decision=Decision(str(phase_of(state)), actor_of(state)),
         stacks=tuple(i for i, stack in enumerate(state.stacks) if stack),
         leftovers=len(state.leftovers),
         reserve=len(state.reserve),

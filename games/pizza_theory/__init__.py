@@ -25,7 +25,6 @@ from __future__ import annotations
 from games.contract import GameSpec
 from games.pizza_theory import messages
 from games.pizza_theory.bot import BOTS
-from games.pizza_theory.codes import PizzaTheoryCode
 from games.pizza_theory.options import OPTIONS
 from games.pizza_theory.rules import decide, is_terminal, legal_commands, next_timer, outcome
 from games.pizza_theory.state import evolve, initial_state
@@ -39,7 +38,6 @@ GAME = GameSpec(
     options=OPTIONS,
     commands=messages.COMMANDS,
     events=messages.EVENTS,
-    codes=PizzaTheoryCode,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,

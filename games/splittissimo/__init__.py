@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from games.contract import GameSpec
 from games.splittissimo.bot import BOTS
-from games.splittissimo.codes import SplittissimoCode
 from games.splittissimo.hints import hint
 from games.splittissimo.messages import COMMANDS, EVENTS
 from games.splittissimo.options import OPTIONS
@@ -36,7 +35,6 @@ GAME = GameSpec(
     options=OPTIONS,
     commands=COMMANDS,
     events=EVENTS,
-    codes=SplittissimoCode,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,
