@@ -36,7 +36,8 @@ own named for what they hold); ``tests/games/test_layout.py`` keeps it so.
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 

@@ -11,7 +11,8 @@ here: ``decide`` returns ``decisions.events`` and the room does the rest.
 
 from __future__ import annotations
 
-from typing import Callable, Generic, TypeVar
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 StateT = TypeVar("StateT")
 EventT = TypeVar("EventT")

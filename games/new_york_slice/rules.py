@@ -17,13 +17,28 @@ from games.decisions import Decisions
 from games.new_york_slice import messages as m
 from games.new_york_slice.codes import NysCode
 from games.new_york_slice.components import (
-    ANCHOVY, COMBO, PLAIN, SLICES, SPECIAL_BY_ID, SPECIAL_IDS, STACK_SIZE, SUPREME, playing_slice_ids,
+    ANCHOVY,
+    COMBO,
+    PLAIN,
+    SLICES,
+    SPECIAL_BY_ID,
+    SPECIAL_IDS,
+    STACK_SIZE,
+    SUPREME,
+    playing_slice_ids,
     removed_slice_ids,
 )
 from games.new_york_slice.division import all_divisions, cuts_problem, division_problem, neighbours, runs_from_cuts
 from games.new_york_slice.scoring import guest_check
 from games.new_york_slice.state import (
-    Phase, State, actor_of, collected_types, evolve, holdings, phase_of, supreme_pending,
+    Phase,
+    State,
+    actor_of,
+    collected_types,
+    evolve,
+    holdings,
+    phase_of,
+    supreme_pending,
 )
 from games.rng import Rng
 
@@ -230,9 +245,11 @@ def _choose_stack(log: _Log, actor: int, command: m.ChooseStack) -> None:
     special = state.stack_specials[command.stack]
     assert special is not None
     log.emit(m.StackChosen(actor, command.stack, special, state.stacks[command.stack]))
-    while _needs_redraw(log.state, log.state.special) and log.state.reserve:
+    while _needs_redraw(log.state, special) and log.state.reserve:
         reserve = log.state.reserve
-        log.emit(m.SpecialReplaced(log.state.special, reserve[_rng(log, "redraw").below(len(reserve))]))
+        replacement = reserve[_rng(log, "redraw").below(len(reserve))]
+        log.emit(m.SpecialReplaced(special, replacement))
+        special = replacement
 
 
 def _call_dibs(log: _Log, actor: int, command: m.CallDibs) -> None:
@@ -382,13 +399,13 @@ def _advance(log: _Log) -> None:
             if forced is None:
                 return
             log.emit(forced)
-        elif phase == Phase.SLICE and "dibs" not in state.offered and _owner_of_dibs(state) is not None:
+        elif phase == Phase.SLICE and "dibs" not in state.offered and (dibs := _owner_of_dibs(state)) is not None:
             # Rulebook, Dibs!: the Slicer must offer it before slicing.
-            log.emit(m.DibsOffered(_owner_of_dibs(state)))
+            log.emit(m.DibsOffered(dibs))
         elif phase == Phase.CHOOSE:
             if not _choice_step(log):
                 return
-        elif phase == Phase.SECONDS:
+        elif phase == Phase.SECONDS and state.offer_seat is not None:
             if seconds_choices(state, state.offer_seat):
                 return
             log.emit(m.SecondsFinished(state.offer_seat))
@@ -445,7 +462,7 @@ def _end_round(log: _Log) -> None:
 # --- the room's timer and the end ------------------------------------------------
 
 
-def next_timer(state: State) -> Timer | None:
+def next_timer(state: State) -> Timer[m.Command] | None:
     """Only the deal is the room's to send: at once, when the game starts.
 
     Shuffling is random, and randomness is drawn in ``decide`` and recorded in

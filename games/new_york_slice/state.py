@@ -12,7 +12,8 @@ collected tableau, an eaten pile, the leftovers, or back in the box by setup.
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 

@@ -9,6 +9,7 @@ it goes, so each next fact is decided from the state the previous one left.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.contract import ROOM, Code, Outcome, Rejected, Timer
@@ -29,11 +30,11 @@ from games.pizza_theory.state import (
     SETUP,
     State,
     evolve,
+    neutral_line,
     space_index,
     xyz,
 )
 from games.rng import Rng
-
 
 # --- seating (RULES-NOTES 1.3, 1.6) -------------------------------------------
 
@@ -172,7 +173,7 @@ def _place_neutral_topping(chain: _Chain, actor: int, command: m.PlaceNeutralTop
     _expect_turn(state, actor, NEUTRAL_PLACE)
     space = _target(state, command.space)
     # RULES-NOTES 1.6 step 2: on an empty space touching the neutral cutter.
-    if space not in board.TOUCHING[(state.families[NEUTRAL], state.neutral_line)]:
+    if space not in board.TOUCHING[(state.families[NEUTRAL], neutral_line(state))]:
         raise Rejected(PizzaTheoryCode.NOT_TOUCHING_CUTTER, f"{command.space!r} does not touch the neutral cutter")
     chain.emit(m.NeutralToppingPlaced(seat=actor, topping=m.Topping(xyz(space), COLOURS[NEUTRAL])))
 
@@ -197,9 +198,10 @@ def _reveal_and_resolve(chain: _Chain) -> None:
     cuts = [
         m.CutLaid(seat=seat, colour=COLOURS[seat], family=state.families[seat], line=line)
         for seat, line in enumerate(state.cuts)
+        if line is not None  # every cut is in: this runs once the last one was chosen
     ]
     if state.players == 2:
-        cuts.append(m.CutLaid(None, COLOURS[NEUTRAL], state.families[NEUTRAL], state.neutral_line))
+        cuts.append(m.CutLaid(None, COLOURS[NEUTRAL], state.families[NEUTRAL], neutral_line(state)))
     chain.emit(m.CutsRevealed(round=state.round, cuts=tuple(cuts)))
 
     # RULES-NOTES 1.4 step 3 (and 1.6 step 4: all three cuts, all three colours).
@@ -233,7 +235,7 @@ def _reveal_and_resolve(chain: _Chain) -> None:
         _begin_round(chain, state.round + 1)
 
 
-def _game_end(state: State, would_have: dict[str, int]) -> m.GameEnded | None:
+def _game_end(state: State, would_have: Mapping[str, int]) -> m.GameEnded | None:
     """RULES-NOTES 1.5: checked at the end of every round."""
     full = [position for position in range(3) if state.supply[position] == 0]
     if state.players == 2 and NEUTRAL in full:
@@ -266,12 +268,12 @@ def legal_commands(state: State, seat: int) -> list[Any]:
     if phase == NEUTRAL_ROLL and state.first == seat:
         return [m.RollNeutralDie()]
     if phase == NEUTRAL_PLACE and state.first == seat:
-        spaces = touching_empty(state.cells, state.families[NEUTRAL], state.neutral_line)
+        spaces = touching_empty(state.cells, state.families[NEUTRAL], neutral_line(state))
         return [m.PlaceNeutralTopping(xyz(space)) for space in spaces]
     return []
 
 
-def next_timer(state: State) -> Timer | None:
+def next_timer(state: State) -> Timer[m.Command] | None:
     """Only the start: the room sends ``StartGame`` at once, so the starting
     player is drawn in ``decide`` and recorded in an event like any random fact."""
     if state.phase == SETUP:

@@ -24,7 +24,7 @@ from games.pizza_theory.options import DEFAULT_MAX_ROUNDS
 COLOURS: tuple[str, ...] = ("orange", "blue", "yellow")
 NEUTRAL = 2  # the neutral colour's table position with two players
 TOPPINGS = 16  # per colour (rulebook components)
-EMPTY_BOARD: tuple = (None,) * len(board.SPACES)
+EMPTY_BOARD: tuple[str | None, ...] = (None,) * len(board.SPACES)
 
 class Phase(enum.StrEnum):
     """Where a game is, in the order a round passes through them (the value is what views send)."""
@@ -58,7 +58,7 @@ class State:
     phase: Phase = SETUP
     round: int = 0
     start: int = -1
-    cells: tuple = EMPTY_BOARD  # colour name or None per space index
+    cells: tuple[str | None, ...] = EMPTY_BOARD  # colour name or None per space index
     supply: tuple[int, int, int] = (TOPPINGS, TOPPINGS, TOPPINGS)  # by table position
     order: tuple[int, ...] = ()
     placer: int = 0  # index into ``order`` during ADD
@@ -101,16 +101,28 @@ def xyz(space: int) -> m.SpaceXYZ:
     return board.SPACES[space]
 
 
-def _put(state: State, topping: m.Topping) -> dict:
+def neutral_line(state: State) -> int:
+    """The neutral cutter's line, rolled this round (RULES-NOTES 1.6); only asked once rolled."""
+    if state.neutral_line is None:  # pragma: no cover - our bug: asked before the roll
+        raise AssertionError("the neutral die has not been rolled this round")
+    return state.neutral_line
+
+
+def _index(space: m.SpaceXYZ) -> int:
+    """The board index of a space, whatever sequence type its coordinates came in."""
+    return board.INDEX[(space[0], space[1], space[2])]
+
+
+def _put(state: State, topping: m.Topping) -> dict[str, Any]:
     cells = list(state.cells)
-    space = board.INDEX[tuple(topping.space)]
+    space = _index(topping.space)
     cells[space] = topping.colour
     supply = list(state.supply)
     supply[position_of(topping.colour)] -= 1
     return {"cells": tuple(cells), "supply": tuple(supply)}
 
 
-def _after_add_turn(state: State) -> dict:
+def _after_add_turn(state: State) -> dict[str, Any]:
     placer = state.placer + 1
     if placer < len(state.order):
         return {"placer": placer}
@@ -125,7 +137,7 @@ def evolve(state: State, event: m.Event) -> State:
         cells = list(EMPTY_BOARD)
         supply = [TOPPINGS, TOPPINGS, TOPPINGS]
         for topping in event.toppings:
-            cells[board.INDEX[tuple(topping.space)]] = topping.colour
+            cells[_index(topping.space)] = topping.colour
             supply[position_of(topping.colour)] -= 1
         changes = {"start": event.starting_seat, "cells": tuple(cells), "supply": tuple(supply)}
     elif isinstance(event, m.RoundStarted):
@@ -159,10 +171,10 @@ def evolve(state: State, event: m.Event) -> State:
         cells = list(state.cells)
         supply = list(state.supply)
         for topping in event.removed:
-            cells[board.INDEX[tuple(topping.space)]] = None
+            cells[_index(topping.space)] = None
             supply[position_of(topping.colour)] += 1
         for topping in event.placed:
-            cells[board.INDEX[tuple(topping.space)]] = topping.colour
+            cells[_index(topping.space)] = topping.colour
             supply[position_of(topping.colour)] -= 1
         last = state.last or LastRound(event.round, ())
         changes = {"cells": tuple(cells), "supply": tuple(supply), "last": attrs.evolve(last, replaced=event)}

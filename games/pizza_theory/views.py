@@ -17,7 +17,7 @@ from games.contract import SeatViewer, Viewer
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
 from games.pizza_theory.placement import placeable, touching_empty
-from games.pizza_theory.state import ADD, COLOURS, CUT, NEUTRAL, NEUTRAL_PLACE, NEUTRAL_ROLL, State, xyz
+from games.pizza_theory.state import ADD, COLOURS, CUT, NEUTRAL, NEUTRAL_PLACE, NEUTRAL_ROLL, State, neutral_line, xyz
 
 
 @attrs.frozen
@@ -113,7 +113,7 @@ def _spaces(state: State) -> tuple[m.SpaceXYZ, ...]:
     if state.phase == ADD:
         return tuple(xyz(space) for space in placeable(state.cells, COLOURS[state.order[state.placer]]))
     if state.phase == NEUTRAL_PLACE:
-        return tuple(xyz(space) for space in touching_empty(state.cells, state.families[NEUTRAL], state.neutral_line))
+        return tuple(xyz(space) for space in touching_empty(state.cells, state.families[NEUTRAL], neutral_line(state)))
     return ()
 
 

@@ -15,8 +15,8 @@ classroom.  A hint is always one of the seat's legal commands at that moment
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import attrs
 

@@ -12,8 +12,9 @@ any later one aimed at the same turn is refused as too late.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Sequence
+from typing import Any
 
 from games.contract import ROOM, Code, Outcome, Rejected, Timer
 from games.decisions import Decisions
@@ -40,7 +41,6 @@ from games.splittissimo.state import (
     NO_TRICKS,
     OVER,
     PILES,
-    TURN,
     WINDOW,
     State,
     balanced_piles,
@@ -52,11 +52,10 @@ from games.splittissimo.state import (
     score,
     uses_window,
 )
+from games.splittissimo.tricks import ADVANCED, EASY, STANDARD, find_tricks, special_order_takes, sum_text, trick_fault
 
 #: One decision in progress (the shared accumulator, typed for this game).
 _Log = Decisions[State, Event]
-from games.splittissimo.tricks import ADVANCED, EASY, STANDARD, find_tricks, special_order_takes, sum_text, trick_fault
-
 
 # --- decide --------------------------------------------------------------------
 
@@ -87,16 +86,18 @@ def _deal(log: _Log, actor: int, command: Deal) -> None:
     rng = Rng(state.seed, "deal", state.events)
     n = state.players
     pizzas = rng.shuffled(pizza_ids(state.dots))
+    table: tuple[int, ...] = ()
+    piles: tuple[tuple[int, ...], ...] = ((),) * PILES
     if state.level == EASY:
         # RULES-NOTES 3.2: hands and table from the round cards only.
         size = hand_size(state)
         hands, rest = _deal_round_robin(pizzas, n, size)
-        table, deck, piles = tuple(rest[:size]), tuple(rest[size:]), ((),) * PILES
+        table, deck = tuple(rest[:size]), rest[size:]
     else:
         # RULES-NOTES 3.3: Order-deck hands; the Pizza cards in three open piles.
         orders = rng.shuffled(order_deck_ids(state.dots, state.specials))
         hands, deck = _deal_round_robin(orders, n, FULL_HAND)
-        table, piles = (), balanced_piles(tuple(pizzas))
+        piles = balanced_piles(tuple(pizzas))
     first = rng.below(n)
     log.emit(ev.Dealt(deck=tuple(deck), hands=hands, table=table, piles=piles, first=first))
     _begin_turn(log, first)
@@ -277,7 +278,7 @@ def _cancelled_order(log: _Log, actor: int, command: PlayCancelledOrder) -> None
     _begin_turn(log, next_seat(log.state, state.active))
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[_Log, int, Any], None]] = {
     Deal: _deal,
     CloseReactionWindow: _close_window,
     TakeTrick: _take_trick,
@@ -324,17 +325,17 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         elif not tricks:
             commands.append(Pass())
         return commands
-    commands: list[Command] = []
+    interrupts: list[Command] = []
     if state.phase == WINDOW:
         card = holds_cancelled_order(state, seat)
         if card is not None:
-            commands.append(PlayCancelledOrder(card=card, turn=state.turn))
+            interrupts.append(PlayCancelledOrder(card=card, turn=state.turn))
     if state.level == ADVANCED and state.tricks == 0:
-        commands.extend(_special_orders(state, seat))
-    return commands
+        interrupts.extend(_special_orders(state, seat))
+    return interrupts
 
 
-def next_timer(state: State) -> Timer | None:
+def next_timer(state: State) -> Timer[Command] | None:
     """The deal at once; then, each turn, the reaction window's end (RULES-NOTES 3.3)."""
     if state.phase == DEALING:
         return Timer(key="deal", delay_ms=0, command=Deal())

@@ -6,15 +6,16 @@ The state is what ``evolve`` folds events into; it is snapshotted, never sent
 
 from __future__ import annotations
 
-from fractions import Fraction
 import enum
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
 
 import attrs
 
 from games.contract import Setup, UnknownEvent
 from games.splittissimo import messages as ev
-from games.splittissimo.cards import CANCELLED_ORDER, CARDS, ORDER, PIZZA, SPECIAL_KINDS, total
+from games.splittissimo.cards import CANCELLED_ORDER, CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
 from games.splittissimo.tricks import ADVANCED, EASY
 
 
@@ -151,7 +152,7 @@ def score(level: str, won: tuple[int, ...], hand: tuple[int, ...]) -> Fraction:
     return score_cards(level, [CARDS[i] for i in won], [CARDS[i] for i in hand])
 
 
-def score_cards(level: str, won, hand) -> Fraction:
+def score_cards(level: str, won: Sequence[Card], hand: Sequence[Card]) -> Fraction:
     """RULES-NOTES 3.2-3.4: pizza delivered, less the Advanced penalties.
 
     Only Pizza cards in the won pile count (Order cards count nothing).  In

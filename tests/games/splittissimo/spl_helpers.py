@@ -7,7 +7,8 @@ Cards are picked by what they show, e.g. ``pick("order", "3/4", "tomato")``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from games.contract import ROOM
 from games.splittissimo import GAME

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from spl_helpers import Picker, close_window, given, run
 
-from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.hints import hint
+from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 
 
 def test_easy_hint_names_the_cards_and_works_out_the_sum():
@@ -24,7 +24,10 @@ def test_standard_hint_mentions_the_toppings():
     state = given("standard", [[order], [p("order")]], piles=[[a], [b], [p("pizza", "1/8", "bell_pepper")]])
     found = hint(state, 0)
     assert found.command == TakeTrick(hand=(order,), table=(a, b))
-    assert found.text == "Your order for 3/4 matches the pizzas 1/2 and 1/4, and both have tomato: 1/2 + 1/4 = 2/4 + 1/4 = 3/4."
+    assert (
+        found.text
+        == "Your order for 3/4 matches the pizzas 1/2 and 1/4, and both have tomato: 1/2 + 1/4 = 2/4 + 1/4 = 3/4."
+    )
 
 
 def test_the_hint_is_the_largest_trick():
@@ -47,7 +50,9 @@ def test_easy_hint_for_one_card_against_several():
 
 def test_on_your_turn_with_no_trick_the_hint_is_to_pass():
     p = Picker()
-    state = given("standard", [[p("order", "1/8", "mushroom")], [p("order")]], piles=[[p("pizza", "1", "mushroom")], [], []])
+    state = given(
+        "standard", [[p("order", "1/8", "mushroom")], [p("order")]], piles=[[p("pizza", "1", "mushroom")], [], []]
+    )
     found = hint(state, 0)
     assert found.command == Pass() and "draw one card and pass" in found.text
 
@@ -55,7 +60,12 @@ def test_on_your_turn_with_no_trick_the_hint_is_to_pass():
 def test_after_a_trick_with_nothing_left_to_take_the_hint_is_to_end_the_turn():
     p = Picker()
     order, pz = p("order", "1/2", "tomato"), p("pizza", "1/2", "tomato")
-    state = given("standard", [[order], [p("order")]], piles=[[pz], [p("pizza", "7/8", "bell_pepper")], []], deck=p.filler("order", 6))
+    state = given(
+        "standard",
+        [[order], [p("order")]],
+        piles=[[pz], [p("pizza", "7/8", "bell_pepper")], []],
+        deck=p.filler("order", 6),
+    )
     _, state = run(state, 0, TakeTrick(hand=(order,), table=(pz,)))
     assert hint(state, 0).command == EndTurn()
 
@@ -64,7 +74,13 @@ def test_during_someone_elses_reaction_window_the_hint_is_the_cancelled_order_ne
     """Given seat 1 holds a trick and a Cancelled Order while seat 0's window is open."""
     p = Picker()
     order, pz, cancel = p("order", "1/2", "tomato"), p("pizza", "1/2", "tomato"), p("cancelled_order")
-    state = given("standard", [[p("order")], [order, cancel]], piles=[[pz], [p("pizza", "7/8")], []], deck=p.filler("order", 4), window=True)
+    state = given(
+        "standard",
+        [[p("order")], [order, cancel]],
+        piles=[[pz], [p("pizza", "7/8")], []],
+        deck=p.filler("order", 4),
+        window=True,
+    )
     found = hint(state, 1)
     assert found.command == PlayCancelledOrder(card=cancel, turn=1)
     assert "Cancelled Order" in found.text and "the turn about to begin is skipped" in found.text
@@ -83,7 +99,18 @@ def test_in_advanced_another_players_turn_hints_the_special_order_that_takes_it_
     p = Picker()
     special = p("special_order", "", "mushroom", "tomato")
     a, b = p("pizza", "1/2", "mushroom", "tomato"), p("pizza", "3/8", "mushroom", "tomato")
-    state = close_window(given("advanced", [[p("order")], [special]], piles=[[a], [b], [p("pizza", "1", "bell_pepper")]], deck=p.filler("order", 4), window=True))
+    state = close_window(
+        given(
+            "advanced",
+            [[p("order")], [special]],
+            piles=[[a], [b], [p("pizza", "1", "bell_pepper")]],
+            deck=p.filler("order", 4),
+            window=True,
+        )
+    )
     found = hint(state, 1)
     assert found.command == PlaySpecialOrder(card=special, turn=1)
-    assert found.text == "Your Special Order takes every open pizza with mushroom and tomato: 1/2 and 3/8, 1/2 + 3/8 = 7/8."
+    assert (
+        found.text
+        == "Your Special Order takes every open pizza with mushroom and tomato: 1/2 and 3/8, 1/2 + 3/8 = 7/8."
+    )

@@ -13,8 +13,8 @@ from spl_helpers import play
 from games.contract import SCREEN, SPECTATOR, SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.cards import CARDS, PIZZA, order_deck_ids, pizza_ids
-from games.splittissimo.messages import PlaySpecialOrder, TakeTrick
 from games.splittissimo.hints import hint
+from games.splittissimo.messages import PlaySpecialOrder, TakeTrick
 from games.splittissimo.state import EASY, TURN, open_cards
 
 game_setups = st.builds(
