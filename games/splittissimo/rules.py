@@ -18,6 +18,7 @@ from typing import Any
 
 from games.contract import ROOM, Code, Outcome, Rejected, Timer
 from games.decisions import Decisions
+from games.memo import LastStateBySeat
 from games.rng import Rng
 from games.splittissimo import messages as ev
 from games.splittissimo.cards import CANCELLED_ORDER, CARDS, SPECIAL_ORDER, order_deck_ids, pizza_ids
@@ -293,11 +294,15 @@ _HANDLERS_TYPES = tuple(_HANDLERS)
 # --- questions about a state ------------------------------------------------------
 
 
-def _tricks(state: State, seat: int) -> list[TakeTrick]:
+def _find_tricks(state: State, seat: int) -> list[TakeTrick]:
     hand = state.hands[seat]
     tops = open_cards(state)
     plays = find_tricks(state.level, [CARDS[i] for i in hand], [CARDS[i] for i in tops])
     return [TakeTrick(hand=tuple(hand[i] for i in h), table=tuple(tops[i] for i in t)) for h, t in plays]
+
+
+#: The trick search, once per seat per state: legal commands, hints and decide all ask it.
+_tricks = LastStateBySeat(_find_tricks)
 
 
 def _special_orders(state: State, seat: int) -> list[PlaySpecialOrder]:

@@ -9,11 +9,13 @@ exact fractions and as slice counts so a screen can draw each pizza.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import attrs
 
 from games.contract import SeatViewer, Viewer
+from games.memo import LastState
 from games.splittissimo.cards import CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
 from games.splittissimo.rules import final_scores, outcome
 from games.splittissimo.state import OVER, WINDOW, State
@@ -42,11 +44,15 @@ class PileView:
 
 @attrs.frozen
 class SeatSummary:
-    """What everyone knows about a seat: hand size and its won pile."""
+    """What everyone knows about a seat: hand size, the size of its won pile, the pizza delivered.
+
+    The won cards themselves are public but no screen draws them, and sending
+    every seat's whole pile with every change was most of a frame (issue 10).
+    """
 
     seat: int
     hand_count: int
-    won: tuple[CardView, ...]
+    won_count: int
     delivered: Fraction
     passed: bool
 
@@ -136,7 +142,9 @@ def _cards(ids: tuple[int, ...]) -> tuple[CardView, ...]:
     return tuple(CARD_VIEWS[i] for i in ids)
 
 
+@functools.lru_cache(maxsize=1024)
 def _delivered(won: tuple[int, ...]) -> Fraction:
+    """The pizza in a won pile (cached: a pile changes only when its owner takes a trick)."""
     return total(CARDS[i] for i in won if CARDS[i].kind == PIZZA)
 
 
@@ -150,13 +158,25 @@ def _score_parts(state: State, seat: int) -> ScoreParts:
 
 
 def view(state: State, viewer: Viewer) -> SplittissimoView:
+    """The public view, plus the viewing seat's own hand for a phone.
+
+    The public part is built once per state (every viewer of a change shares
+    it); a seat's view is that same value with ``me`` and ``hand`` filled in.
+    """
+    public = _public_view(state)
     me = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
+    if me is None or not state.hands:
+        return public
+    return attrs.evolve(public, me=me, hand=_cards(state.hands[me]))
+
+
+def _build_public_view(state: State) -> SplittissimoView:
     dealt = bool(state.hands)
     seats = tuple(
         SeatSummary(
             seat=seat,
             hand_count=len(state.hands[seat]) if dealt else 0,
-            won=_cards(state.won[seat]) if dealt else (),
+            won_count=len(state.won[seat]) if dealt else 0,
             delivered=_delivered(state.won[seat]) if dealt else Fraction(0),
             passed=seat in state.passed,
         )
@@ -189,7 +209,9 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
         last_trick=TrickView(last.seat, _cards(last.hand), _cards(last.table), last.text, last.special) if last else None,
         last_cancel=CancelView(*state.last_cancel) if state.last_cancel else None,
         final=final,
-        me=me,
-        hand=_cards(state.hands[me]) if me is not None and dealt else (),
+        me=None,
+        hand=(),
     )
 
+
+_public_view = LastState(_build_public_view)
