@@ -138,16 +138,16 @@ def view(state: State, viewer: Viewer) -> NysView:
     if me is None:
         return public
     mine = state.seats[me]
-    changes: dict[str, object] = {
-        "viewer": me,
-        "my_eaten": tuple(SLICES[i] for i in mine.eaten),
-        "my_unused": tuple(h.special for h in mine.specials if not h.used),
-    }
-    if state.mystery is not None and me == state.receiver:
-        changes["plate"] = _plate(state, me)
-    if state.last is not None and state.last[0] in _PRIVATE_SLICE_EVENTS and state.last[1] == me:
-        changes["last"] = _last(state, me)
-    return attrs.evolve(public, **changes)
+    own_mystery = state.mystery is not None and me == state.receiver
+    own_last = state.last is not None and state.last[0] in _PRIVATE_SLICE_EVENTS and state.last[1] == me
+    return attrs.evolve(
+        public,
+        viewer=me,
+        my_eaten=tuple(SLICES[i] for i in mine.eaten),
+        my_unused=tuple(h.special for h in mine.specials if not h.used),
+        plate=_plate(state, me) if own_mystery else public.plate,
+        last=_last(state, me) if own_last else public.last,
+    )
 
 
 def _build_public_view(state: State) -> NysView:
