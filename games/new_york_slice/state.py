@@ -201,11 +201,11 @@ def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     return items[:at] + items[at + 1:]
 
 
-def _after_plate(state: State, plate: tuple[int, ...], offers: tuple[int, ...], **changes: Any) -> State:
+def _after_plate(state: State, plate: tuple[int, ...], offers: tuple[int, ...], **changes: Any) -> Changes:
     """Update the plate; once nothing awaits a decision, the receipt is over."""
     if not plate and not offers:
         changes.update(receiver=None, gained=())
-    return attrs.evolve(state, plate=plate, offers=offers, **changes)
+    return dict(changes, plate=plate, offers=offers)
 
 
 def evolve(state: State, event: m.Event) -> State:
@@ -214,34 +214,37 @@ def evolve(state: State, event: m.Event) -> State:
     if apply is None:
         raise UnknownEvent(event)
     last = (type(event).__name__, getattr(event, "seat", -1), getattr(event, "slice", -1))
-    return apply(attrs.evolve(state, events=state.events + 1, last=last), event)
+    return attrs.evolve(state, **apply(state, event), events=state.events + 1, last=last)
 
+
+#: What one event changes, field by field (``evolve`` applies it with one copy of the state).
+Changes = dict[str, Any]
 
 # One function per event, in the order a round meets them.
 
 
-def _pizza_dealt(state: State, event: m.PizzaDealt) -> State:
-    return attrs.evolve(
-        state, stacks=event.stacks, stack_specials=event.stack_specials, leftovers=event.leftovers,
+def _pizza_dealt(state: State, event: m.PizzaDealt) -> Changes:
+    return dict(
+        stacks=event.stacks, stack_specials=event.stack_specials, leftovers=event.leftovers,
         reserve=event.reserve, removed=event.removed,
     )
 
 
-def _first_slicer_chosen(state: State, event: m.FirstSlicerChosen) -> State:
-    return attrs.evolve(state, slicer=event.seat, round=1)
+def _first_slicer_chosen(state: State, event: m.FirstSlicerChosen) -> Changes:
+    return dict(slicer=event.seat, round=1)
 
 
-def _stack_chosen(state: State, event: m.StackChosen) -> State:
+def _stack_chosen(state: State, event: m.StackChosen) -> Changes:
     stacks = list(state.stacks)
     stacks[event.stack] = ()
     specials = list(state.stack_specials)
     specials[event.stack] = None
-    return attrs.evolve(state, stacks=tuple(stacks), stack_specials=tuple(specials), special=event.special, ring=event.ring)
+    return dict(stacks=tuple(stacks), stack_specials=tuple(specials), special=event.special, ring=event.ring)
 
 
-def _special_replaced(state: State, event: m.SpecialReplaced) -> State:
-    return attrs.evolve(
-        state, special=event.new, reserve=tuple(s for s in state.reserve if s != event.new),
+def _special_replaced(state: State, event: m.SpecialReplaced) -> Changes:
+    return dict(
+        special=event.new, reserve=tuple(s for s in state.reserve if s != event.new),
         set_aside=state.set_aside + (event.old,),
     )
 
@@ -255,81 +258,81 @@ _OFFERS: dict[type, Phase] = {
 }
 
 
-def _offered(state: State, event: m.DibsOffered | m.CutInLineOffered | m.SneakOffered | m.SecondsOffered) -> State:
+def _offered(state: State, event: m.DibsOffered | m.CutInLineOffered | m.SneakOffered | m.SecondsOffered) -> Changes:
     name = _OFFERS[type(event)].value
-    return attrs.evolve(state, offer=name, offer_seat=event.seat, offered=state.offered + (name,))
+    return dict(offer=name, offer_seat=event.seat, offered=state.offered + (name,))
 
 
-def _offer_closed(state: State, event: object) -> State:
+def _offer_closed(state: State, event: object) -> Changes:
     """An offer declined (or Seconds finished): the decision returns to the game."""
-    return attrs.evolve(state, offer=None, offer_seat=None)
+    return dict(offer=None, offer_seat=None)
 
 
-def _dibs_called(state: State, event: m.DibsCalled) -> State:
-    return attrs.evolve(
-        state, offer=None, offer_seat=None, ring=_without(state.ring, event.slice),
+def _dibs_called(state: State, event: m.DibsCalled) -> Changes:
+    return dict(
+        offer=None, offer_seat=None, ring=_without(state.ring, event.slice),
         receiver=event.seat, plate=(event.slice,),
         seats=_seat(state, event.seat, specials=_use(state.seats[event.seat], "dibs")),
     )
 
 
-def _ring_sliced(state: State, event: m.RingSliced) -> State:
+def _ring_sliced(state: State, event: m.RingSliced) -> Changes:
     portions = [
         Portion(slices, state.special if i == event.special_portion else None)
         for i, slices in enumerate(event.portions)
     ]
     if event.special_portion is None:
         portions.append(Portion((), state.special))
-    return attrs.evolve(state, ring=(), special=None, portions=tuple(portions), order=event.order)
+    return dict(ring=(), special=None, portions=tuple(portions), order=event.order)
 
 
-def _cut_in_line_used(state: State, event: m.CutInLineUsed) -> State:
+def _cut_in_line_used(state: State, event: m.CutInLineUsed) -> Changes:
     order = (event.seat,) + tuple(s for s in state.order if s != event.seat)
-    return attrs.evolve(
-        state, offer=None, offer_seat=None, order=order,
+    return dict(
+        offer=None, offer_seat=None, order=order,
         seats=_seat(state, event.seat, specials=_use(state.seats[event.seat], "cut_in_line")),
     )
 
 
-def _slice_sneaked(state: State, event: m.SliceSneaked) -> State:
+def _slice_sneaked(state: State, event: m.SliceSneaked) -> Changes:
     portions = list(state.portions)
     source, target = portions[event.source], portions[event.target]
     portions[event.source] = attrs.evolve(source, slices=_without(source.slices, event.slice))
     moved = (event.slice,) + target.slices if event.clockwise else target.slices + (event.slice,)
     portions[event.target] = attrs.evolve(target, slices=moved)
-    return attrs.evolve(
-        state, offer=None, offer_seat=None, portions=tuple(portions),
+    return dict(
+        offer=None, offer_seat=None, portions=tuple(portions),
         seats=_seat(state, event.seat, specials=_use(state.seats[event.seat], "sneak_a_slice")),
     )
 
 
-def _portion_chosen(state: State, event: m.PortionChosen) -> State:
+def _portion_chosen(state: State, event: m.PortionChosen) -> Changes:
     portions = list(state.portions)
     portion = portions[event.portion]
     # The slices leave the portion for the taker's plate: one place at a time.
     portions[event.portion] = attrs.evolve(portion, slices=(), taken_by=event.seat)
-    return attrs.evolve(
-        state, portions=tuple(portions), order=tuple(s for s in state.order if s != event.seat),
+    return dict(
+        portions=tuple(portions), order=tuple(s for s in state.order if s != event.seat),
         receiver=event.seat, plate=portion.slices, mystery=None,
     )
 
 
-def _special_gained(state: State, event: m.SpecialGained) -> State:
+def _special_gained(state: State, event: m.SpecialGained) -> Changes:
     seat = state.seats[event.seat]
-    return attrs.evolve(
-        state, receiver=event.seat, offers=event.offers, gained=state.gained + (event.special,),
+    return dict(
+        receiver=event.seat, offers=event.offers, gained=state.gained + (event.special,),
         seats=_seat(state, event.seat, specials=seat.specials + (Held(event.special, state.round),)),
     )
 
 
-def _mystery_slice_drawn(state: State, event: m.MysterySliceDrawn) -> State:
-    return attrs.evolve(
-        state, leftovers=_without(state.leftovers, event.slice), plate=state.plate + (event.slice,),
+def _mystery_slice_drawn(state: State, event: m.MysterySliceDrawn) -> Changes:
+    return dict(
+        leftovers=_without(state.leftovers, event.slice), plate=state.plate + (event.slice,),
         mystery=event.slice,
     )
 
 
-def _slice_collected(state: State, event: m.SliceCollected) -> State:
+def _slice_collected(state: State, event: m.SliceCollected) -> Changes:
     seat = state.seats[event.seat]
     changes: dict[str, Any] = {"collected": seat.collected + (event.slice,)}
     if event.supreme_type is not None:
@@ -337,7 +340,7 @@ def _slice_collected(state: State, event: m.SliceCollected) -> State:
     return _after_plate(state, _without(state.plate, event.slice), state.offers, seats=_seat(state, event.seat, **changes))
 
 
-def _slice_eaten(state: State, event: m.SliceEaten) -> State:
+def _slice_eaten(state: State, event: m.SliceEaten) -> Changes:
     seat = state.seats[event.seat]
     return _after_plate(
         state, _without(state.plate, event.slice), state.offers,
@@ -345,11 +348,11 @@ def _slice_eaten(state: State, event: m.SliceEaten) -> State:
     )
 
 
-def _slice_kept(state: State, event: m.SliceKept) -> State:
+def _slice_kept(state: State, event: m.SliceKept) -> Changes:
     return _after_plate(state, state.plate, _without(state.offers, event.slice))
 
 
-def _collected_slice_eaten(state: State, event: m.CollectedSliceEaten) -> State:
+def _collected_slice_eaten(state: State, event: m.CollectedSliceEaten) -> Changes:
     seat = state.seats[event.seat]
     return _after_plate(
         state, state.plate, _without(state.offers, event.slice),
@@ -357,27 +360,26 @@ def _collected_slice_eaten(state: State, event: m.CollectedSliceEaten) -> State:
     )
 
 
-def _round_ended(state: State, event: m.RoundEnded) -> State:
-    return attrs.evolve(
-        state, round=event.round + 1, slicer=event.next_slicer, portions=(), order=(), offered=(), special=None,
+def _round_ended(state: State, event: m.RoundEnded) -> Changes:
+    return dict(
+        round=event.round + 1, slicer=event.next_slicer, portions=(), order=(), offered=(), special=None,
     )
 
 
-def _seconds_eaten(state: State, event: m.SecondsEaten) -> State:
+def _seconds_eaten(state: State, event: m.SecondsEaten) -> Changes:
     seat = state.seats[event.seat]
-    return attrs.evolve(
-        state,
+    return dict(
         seats=_seat(state, event.seat, collected=_without(seat.collected, event.slice),
                     eaten=seat.eaten + (event.slice,), seconds_type=event.pizza_type,
                     specials=_use(seat, "seconds")),
     )
 
 
-def _game_ended(state: State, event: m.GameEnded) -> State:
-    return attrs.evolve(state, finished=True)
+def _game_ended(state: State, event: m.GameEnded) -> Changes:
+    return dict(finished=True)
 
 
-_APPLY: dict[type, Callable[[State, Any], State]] = {
+_APPLY: dict[type, Callable[[State, Any], Changes]] = {
     m.PizzaDealt: _pizza_dealt,
     m.FirstSlicerChosen: _first_slicer_chosen,
     m.StackChosen: _stack_chosen,
