@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { endReason, mixedNumber, scoreBreakdown, turnPrompt } from "../src/games/splittissimo/text";
+import { splittissimoUi } from "../src/games/splittissimo";
+import { endReason, mixedNumber, scoreBreakdown, scoreText, turnPrompt } from "../src/games/splittissimo/text";
 
 const names = ["Ana", "Ben", "Cleo"];
 const nameOf = (seat: number) => names[seat];
@@ -64,5 +65,24 @@ describe("the phone's prompt during a reaction window", () => {
 
   it("says nothing once the game is over", () => {
     expect(turnPrompt({ phase: "over", active: 0, window: null }, [], 0, nameOf)).toBeNull();
+  });
+});
+
+describe("the end panel's scores", () => {
+  const part = { delivered: "27/2", orders: "5/8", specials: 1, total: "95/8" };
+
+  it("shows the advanced breakdown: delivered minus orders minus special cards", () => {
+    expect(scoreText(part, "advanced")).toBe("11 7/8 = 13 1/2 delivered − 5/8 in orders left − 1 for a special card");
+    expect(scoreText({ ...part, specials: 2, total: "87/8" }, "advanced")).toContain("2 for special cards");
+  });
+
+  it("shows just the mixed number below advanced", () => {
+    expect(scoreText({ delivered: "27/2", orders: "0", specials: 0, total: "27/2" }, "standard")).toBe("13 1/2");
+  });
+});
+
+describe("the phone's prompt, wired through the game's ui", () => {
+  it("is what Splittissimo's ui offers the phone screen", () => {
+    expect(splittissimoUi.prompt).toBe(turnPrompt);
   });
 });

@@ -2,6 +2,7 @@
 // written as children read them (13 1/2, not 27/2), and the phone's prompt
 // during a reaction window.  Plain functions, so they are unit-tested.
 import type { Command } from "../../net/wire";
+import { S } from "../../strings";
 import type { View } from "../types";
 
 /** Why the game ended (views.py `final.reason`), as the TV and phones say it. */
@@ -63,7 +64,8 @@ export function turnPrompt(game: View, legal: Command[], seat: number | null, na
       return { mine: true, text: `${activeName}'s turn is about to start: you may cancel it with your Cancelled Order.` };
     return { mine: false, text: `${activeName}'s turn is about to start.` };
   }
-  if (mineToPlay) return { mine: true, text: "Your turn" };
+  // A seat a bot plays for has no legal commands of its own: its turn, but nothing to tap.
+  if (mineToPlay) return { mine: legal.length > 0, text: S.yourTurn };
   if (legal.some((c) => c.type === "PlaySpecialOrder"))
     return { mine: true, text: `${activeName}'s turn: you may take it over with your Special Order.` };
   return { mine: false, text: `${activeName}'s turn` };
@@ -84,4 +86,17 @@ export function scoreBreakdown(part: View): ScoreLine {
     specials: mixedNumber(part.specials),
     total: mixedNumber(part.total),
   };
+}
+
+/**
+ * A final score as the end panel shows it: the mixed number, and in Advanced
+ * the sum that makes it (RULES-NOTES 3.4), e.g.
+ * "11 7/8 = 13 1/2 delivered − 5/8 in orders left − 1 for a special card".
+ */
+export function scoreText(part: View, level: string): string {
+  const line = scoreBreakdown(part);
+  if (level !== "advanced") return line.total;
+  const specials = Number(part.specials);
+  const cards = specials === 1 ? "1 for a special card" : `${specials} for special cards`;
+  return `${line.total} = ${line.delivered} delivered − ${line.orders} in orders left − ${cards}`;
 }
