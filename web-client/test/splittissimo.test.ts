@@ -72,8 +72,8 @@ describe("the end panel's scores", () => {
   const part = { delivered: "27/2", orders: "5/8", specials: 1, total: "95/8" };
 
   it("shows the advanced breakdown: delivered minus orders minus special cards", () => {
-    expect(scoreText(part, "advanced")).toBe("11 7/8 = 13 1/2 delivered − 5/8 in orders left − 1 for a special card");
-    expect(scoreText({ ...part, specials: 2, total: "87/8" }, "advanced")).toContain("2 for special cards");
+    expect(scoreText(part, "advanced")).toBe("11 7/8 = 13 1/2 delivered − 5/8 orders − 1 special");
+    expect(scoreText({ ...part, specials: 2, total: "87/8" }, "advanced")).toContain("− 2 specials");
   });
 
   it("shows just the mixed number below advanced", () => {

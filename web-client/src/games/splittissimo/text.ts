@@ -91,12 +91,13 @@ export function scoreBreakdown(part: View): ScoreLine {
 /**
  * A final score as the end panel shows it: the mixed number, and in Advanced
  * the sum that makes it (RULES-NOTES 3.4), e.g.
- * "11 7/8 = 13 1/2 delivered − 5/8 in orders left − 1 for a special card".
+ * "11 7/8 = 13 1/2 delivered − 5/8 orders − 1 special" (orders and special
+ * cards left in hand).
  */
 export function scoreText(part: View, level: string): string {
   const line = scoreBreakdown(part);
   if (level !== "advanced") return line.total;
   const specials = Number(part.specials);
-  const cards = specials === 1 ? "1 for a special card" : `${specials} for special cards`;
-  return `${line.total} = ${line.delivered} delivered − ${line.orders} in orders left − ${cards}`;
+  const cards = specials === 1 ? "1 special" : `${specials} specials`;
+  return `${line.total} = ${line.delivered} delivered − ${line.orders} orders − ${cards}`;
 }
