@@ -1,4 +1,5 @@
 import type { GameUi, View } from "../types";
+import "./styles.css";
 import { SplittissimoTable } from "./Table";
 import { SplittissimoHand } from "./Hand";
 import { SplittissimoHelp } from "./Help";
