@@ -153,7 +153,12 @@ def _take_trick(log: _Log, actor: int, command: TakeTrick) -> None:
 
 
 def _after_taking(log: _Log) -> None:
-    """After cards left the piles: the game ends with the last pizza, else the piles are evened out."""
+    """After cards left the piles: the game ends with the last pizza, else the piles are evened out.
+
+    [house] The game ends at once when the last Pizza card is taken: the
+    player does not draw back up first (there is nothing left to deliver),
+    so in Advanced the hand as it is then is what the penalties count.
+    """
     if _all_delivered(log.state):
         log.emit(ev.GameEnded(reason=ALL_DELIVERED))
     else:
