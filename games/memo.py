@@ -23,36 +23,37 @@ ResultT = TypeVar("ResultT")
 class LastState(Generic[StateT, ResultT]):
     """``fn(state)``, computed once per state object (the last one seen)."""
 
-    __slots__ = ("_fn", "_state", "_result")
+    __slots__ = ("_fn", "_last")
 
     def __init__(self, fn: Callable[[StateT], ResultT]) -> None:
         self._fn = fn
-        self._state: StateT | None = None
-        self._result: ResultT | None = None
+        # (state, result) in one tuple, replaced whole: a reader never pairs a
+        # state with another state's result, even from another thread.
+        self._last: tuple[StateT, ResultT] | None = None
 
     def __call__(self, state: StateT) -> ResultT:
-        if state is not self._state or self._result is None:
-            self._result = self._fn(state)
-            self._state = state
-        return self._result
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        result = self._fn(state)
+        self._last = (state, result)
+        return result
 
 
 class LastStateBySeat(Generic[StateT, ResultT]):
     """``fn(state, seat)``, computed once per seat of a state object (the last one seen)."""
 
-    __slots__ = ("_fn", "_state", "_results")
+    __slots__ = ("_fn", "_last")
 
     def __init__(self, fn: Callable[[StateT, int], ResultT]) -> None:
         self._fn = fn
-        self._state: StateT | None = None
-        self._results: dict[int, ResultT] = {}
+        self._last: tuple[StateT, dict[int, ResultT]] | None = None
 
     def __call__(self, state: StateT, seat: int) -> ResultT:
-        if state is not self._state:
-            self._state = state
-            self._results = {}
-        try:
-            return self._results[seat]
-        except KeyError:
-            result = self._results[seat] = self._fn(state, seat)
-            return result
+        last = self._last
+        if last is None or last[0] is not state:
+            last = self._last = (state, {})
+        results = last[1]
+        if seat not in results:
+            results[seat] = self._fn(state, seat)
+        return results[seat]
