@@ -81,8 +81,8 @@ export function SplittissimoTable({ game, players }: TableProps) {
     <div class="sp-table">
       <section class="sp-centre">
         <div class="sp-info">
-          <p class="pt-round">{S.sp_level(String(game.level))}</p>
-          <p class="pt-phase">{game.phase === "over" ? endReason(String(game.final?.reason ?? ""), String(game.level)) : S.sp_turnOf(active)}</p>
+          <p class="table-round">{S.sp_level(String(game.level))}</p>
+          <p class="table-phase">{game.phase === "over" ? endReason(String(game.final?.reason ?? ""), String(game.level)) : S.sp_turnOf(active)}</p>
           {left !== null && (
             <p class="sp-window" role="timer" aria-live="off">
               {S.sp_window(left)}
