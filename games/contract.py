@@ -25,16 +25,29 @@ style of the *decider* pattern:
 ``is_terminal(state)``, ``outcome(state) -> Outcome``.
 
 Each game module also exposes ``GAME``: a :class:`GameSpec` naming all of the
-above plus its command and event classes, its options schema, its rejection
-codes and its bots.  The registry (``games.registry``) finds games by id.
+above plus its command and event classes, its options schema, its bots and
+its hints.  The registry (``games.registry``) finds games by id.
+
+Every game has the same layout (``messages``, ``codes``, ``options``,
+``state``, ``rules``, ``views``, ``bot``, ``conformance``, plus modules of its
+own named for what they hold); ``tests/games/test_layout.py`` keeps it so.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
+
+#: The type variables a game fills in: its state, commands, events and views.
+StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT")
+EventT = TypeVar("EventT")
+ViewT = TypeVar("ViewT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+CommandT_co = TypeVar("CommandT_co", covariant=True)
 
 #: The actor for commands the room sends itself (timers, housekeeping).
 ROOM = -1
@@ -78,6 +91,8 @@ class Setup:
 
     players: int
     seed: int
+    #: Values by option name; their type depends on the option's kind (int,
+    #: bool, a choice, a tuple for "multi"), so each game reads its own.
     options: Mapping[str, Any] = attrs.field(factory=dict, hash=False)
 
 
@@ -95,7 +110,7 @@ class OptionSpec:
     default: Any
     label: str
     help: str = ""
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
 
@@ -169,6 +184,18 @@ class Rejected(Exception):
         self.detail = detail
 
 
+class UnknownEvent(TypeError):
+    """``evolve`` was handed an event it does not know: our bug, never the peer's.
+
+    Every game's ``evolve`` raises it (events come only from ``decide`` and the
+    store, so an unknown one means a bad log or a missing case in ``evolve``).
+    """
+
+    def __init__(self, event: object) -> None:
+        super().__init__(f"unknown event {type(event).__name__}: {event!r}")
+        self.event = event
+
+
 # --- results and timers ------------------------------------------------------
 
 
@@ -182,12 +209,13 @@ class Outcome:
     """
 
     winners: tuple[int, ...]
+    #: Per seat: a number (int or Fraction) in every game so far.
     scores: tuple[Any, ...] = ()
     summary: str = ""
 
 
 @attrs.frozen
-class Timer:
+class Timer(Generic[CommandT]):
     """Ask the room to send ``command`` as ``ROOM`` after ``delay_ms``.
 
     ``key`` identifies the request: the room keeps one timer per distinct
@@ -197,23 +225,23 @@ class Timer:
 
     key: str
     delay_ms: int
-    command: Any
+    command: CommandT
 
 
 # --- bots --------------------------------------------------------------------
 
 
-class Bot(Protocol):
+class Bot(Protocol[ViewT_contra, CommandT_co]):
     """A computer player for one seat.
 
     It sees only what its seat sees: the seat's view and its legal commands.
     Returning ``None`` means "nothing now" (declining an optional interrupt).
     """
 
-    def act(self, view: Any, legal: Sequence[Any]) -> Any | None: ...
+    def act(self, view: ViewT_contra, legal: Sequence[Any]) -> CommandT_co | None: ...
 
 
-BotFactory = Callable[[int, int], Bot]
+BotFactory = Callable[[int, int], Bot[Any, Any]]
 """``factory(seat, seed) -> Bot``."""
 
 
@@ -221,29 +249,34 @@ BotFactory = Callable[[int, int], Bot]
 
 
 @attrs.frozen
-class GameSpec:
-    """Everything the rest of the system needs to know about one game."""
+class GameSpec(Generic[StateT, CommandT, EventT, ViewT]):
+    """Everything the rest of the system needs to know about one game.
+
+    Generic over the game's state, command, event and view types, so a type
+    checker sees that ``decide`` takes the game's own state and returns its
+    own events; the server holds specs of several games as ``GameSpec[Any, ...]``.
+    """
 
     id: str
     title: str
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
+    #: The classes the wire codec routes by name (``protocol.gamecodec``).
     commands: tuple[type, ...]
     events: tuple[type, ...]
-    codes: type[enum.Enum]
-    initial_state: Callable[[Setup], Any]
-    decide: Callable[[Any, int, Any], list]
-    evolve: Callable[[Any, Any], Any]
-    view: Callable[[Any, Viewer], Any]
-    legal_commands: Callable[[Any, int], Sequence[Any]]
-    next_timer: Callable[[Any], Timer | None]
-    is_terminal: Callable[[Any], bool]
-    outcome: Callable[[Any], Outcome | None]
+    initial_state: Callable[[Setup], StateT]
+    decide: Callable[[StateT, int, CommandT], list[EventT]]
+    evolve: Callable[[StateT, EventT], StateT]
+    view: Callable[[StateT, Viewer], ViewT]
+    legal_commands: Callable[[StateT, int], Sequence[CommandT]]
+    next_timer: Callable[[StateT], Timer[CommandT] | None]
+    is_terminal: Callable[[StateT], bool]
+    outcome: Callable[[StateT], Outcome | None]
     bots: Mapping[str, BotFactory] = attrs.field(hash=False)
     #: ``hint(state, seat)``: advice for one seat (an attrs value) or None; None here
     #: means the game offers no hints (the hub answers ``hint/unavailable``).
-    hint: Callable[[Any, int], Any] | None = attrs.field(default=None, hash=False)
+    hint: Callable[[StateT, int], object | None] | None = attrs.field(default=None, hash=False)
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Setup:
         """A validated :class:`Setup` (raises :class:`OptionError`)."""
@@ -251,7 +284,7 @@ class GameSpec:
             raise OptionError(f"{self.title} takes {self.min_players}-{self.max_players} players")
         return Setup(players=players, seed=seed, options=resolve_options(self.options, options))
 
-    def replay(self, setup: Setup, events: Sequence[Any]) -> Any:
+    def replay(self, setup: Setup, events: Sequence[EventT]) -> StateT:
         """Fold stored events onto the initial state."""
         state = self.initial_state(setup)
         for event in events:

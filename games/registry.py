@@ -9,6 +9,7 @@ game as a failed check rather than crash.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from games.contract import GameSpec
 
@@ -20,12 +21,13 @@ class UnknownGame(LookupError):
     """No game with that id."""
 
 
-def get_game(game_id: str) -> GameSpec:
+def get_game(game_id: str) -> GameSpec[Any, Any, Any, Any]:
     if game_id not in GAME_IDS:
         raise UnknownGame(game_id)
     module = importlib.import_module(f"games.{game_id}")
-    return module.GAME
+    spec: GameSpec[Any, Any, Any, Any] = module.GAME
+    return spec
 
 
-def all_games() -> list[GameSpec]:
+def all_games() -> list[GameSpec[Any, Any, Any, Any]]:
     return [get_game(game_id) for game_id in GAME_IDS]

@@ -11,7 +11,8 @@ output is fixed by its specification and will not change between versions.
 from __future__ import annotations
 
 import hashlib
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 

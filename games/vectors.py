@@ -9,16 +9,17 @@ compare as sets unless a check says otherwise.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 
 class UnknownCheck(LookupError):
     """The vector names a check this game does not answer."""
 
 
-def as_set(items: Iterable[Any]) -> frozenset:
+def as_set(items: Iterable[Any]) -> frozenset[Any]:
     return frozenset(items)
 
 
-def as_partition(groups: Iterable[Iterable[Any]]) -> frozenset[frozenset]:
+def as_partition(groups: Iterable[Iterable[Any]]) -> frozenset[frozenset[Any]]:
     return frozenset(frozenset(group) for group in groups)

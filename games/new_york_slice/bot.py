@@ -5,8 +5,10 @@ Bots see only their seat's view and legal commands (DESIGN.md section 3).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
+from games.contract import BotFactory
 from games.new_york_slice.strategy import StrongBot
 from games.rng import Rng
 
@@ -26,4 +28,4 @@ class RandomBot:
         return Rng(self.seed, "random-bot", self.seat, self.turn).choice(legal)
 
 
-BOTS = {"random": RandomBot, "strong": StrongBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "strong": StrongBot}

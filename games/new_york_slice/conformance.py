@@ -9,13 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.new_york_slice.components import ANCHOVY, ANCHOVY_FISH, COMBO, PLAIN, SUPREME, SUPREME_PEPPERONI, TYPE_NAMES, Slice
+from games.new_york_slice.components import (
+    ANCHOVY,
+    ANCHOVY_FISH,
+    COMBO,
+    PLAIN,
+    SUPREME,
+    SUPREME_PEPPERONI,
+    TYPE_NAMES,
+    Slice,
+)
 from games.new_york_slice.division import division_problem
 from games.new_york_slice.scoring import Holdings, guest_check
 from games.vectors import UnknownCheck
 
 
-def slice_from_json(data: dict) -> Slice:
+def slice_from_json(data: dict[str, Any]) -> Slice:
     """A vector's slice (``type``/``combo``/``anchovy``/``supreme``) as a component."""
     if "combo" in data:
         a, b = data["combo"]
@@ -29,7 +38,7 @@ def slice_from_json(data: dict) -> Slice:
     return Slice(-1, PLAIN, (t,), int(data.get("pepperoni", 0)), int(data.get("anchovies", 0)), TYPE_NAMES.get(t, str(t)))
 
 
-def answer(check: str, data: dict) -> dict:
+def answer(check: str, data: dict[str, Any]) -> dict[str, Any]:
     if check == "score":
         players = [
             Holdings(
@@ -55,7 +64,7 @@ def answer(check: str, data: dict) -> dict:
     raise UnknownCheck(check)
 
 
-def agree(check: str, expect: dict, got: dict) -> bool:
+def agree(check: str, expect: dict[str, Any], got: dict[str, Any]) -> bool:
     if check == "score":
         keys = ("majorities", "specials", "pepperoni", "totals")
         return all(list(expect[k]) == list(got[k]) for k in keys if k in expect) and (

@@ -9,7 +9,7 @@ Special stands alone) number exactly the players (RULES-NOTES 2.2).
 from __future__ import annotations
 
 import itertools
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from games.new_york_slice.codes import NysCode
 

@@ -294,3 +294,16 @@ EVENTS: tuple[type, ...] = (
     SliceEaten, SliceKept, CollectedSliceEaten, RoundEnded, SecondsOffered, SecondsEaten,
     SecondsFinished, GameEnded,
 )
+
+#: Any New York Slice command or event, for type checking.
+Command = (
+    DealPizza | ChooseStack | CallDibs | DeclineDibs | SliceRing | CutInLine | DeclineCutInLine
+    | SneakSlice | DeclineSneak | ChoosePortion | CollectSlice | EatSlice | EatSeconds | FinishSeconds
+)
+Event = (
+    PizzaDealt | FirstSlicerChosen | StackChosen | SpecialReplaced | DibsOffered | DibsCalled
+    | DibsDeclined | RingSliced | CutInLineOffered | CutInLineUsed | CutInLineDeclined | SneakOffered
+    | SliceSneaked | SneakDeclined | PortionChosen | SpecialGained | MysterySliceDrawn | SliceCollected
+    | SliceEaten | SliceKept | CollectedSliceEaten | RoundEnded | SecondsOffered | SecondsEaten
+    | SecondsFinished | GameEnded
+)

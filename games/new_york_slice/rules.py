@@ -1,4 +1,4 @@
-"""``decide`` and ``legal_commands``: every rule check of a round (RULES-NOTES 2.2).
+"""New York Slice's rules: ``decide``, ``legal_commands``, the timer and the end (RULES-NOTES 2.2).
 
 After each accepted command, ``_advance`` adds the steps nobody has to choose:
 the Slicer's offer of Dibs!, the offers of Cut in Line, Sneak-a-Slice and
@@ -12,52 +12,62 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from games.contract import ROOM, Code, Rejected
+from games.contract import ROOM, Code, Outcome, Rejected, Timer
+from games.decisions import Decisions
 from games.new_york_slice import messages as m
 from games.new_york_slice.codes import NysCode
 from games.new_york_slice.components import (
-    ANCHOVY, COMBO, PLAIN, SLICES, SPECIAL_BY_ID, SPECIAL_IDS, STACK_SIZE, SUPREME, playing_slice_ids,
+    ANCHOVY,
+    COMBO,
+    PLAIN,
+    SLICES,
+    SPECIAL_BY_ID,
+    SPECIAL_IDS,
+    STACK_SIZE,
+    SUPREME,
+    playing_slice_ids,
     removed_slice_ids,
 )
 from games.new_york_slice.division import all_divisions, cuts_problem, division_problem, neighbours, runs_from_cuts
 from games.new_york_slice.scoring import guest_check
 from games.new_york_slice.state import (
-    State, actor_of, collected_types, evolve, holdings, phase_of, supreme_pending,
+    Phase,
+    State,
+    actor_of,
+    collected_types,
+    evolve,
+    holdings,
+    phase_of,
+    supreme_pending,
 )
 from games.rng import Rng
 
 #: The phase each command belongs to.
-PHASE_OF_COMMAND: dict[type, str] = {
-    m.DealPizza: "deal",
-    m.ChooseStack: "stack",
-    m.CallDibs: "dibs",
-    m.DeclineDibs: "dibs",
-    m.SliceRing: "slice",
-    m.CutInLine: "cut_in_line",
-    m.DeclineCutInLine: "cut_in_line",
-    m.SneakSlice: "sneak",
-    m.DeclineSneak: "sneak",
-    m.ChoosePortion: "choose",
-    m.CollectSlice: "plate",
-    m.EatSlice: "plate",
-    m.EatSeconds: "seconds",
-    m.FinishSeconds: "seconds",
+PHASE_OF_COMMAND: dict[type, Phase] = {
+    m.DealPizza: Phase.DEAL,
+    m.ChooseStack: Phase.STACK,
+    m.CallDibs: Phase.DIBS,
+    m.DeclineDibs: Phase.DIBS,
+    m.SliceRing: Phase.SLICE,
+    m.CutInLine: Phase.CUT_IN_LINE,
+    m.DeclineCutInLine: Phase.CUT_IN_LINE,
+    m.SneakSlice: Phase.SNEAK,
+    m.DeclineSneak: Phase.SNEAK,
+    m.ChoosePortion: Phase.CHOOSE,
+    m.CollectSlice: Phase.PLATE,
+    m.EatSlice: Phase.PLATE,
+    m.EatSeconds: Phase.SECONDS,
+    m.FinishSeconds: Phase.SECONDS,
 }
 
 
-class _Log:
-    """Events decided so far in one ``decide`` call, and the state they lead to."""
+#: One decision in progress (the shared accumulator, typed for this game).
+_Log = Decisions[State, m.Event]
 
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Any] = []
 
-    def add(self, event: Any) -> None:
-        self.state = evolve(self.state, event)
-        self.events.append(event)
-
-    def rng(self, purpose: str) -> Rng:
-        return Rng(self.state.seed, "new_york_slice", purpose, self.state.events)
+def _rng(log: _Log, purpose: str) -> Rng:
+    """The random draw for ``purpose`` at this point of the game (recorded in the event it decides)."""
+    return Rng(log.state.seed, "new_york_slice", purpose, log.state.events)
 
 
 # --- what a seat may do --------------------------------------------------------
@@ -151,21 +161,21 @@ def legal_commands(state: State, seat: int) -> list[Any]:
     if actor_of(state) != seat or seat == ROOM:
         return []
     phase = phase_of(state)
-    if phase == "stack":
+    if phase == Phase.STACK:
         return [m.ChooseStack(i) for i, stack in enumerate(state.stacks) if stack]
-    if phase == "dibs":
+    if phase == Phase.DIBS:
         return [m.CallDibs(i) for i in state.ring] + [m.DeclineDibs()]
-    if phase == "slice":
+    if phase == Phase.SLICE:
         return list(_slicings(len(state.ring), state.players))
-    if phase == "cut_in_line":
+    if phase == Phase.CUT_IN_LINE:
         return [m.CutInLine(), m.DeclineCutInLine()]
-    if phase == "sneak":
+    if phase == Phase.SNEAK:
         return [*sneak_moves(state), m.DeclineSneak()]
-    if phase == "choose":
+    if phase == Phase.CHOOSE:
         return [m.ChoosePortion(i) for i, p in enumerate(state.portions) if p.taken_by is None]
-    if phase == "plate":
+    if phase == Phase.PLATE:
         return _plate_commands(state, seat)
-    if phase == "seconds":
+    if phase == Phase.SECONDS:
         return [m.EatSeconds(i) for i in seconds_choices(state, seat)] + [m.FinishSeconds()]
     return []
 
@@ -197,7 +207,7 @@ def decide(state: State, actor: int, command: Any) -> list[Any]:
         raise Rejected(Code.WRONG_PHASE, f"now is {phase.replace('_', ' ')}, not {wanted.replace('_', ' ')}")
     if actor != actor_of(state):
         raise Rejected(Code.NOT_YOUR_TURN, f"waiting for seat {actor_of(state)}")
-    log = _Log(state)
+    log: _Log = Decisions(state, evolve)
     HANDLERS[type(command)](log, actor, command)
     _advance(log)
     return log.events
@@ -205,20 +215,20 @@ def decide(state: State, actor: int, command: Any) -> list[Any]:
 
 def _deal(log: _Log, actor: int, command: m.DealPizza) -> None:
     state = log.state
-    rng = log.rng("deal")
+    rng = _rng(log, "deal")
     slices = rng.shuffled(playing_slice_ids(state.players))
     stacks = tuple(tuple(slices[i * STACK_SIZE:(i + 1) * STACK_SIZE]) for i in range(state.rounds))
     specials = rng.shuffled(SPECIAL_IDS)
-    log.add(m.PizzaDealt(
+    log.emit(m.PizzaDealt(
         stacks=stacks, stack_specials=tuple(specials[:state.rounds]),
         leftovers=tuple(slices[state.rounds * STACK_SIZE:]), reserve=tuple(specials[state.rounds:]),
         removed=removed_slice_ids(state.players),
     ))
     chosen = state.first_slicer
     if isinstance(chosen, int) and not isinstance(chosen, bool) and 0 <= chosen < state.players:
-        log.add(m.FirstSlicerChosen(chosen, at_random=False))
+        log.emit(m.FirstSlicerChosen(chosen, at_random=False))
     else:
-        log.add(m.FirstSlicerChosen(log.rng("first_slicer").below(state.players), at_random=True))
+        log.emit(m.FirstSlicerChosen(_rng(log, "first_slicer").below(state.players), at_random=True))
 
 
 def _needs_redraw(state: State, special: str) -> bool:
@@ -234,16 +244,18 @@ def _choose_stack(log: _Log, actor: int, command: m.ChooseStack) -> None:
         raise Rejected(NysCode.NO_SUCH_STACK, f"stack {command.stack} is not on the table")
     special = state.stack_specials[command.stack]
     assert special is not None
-    log.add(m.StackChosen(actor, command.stack, special, state.stacks[command.stack]))
-    while _needs_redraw(log.state, log.state.special) and log.state.reserve:
+    log.emit(m.StackChosen(actor, command.stack, special, state.stacks[command.stack]))
+    while _needs_redraw(log.state, special) and log.state.reserve:
         reserve = log.state.reserve
-        log.add(m.SpecialReplaced(log.state.special, reserve[log.rng("redraw").below(len(reserve))]))
+        replacement = reserve[_rng(log, "redraw").below(len(reserve))]
+        log.emit(m.SpecialReplaced(special, replacement))
+        special = replacement
 
 
 def _call_dibs(log: _Log, actor: int, command: m.CallDibs) -> None:
     if command.slice not in log.state.ring:
         raise Rejected(NysCode.NO_SUCH_SLICE, f"slice {command.slice} is not in the ring")
-    log.add(m.DibsCalled(actor, command.slice))
+    log.emit(m.DibsCalled(actor, command.slice))
 
 
 def _slice_ring(log: _Log, actor: int, command: m.SliceRing) -> None:
@@ -257,7 +269,7 @@ def _slice_ring(log: _Log, actor: int, command: m.SliceRing) -> None:
         raise Rejected(problem, f"{len(command.cuts)} cuts, special {command.special} for {state.players} players")
     order = tuple((state.slicer + i) % state.players for i in range(1, state.players)) + (state.slicer,)
     portions = tuple(tuple(state.ring[i] for i in run) for run in runs)
-    log.add(m.RingSliced(actor, portions, command.special, order))
+    log.emit(m.RingSliced(actor, portions, command.special, order))
 
 
 def _sneak(log: _Log, actor: int, command: m.SneakSlice) -> None:
@@ -272,12 +284,12 @@ def _sneak(log: _Log, actor: int, command: m.SneakSlice) -> None:
     target = neighbours(open_portions(state), command.portion, command.clockwise)
     assert target is not None
     moved = source.slices[-1] if command.clockwise else source.slices[0]
-    log.add(m.SliceSneaked(actor, moved, command.portion, target, command.clockwise))
+    log.emit(m.SliceSneaked(actor, moved, command.portion, target, command.clockwise))
 
 
 def _take_portion(log: _Log, seat: int, index: int) -> None:
     """Take a portion: gain its Special (with its on-receipt effects), then the plate."""
-    log.add(m.PortionChosen(seat, index))
+    log.emit(m.PortionChosen(seat, index))
     special = log.state.portions[index].special
     if special is None:
         return
@@ -287,10 +299,10 @@ def _take_portion(log: _Log, seat: int, index: int) -> None:
         offers = tuple(i for i in me.collected if SLICES[i].kind == COMBO)
     elif special == "you_love_veggies":
         offers = tuple(i for i in me.collected if SLICES[i].kind == PLAIN and SLICES[i].types == (3,))
-    log.add(m.SpecialGained(seat, special, offers))
+    log.emit(m.SpecialGained(seat, special, offers))
     if special == "mystery_slice" and log.state.leftovers:
         leftovers = log.state.leftovers
-        log.add(m.MysterySliceDrawn(seat, leftovers[log.rng("mystery").below(len(leftovers))]))
+        log.emit(m.MysterySliceDrawn(seat, leftovers[_rng(log, "mystery").below(len(leftovers))]))
 
 
 def _choose_portion(log: _Log, actor: int, command: m.ChoosePortion) -> None:
@@ -307,7 +319,7 @@ def _collect(log: _Log, actor: int, command: m.CollectSlice) -> None:
     if command.slice in state.offers:
         if command.attach is not None:
             raise Rejected(NysCode.BAD_ATTACHMENT, "a slice kept from before attaches nothing")
-        log.add(m.SliceKept(actor, command.slice))
+        log.emit(m.SliceKept(actor, command.slice))
         return
     if command.slice not in state.plate:
         raise Rejected(NysCode.NOT_ON_PLATE, f"slice {command.slice} is not waiting on your plate")
@@ -317,19 +329,19 @@ def _collect(log: _Log, actor: int, command: m.CollectSlice) -> None:
         attach = options[0]
     if attach not in options:
         raise Rejected(NysCode.BAD_ATTACHMENT, f"the Supreme may join {options}, not {command.attach}")
-    log.add(m.SliceCollected(actor, command.slice, attach))
+    log.emit(m.SliceCollected(actor, command.slice, attach))
 
 
 def _eat(log: _Log, actor: int, command: m.EatSlice) -> None:
     state = log.state
     if command.slice in state.offers:
-        log.add(m.CollectedSliceEaten(actor, command.slice))
+        log.emit(m.CollectedSliceEaten(actor, command.slice))
         return
     if command.slice not in state.plate:
         raise Rejected(NysCode.NOT_ON_PLATE, f"slice {command.slice} is not waiting on your plate")
     if not edible(state, actor, command.slice):
         raise Rejected(NysCode.NOT_EDIBLE, f"{SLICES[command.slice].name} has no pepperoni")
-    log.add(m.SliceEaten(actor, command.slice))
+    log.emit(m.SliceEaten(actor, command.slice))
 
 
 def _eat_seconds(log: _Log, actor: int, command: m.EatSeconds) -> None:
@@ -343,24 +355,24 @@ def _eat_seconds(log: _Log, actor: int, command: m.EatSeconds) -> None:
     piece = SLICES[command.slice]
     kind = piece.types[0] if piece.kind == PLAIN else me.supreme_type
     assert kind is not None
-    log.add(m.SecondsEaten(actor, command.slice, kind))
+    log.emit(m.SecondsEaten(actor, command.slice, kind))
 
 
 HANDLERS: dict[type, Any] = {
     m.DealPizza: _deal,
     m.ChooseStack: _choose_stack,
     m.CallDibs: _call_dibs,
-    m.DeclineDibs: lambda log, actor, command: log.add(m.DibsDeclined(actor)),
+    m.DeclineDibs: lambda log, actor, command: log.emit(m.DibsDeclined(actor)),
     m.SliceRing: _slice_ring,
-    m.CutInLine: lambda log, actor, command: log.add(m.CutInLineUsed(actor)),
-    m.DeclineCutInLine: lambda log, actor, command: log.add(m.CutInLineDeclined(actor)),
+    m.CutInLine: lambda log, actor, command: log.emit(m.CutInLineUsed(actor)),
+    m.DeclineCutInLine: lambda log, actor, command: log.emit(m.CutInLineDeclined(actor)),
     m.SneakSlice: _sneak,
-    m.DeclineSneak: lambda log, actor, command: log.add(m.SneakDeclined(actor)),
+    m.DeclineSneak: lambda log, actor, command: log.emit(m.SneakDeclined(actor)),
     m.ChoosePortion: _choose_portion,
     m.CollectSlice: _collect,
     m.EatSlice: _eat,
     m.EatSeconds: _eat_seconds,
-    m.FinishSeconds: lambda log, actor, command: log.add(m.SecondsFinished(actor)),
+    m.FinishSeconds: lambda log, actor, command: log.emit(m.SecondsFinished(actor)),
 }
 
 
@@ -382,22 +394,22 @@ def _advance(log: _Log) -> None:
     while True:
         state = log.state
         phase = phase_of(state)
-        if phase == "plate":
+        if phase == Phase.PLATE:
             forced = _forced_plate_step(state)
             if forced is None:
                 return
-            log.add(forced)
-        elif phase == "slice" and "dibs" not in state.offered and _owner_of_dibs(state) is not None:
+            log.emit(forced)
+        elif phase == Phase.SLICE and "dibs" not in state.offered and (dibs := _owner_of_dibs(state)) is not None:
             # Rulebook, Dibs!: the Slicer must offer it before slicing.
-            log.add(m.DibsOffered(_owner_of_dibs(state)))
-        elif phase == "choose":
+            log.emit(m.DibsOffered(dibs))
+        elif phase == Phase.CHOOSE:
             if not _choice_step(log):
                 return
-        elif phase == "seconds":
+        elif phase == Phase.SECONDS and state.offer_seat is not None:
             if seconds_choices(state, state.offer_seat):
                 return
-            log.add(m.SecondsFinished(state.offer_seat))
-        elif phase == "stack" and state.portions:
+            log.emit(m.SecondsFinished(state.offer_seat))
+        elif phase == Phase.STACK and state.portions:
             _end_round(log)
         else:
             return
@@ -419,12 +431,12 @@ def _choice_step(log: _Log) -> bool:
         owner = _unused_owner(state, "cut_in_line")
         untouched = all(p.taken_by is None for p in state.portions)
         if owner is not None and untouched and owner != state.slicer and owner != chooser:
-            log.add(m.CutInLineOffered(owner))
+            log.emit(m.CutInLineOffered(owner))
             return True
     if "sneak" not in state.offered:
         owner = _unused_owner(state, "sneak_a_slice")
         if owner == chooser and owner != state.slicer and sneak_moves(state):
-            log.add(m.SneakOffered(owner))
+            log.emit(m.SneakOffered(owner))
             return True
     left = [i for i, p in enumerate(state.portions) if p.taken_by is None]
     if len(left) == 1:
@@ -436,12 +448,39 @@ def _choice_step(log: _Log) -> bool:
 def _end_round(log: _Log) -> None:
     state = log.state
     if any(state.stacks):
-        log.add(m.RoundEnded(state.round, (state.slicer + 1) % state.players))
+        log.emit(m.RoundEnded(state.round, (state.slicer + 1) % state.players))
         return
     # Rulebook, Seconds: just before scoring.
     owner = next((s for s, me in enumerate(state.seats) if me.owns("seconds")), None)
     if owner is not None and "seconds" not in state.offered and seconds_choices(state, owner):
-        log.add(m.SecondsOffered(owner))
+        log.emit(m.SecondsOffered(owner))
         return
     check = guest_check(holdings(state))
-    log.add(m.GameEnded(tuple(row.total for row in check.rows), check.winners))
+    log.emit(m.GameEnded(tuple(row.total for row in check.rows), check.winners))
+
+
+# --- the room's timer and the end ------------------------------------------------
+
+
+def next_timer(state: State) -> Timer[m.Command] | None:
+    """Only the deal is the room's to send: at once, when the game starts.
+
+    Shuffling is random, and randomness is drawn in ``decide`` and recorded in
+    an event; the first command of the game is therefore the room's.
+    """
+    if state.round == 0:
+        return Timer("deal", 0, m.DealPizza())
+    return None
+
+
+def is_terminal(state: State) -> bool:
+    return state.finished
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.finished:
+        return None
+    check = guest_check(holdings(state))
+    totals = tuple(row.total for row in check.rows)
+    names = " and ".join(f"seat {s}" for s in check.winners)
+    return Outcome(winners=check.winners, scores=totals, summary=f"{names} pick up the check with {max(totals)}")

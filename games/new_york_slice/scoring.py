@@ -9,8 +9,8 @@ nothing here needs to know how attachment happened.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import attrs
 

@@ -14,8 +14,9 @@ eaten slices) and its legal commands.  Three ideas carry it:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 import attrs
 
@@ -198,7 +199,8 @@ class StrongBot:
         portions = table.view.portions
         open_ = [p for p in portions if p.taken_by is None]
         base = max(self._portion_value(table, self.seat, p) for p in open_)
-        best, best_value = m.DeclineSneak(), base + 0.5
+        best: m.SneakSlice | m.DeclineSneak = m.DeclineSneak()
+        best_value = base + 0.5
         open_slices = [p.index for p in portions if p.taken_by is None and p.slices]
         for command in legal:
             if not isinstance(command, m.SneakSlice):

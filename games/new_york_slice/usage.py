@@ -11,7 +11,8 @@ tie won with Tiebreaker, a Diet that cost someone a point) or a flat score
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -44,7 +45,7 @@ def specials_used(events: Iterable[Any], final: State) -> set[str]:
     if not final.finished:
         return used
     players = holdings(final)
-    for seat, me in enumerate(players):
+    for me in players:
         owned = set(me.specials)
         used.update(owned & {"buffet", "day_old_pizza", "stuffed_crust"})
         if "supersize_combos" in owned and any(s.kind == COMBO for s in me.collected):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from games.contract import SeatViewer, Viewer
+from games.memo import LastState
 from games.new_york_slice.components import SLICES, SPECIAL_BY_ID, Slice
 from games.new_york_slice.scoring import GuestCheck, guest_check
 from games.new_york_slice.state import State, actor_of, holdings, phase_of
@@ -109,25 +110,54 @@ def _held(state: State, seat: int) -> tuple[HeldView, ...]:
     )
 
 
-def view(state: State, viewer: Viewer) -> NysView:
-    me = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
-    plate = tuple(
+def _plate(state: State, me: int | None) -> tuple[PlateItem, ...]:
+    """The plate being decided; a Mystery Slice shows its face only to the seat receiving it."""
+    return tuple(
         PlateItem(None if i == state.mystery and me != state.receiver else SLICES[i], i == state.mystery, False)
         for i in state.plate
     ) + tuple(PlateItem(SLICES[i], False, True) for i in state.offers)
-    last = None
-    if state.last is not None:
-        kind, seat, slice_id = state.last
-        visible = slice_id >= 0 and (kind not in _PRIVATE_SLICE_EVENTS or seat == me)
-        last = Happening(kind, seat, SLICES[slice_id] if visible else None)
-    mine = state.seats[me] if me is not None else None
-    return NysView(
+
+
+def _last(state: State, me: int | None) -> Happening | None:
+    """The latest event; a privately taken slice shows only to the seat that took it."""
+    if state.last is None:
+        return None
+    kind, seat, slice_id = state.last
+    visible = slice_id >= 0 and (kind not in _PRIVATE_SLICE_EVENTS or seat == me)
+    return Happening(kind, seat, SLICES[slice_id] if visible else None)
+
+
+def view(state: State, viewer: Viewer) -> NysView:
+    """The public view, plus a phone's own secrets (built once per state, then shared).
+
+    A seat sees the public view with its eaten pile and unused Specials added,
+    and the Mystery Slice or privately taken slice when they are its own.
+    """
+    public = _public_view(state)
+    me = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
+    if me is None:
+        return public
+    mine = state.seats[me]
+    own_mystery = state.mystery is not None and me == state.receiver
+    own_last = state.last is not None and state.last[0] in _PRIVATE_SLICE_EVENTS and state.last[1] == me
+    return attrs.evolve(
+        public,
         viewer=me,
+        my_eaten=tuple(SLICES[i] for i in mine.eaten),
+        my_unused=tuple(h.special for h in mine.specials if not h.used),
+        plate=_plate(state, me) if own_mystery else public.plate,
+        last=_last(state, me) if own_last else public.last,
+    )
+
+
+def _build_public_view(state: State) -> NysView:
+    return NysView(
+        viewer=None,
         players=state.players,
         round=state.round,
         rounds=state.rounds,
         slicer=state.slicer,
-        decision=Decision(phase_of(state), actor_of(state)),
+        decision=Decision(str(phase_of(state)), actor_of(state)),
         stacks=tuple(i for i, stack in enumerate(state.stacks) if stack),
         leftovers=len(state.leftovers),
         reserve=len(state.reserve),
@@ -141,16 +171,19 @@ def view(state: State, viewer: Viewer) -> NysView:
         ),
         order=state.order,
         plate_seat=state.receiver,
-        plate=plate,
+        plate=_plate(state, None),
         table=tuple(
             PlayerView(seat, tuple(SLICES[i] for i in s.collected),
                        s.supreme_type if any(SLICES[i].kind == "supreme" for i in s.collected) else None,
                        len(s.eaten), _held(state, seat))
             for seat, s in enumerate(state.seats)
         ),
-        my_eaten=tuple(SLICES[i] for i in mine.eaten) if mine else (),
-        my_unused=tuple(h.special for h in mine.specials if not h.used) if mine else (),
-        last=last,
+        my_eaten=(),
+        my_unused=(),
+        last=_last(state, None),
         moves=state.events,
         guest_check=guest_check(holdings(state)) if state.finished else None,
     )
+
+
+_public_view = LastState(_build_public_view)

@@ -1,10 +1,12 @@
 """Pizza Theory (2-3 players): secret cuts divide the pizza, majorities take over.
 
-Rules: the rulebooks as settled by RULES-NOTES section 1.  The package holds
-the board geometry (``board``), the Replace Toppings resolution
-(``resolution``), commands and events (``messages``), state and ``evolve``
-(``state``), ``decide`` and friends (``rules``), ``view`` (``views``), the bots
-(``bot``) and the conformance answers (``conformance``).
+Rules: the rulebooks as settled by RULES-NOTES section 1.  Modules, the same
+roles in every game: ``messages`` (commands and events), ``codes``
+(rejection codes), ``options`` (the host's options), ``state`` (the state,
+``initial_state``, ``evolve``), ``rules`` (``decide``, ``legal_commands``,
+timers, the end), ``views``, ``bot``, ``conformance``; and this game's own:
+``board`` (the geometry), ``placement`` (where a topping may go),
+``resolution`` (Replace Toppings).
 
 Options (a host may set them; see ``OPTIONS``):
 
@@ -20,34 +22,13 @@ Options (a host may set them; see ``OPTIONS``):
 
 from __future__ import annotations
 
-from games.contract import GameSpec, OptionSpec
+from games.contract import GameSpec
 from games.pizza_theory import messages
 from games.pizza_theory.bot import BOTS
-from games.pizza_theory.rules import (
-    DEFAULT_MAX_ROUNDS,
-    PizzaTheoryCode,
-    decide,
-    initial_state,
-    is_terminal,
-    legal_commands,
-    next_timer,
-    outcome,
-)
-from games.pizza_theory.state import evolve
+from games.pizza_theory.options import OPTIONS
+from games.pizza_theory.rules import decide, is_terminal, legal_commands, next_timer, outcome
+from games.pizza_theory.state import evolve, initial_state
 from games.pizza_theory.views import view
-
-OPTIONS = (
-    OptionSpec(
-        name="max_rounds",
-        kind="int",
-        default=DEFAULT_MAX_ROUNDS,
-        label="Round limit",
-        help="After this round the most toppings on the pizza wins, if nobody has filled it yet "
-        "(a house rule: a full pizza can otherwise stall forever). 0: no limit, as in the rulebook.",
-        minimum=0,
-        maximum=200,
-    ),
-)
 
 GAME = GameSpec(
     id="pizza_theory",
@@ -57,7 +38,6 @@ GAME = GameSpec(
     options=OPTIONS,
     commands=messages.COMMANDS,
     events=messages.EVENTS,
-    codes=PizzaTheoryCode,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,

@@ -13,7 +13,7 @@ sorted ascending as integer triples: "ascending (x, y, z) order" (RULES-NOTES
 from __future__ import annotations
 
 import itertools
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 Space = tuple[int, int, int]
 
@@ -89,7 +89,7 @@ def _slices_of(cuts: tuple[tuple[str, int], ...]) -> tuple[tuple[int, ...], ...]
 #: the bots evaluate thousands of cuts per move.
 SLICES: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {
     lines: _slices_of(tuple((family, line) for family, line in zip(FAMILIES, lines) if line))
-    for lines in itertools.product((0,) + LINES, repeat=3)
+    for lines in itertools.product((0, *LINES), (0, *LINES), (0, *LINES))
 }
 
 

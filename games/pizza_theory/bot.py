@@ -16,13 +16,17 @@ the opponents', with the game's end (RULES-NOTES 1.5) weighing far more.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
+from games.contract import BotFactory
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
 from games.pizza_theory.resolution import tally
 from games.pizza_theory.state import TOPPINGS
 from games.rng import Rng
+
+CommandT = TypeVar("CommandT")
 
 WIN = 100.0
 #: How many random cut combinations judge one candidate topping space.
@@ -111,12 +115,12 @@ class StrongBot:
             return self._cut(table, legal, rng)
         if isinstance(first, m.AddTopping):
             return self._topping(table, legal, rng, self.seat)
-        if isinstance(first, m.PlaceNeutralTopping):
+        if isinstance(first, m.PlaceNeutralTopping) and table.neutral is not None:
             return self._topping(table, legal, rng, table.neutral)
         return rng.choice(list(legal))
 
     @staticmethod
-    def _best(scored: list[tuple[float, Any]], rng: Rng) -> Any:
+    def _best(scored: list[tuple[float, CommandT]], rng: Rng) -> CommandT:
         top = max(score for score, _ in scored)
         return rng.choice([command for score, command in scored if score >= top - 1e-9])
 
@@ -124,7 +128,8 @@ class StrongBot:
         # Every other cut is equally likely as far as this seat can know; the
         # 2-player neutral cutter is already on the board.
         others = [k for k in range(len(table.colours)) if k != self.seat]
-        ranges = [(table.neutral_line,) if k == table.neutral else board.LINES for k in others]
+        known = table.neutral_line
+        ranges = [(known,) if k == table.neutral and known is not None else board.LINES for k in others]
         combos = list(itertools.product(*ranges))
         scored = []
         for command in legal:
@@ -156,4 +161,4 @@ class StrongBot:
         return self._best(scored, rng)
 
 
-BOTS = {"random": RandomBot, "strong": StrongBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "strong": StrongBot}

@@ -7,7 +7,8 @@ even when they could not arise in play.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from games.pizza_theory import board
 from games.pizza_theory.placement import placeable
@@ -15,7 +16,7 @@ from games.pizza_theory.resolution import resolve
 from games.vectors import UnknownCheck, as_partition, as_set
 
 
-def _board(given: Mapping[str, str]) -> tuple:
+def _board(given: Mapping[str, str]) -> tuple[str | None, ...]:
     cells: list[str | None] = [None] * len(board.SPACES)
     for text, colour in given.items():
         cells[board.parse_space(text)] = colour
@@ -26,11 +27,11 @@ def _cuts(given: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
     return tuple((family, int(line)) for family, line in given.items())
 
 
-def _board_out(cells: tuple) -> dict[str, str]:
+def _board_out(cells: tuple[str | None, ...]) -> dict[str, str]:
     return {board.space_text(i): colour for i, colour in enumerate(cells) if colour is not None}
 
 
-def answer(check: str, given: Mapping[str, Any]) -> dict:
+def answer(check: str, given: Mapping[str, Any]) -> dict[str, Any]:
     if check == "slices":
         parts = board.slices(_cuts(given["cuts"]))
         return {"slices": [[board.space_text(i) for i in part] for part in parts]}

@@ -187,3 +187,19 @@ EVENTS = (
     ToppingsReplaced,
     GameEnded,
 )
+
+#: Any Pizza Theory command or event, for type checking.
+Command = StartGame | AddTopping | RollNeutralDie | PlaceNeutralTopping | ChooseCut
+Event = (
+    GameStarted
+    | RoundStarted
+    | ToppingAdded
+    | ToppingSkipped
+    | NeutralDieRolled
+    | NeutralToppingPlaced
+    | NeutralToppingSkipped
+    | CutChosen
+    | CutsRevealed
+    | ToppingsReplaced
+    | GameEnded
+)

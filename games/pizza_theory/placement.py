@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.pizza_theory import board
 
 
-def placeable(cells: tuple, colour: str) -> tuple[int, ...]:
+def placeable(cells: tuple[str | None, ...], colour: str) -> tuple[int, ...]:
     """Empty spaces not next to any topping of ``colour`` (RULES-NOTES 1.4), ascending."""
     taken = near = 0
     for space, here in enumerate(cells):
@@ -20,6 +20,6 @@ def placeable(cells: tuple, colour: str) -> tuple[int, ...]:
     return board.spaces_of(board.FULL_MASK & ~taken & ~near)
 
 
-def touching_empty(cells: tuple, family: str, line: int) -> tuple[int, ...]:
+def touching_empty(cells: tuple[str | None, ...], family: str, line: int) -> tuple[int, ...]:
     """Empty spaces touching a cut: where the neutral topping may go (RULES-NOTES 1.6)."""
     return tuple(space for space in sorted(board.TOUCHING[(family, line)]) if cells[space] is None)

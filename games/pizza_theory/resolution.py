@@ -17,13 +17,14 @@ conformance vector's arbitrary colour names work unchanged.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from games.pizza_theory.board import spaces_of
 
-Board = tuple  # tuple[str | None, ...], one entry per space index (board.SPACES)
+#: One entry per space index (board.SPACES): the colour on that space, or None.
+Board = tuple[str | None, ...]
 
 
 def leaders_of(row: Sequence[int]) -> list[int]:
@@ -141,7 +142,7 @@ def resolve(board: Board, supply: Mapping[str, int], slices: Sequence[Sequence[i
     after = list(board)
     left = {colour: supply.get(colour, 0) for colour in colours}
     vacated = [0] * len(colours)
-    removed = []
+    removed: list[tuple[int, str]] = []
     for _, k, mask, replacer in gone:
         left[colours[k]] += mask.bit_count()
         removed.extend((space, colours[k]) for space in spaces_of(mask))

@@ -9,12 +9,14 @@ it goes, so each next fact is decided from the state the previous one left.
 
 from __future__ import annotations
 
-import enum
+from collections.abc import Mapping
 from typing import Any
 
-from games.contract import ROOM, Code, Outcome, Rejected, Setup, Timer
+from games.contract import ROOM, Code, Outcome, Rejected, Timer
+from games.decisions import Decisions
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
+from games.pizza_theory.codes import PizzaTheoryCode
 from games.pizza_theory.placement import placeable, touching_empty
 from games.pizza_theory.resolution import resolve
 from games.pizza_theory.state import (
@@ -28,33 +30,11 @@ from games.pizza_theory.state import (
     SETUP,
     State,
     evolve,
+    neutral_line,
     space_index,
     xyz,
 )
 from games.rng import Rng
-
-
-class PizzaTheoryCode(str, enum.Enum):
-    """Pizza Theory's own rejection codes (the shared ones are ``contract.Code``)."""
-
-    NOT_A_SPACE = "topping/not_a_space"
-    SPACE_TAKEN = "topping/space_taken"
-    NEXT_TO_OWN = "topping/next_to_own"
-    NOT_TOUCHING_CUTTER = "topping/not_touching_cutter"
-    NO_SUCH_LINE = "cut/no_such_line"
-    ALREADY_CHOSEN = "cut/already_chosen"
-
-
-#: [house] The default round limit.  Natural games end in 5-12 rounds, but once
-#: the pizza is full and nobody can add a topping, careful players (or bots)
-#: can avoid every takeover forever: the limit guarantees an end.
-DEFAULT_MAX_ROUNDS = 30
-
-
-def initial_state(setup: Setup) -> State:
-    max_rounds = setup.options.get("max_rounds", DEFAULT_MAX_ROUNDS)
-    return State(players=setup.players, seed=setup.seed, max_rounds=max_rounds)
-
 
 # --- seating (RULES-NOTES 1.3, 1.6) -------------------------------------------
 
@@ -84,16 +64,8 @@ def round_started(state: State, round_: int) -> m.RoundStarted:
 # --- decide ------------------------------------------------------------------
 
 
-class _Chain:
-    """The events of one decision, each folded into a scratch state as it is made."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, event: Any) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+#: One decision in progress (the shared accumulator, typed for this game).
+_Chain = Decisions[State, m.Event]
 
 
 def decide(state: State, actor: int, command: Any) -> list[Any]:
@@ -101,7 +73,7 @@ def decide(state: State, actor: int, command: Any) -> list[Any]:
         raise Rejected(Code.UNKNOWN_COMMAND, f"{type(command).__name__} is not a Pizza Theory command")
     if state.phase == OVER:
         raise Rejected(Code.GAME_OVER, "the game is over")
-    chain = _Chain(state)
+    chain: _Chain = Decisions(state, evolve)
     if isinstance(command, m.StartGame):
         if actor != ROOM:
             raise Rejected(Code.NOT_A_PLAYER, "only the room starts the game")
@@ -201,7 +173,7 @@ def _place_neutral_topping(chain: _Chain, actor: int, command: m.PlaceNeutralTop
     _expect_turn(state, actor, NEUTRAL_PLACE)
     space = _target(state, command.space)
     # RULES-NOTES 1.6 step 2: on an empty space touching the neutral cutter.
-    if space not in board.TOUCHING[(state.families[NEUTRAL], state.neutral_line)]:
+    if space not in board.TOUCHING[(state.families[NEUTRAL], neutral_line(state))]:
         raise Rejected(PizzaTheoryCode.NOT_TOUCHING_CUTTER, f"{command.space!r} does not touch the neutral cutter")
     chain.emit(m.NeutralToppingPlaced(seat=actor, topping=m.Topping(xyz(space), COLOURS[NEUTRAL])))
 
@@ -226,9 +198,10 @@ def _reveal_and_resolve(chain: _Chain) -> None:
     cuts = [
         m.CutLaid(seat=seat, colour=COLOURS[seat], family=state.families[seat], line=line)
         for seat, line in enumerate(state.cuts)
+        if line is not None  # every cut is in: this runs once the last one was chosen
     ]
     if state.players == 2:
-        cuts.append(m.CutLaid(None, COLOURS[NEUTRAL], state.families[NEUTRAL], state.neutral_line))
+        cuts.append(m.CutLaid(None, COLOURS[NEUTRAL], state.families[NEUTRAL], neutral_line(state)))
     chain.emit(m.CutsRevealed(round=state.round, cuts=tuple(cuts)))
 
     # RULES-NOTES 1.4 step 3 (and 1.6 step 4: all three cuts, all three colours).
@@ -262,7 +235,7 @@ def _reveal_and_resolve(chain: _Chain) -> None:
         _begin_round(chain, state.round + 1)
 
 
-def _game_end(state: State, would_have: dict[str, int]) -> m.GameEnded | None:
+def _game_end(state: State, would_have: Mapping[str, int]) -> m.GameEnded | None:
     """RULES-NOTES 1.5: checked at the end of every round."""
     full = [position for position in range(3) if state.supply[position] == 0]
     if state.players == 2 and NEUTRAL in full:
@@ -295,12 +268,12 @@ def legal_commands(state: State, seat: int) -> list[Any]:
     if phase == NEUTRAL_ROLL and state.first == seat:
         return [m.RollNeutralDie()]
     if phase == NEUTRAL_PLACE and state.first == seat:
-        spaces = touching_empty(state.cells, state.families[NEUTRAL], state.neutral_line)
+        spaces = touching_empty(state.cells, state.families[NEUTRAL], neutral_line(state))
         return [m.PlaceNeutralTopping(xyz(space)) for space in spaces]
     return []
 
 
-def next_timer(state: State) -> Timer | None:
+def next_timer(state: State) -> Timer[m.Command] | None:
     """Only the start: the room sends ``StartGame`` at once, so the starting
     player is drawn in ``decide`` and recorded in an event like any random fact."""
     if state.phase == SETUP:

@@ -1,4 +1,4 @@
-"""Pizza Theory's state and ``evolve``: applying decided facts, nothing more.
+"""Pizza Theory's state, ``initial_state`` and ``evolve``: applying decided facts, nothing more.
 
 Toppings are kept in the board frame (RULES-NOTES 1.3): the pizza's rotation
 only changes which sector, and so which cut family, faces each table
@@ -9,27 +9,35 @@ and with two players position 2 is the empty seat whose colour is neutral
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import attrs
 
+from games.contract import Setup, UnknownEvent
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
+from games.pizza_theory.options import DEFAULT_MAX_ROUNDS
 
 #: Colour names by table position: Okabe-Ito hues, told apart by every common
 #: kind of colour blindness (the client adds a shape per colour as well).
 COLOURS: tuple[str, ...] = ("orange", "blue", "yellow")
 NEUTRAL = 2  # the neutral colour's table position with two players
 TOPPINGS = 16  # per colour (rulebook components)
-EMPTY_BOARD: tuple = (None,) * len(board.SPACES)
+EMPTY_BOARD: tuple[str | None, ...] = (None,) * len(board.SPACES)
 
-# Phases, in the order a round passes through them.
-SETUP = "setup"
-ADD = "add"
-NEUTRAL_ROLL = "neutral_roll"
-NEUTRAL_PLACE = "neutral_place"
-CUT = "cut"
-OVER = "over"
+class Phase(enum.StrEnum):
+    """Where a game is, in the order a round passes through them (the value is what views send)."""
+
+    SETUP = "setup"
+    ADD = "add"
+    NEUTRAL_ROLL = "neutral_roll"
+    NEUTRAL_PLACE = "neutral_place"
+    CUT = "cut"
+    OVER = "over"
+
+
+SETUP, ADD, NEUTRAL_ROLL, NEUTRAL_PLACE, CUT, OVER = Phase
 
 
 @attrs.frozen
@@ -47,10 +55,10 @@ class State:
     seed: int
     max_rounds: int
     events: int = 0
-    phase: str = SETUP
+    phase: Phase = SETUP
     round: int = 0
     start: int = -1
-    cells: tuple = EMPTY_BOARD  # colour name or None per space index
+    cells: tuple[str | None, ...] = EMPTY_BOARD  # colour name or None per space index
     supply: tuple[int, int, int] = (TOPPINGS, TOPPINGS, TOPPINGS)  # by table position
     order: tuple[int, ...] = ()
     placer: int = 0  # index into ``order`` during ADD
@@ -71,6 +79,12 @@ class State:
         return TOPPINGS - self.supply[position]
 
 
+def initial_state(setup: Setup) -> State:
+    """Before the room's ``StartGame``: an empty pizza and the round limit."""
+    max_rounds = setup.options.get("max_rounds", DEFAULT_MAX_ROUNDS)
+    return State(players=setup.players, seed=setup.seed, max_rounds=max_rounds)
+
+
 def position_of(colour: str) -> int:
     return COLOURS.index(colour)
 
@@ -87,16 +101,28 @@ def xyz(space: int) -> m.SpaceXYZ:
     return board.SPACES[space]
 
 
-def _put(state: State, topping: m.Topping) -> dict:
+def neutral_line(state: State) -> int:
+    """The neutral cutter's line, rolled this round (RULES-NOTES 1.6); only asked once rolled."""
+    if state.neutral_line is None:  # pragma: no cover - our bug: asked before the roll
+        raise AssertionError("the neutral die has not been rolled this round")
+    return state.neutral_line
+
+
+def _index(space: m.SpaceXYZ) -> int:
+    """The board index of a space, whatever sequence type its coordinates came in."""
+    return board.INDEX[(space[0], space[1], space[2])]
+
+
+def _put(state: State, topping: m.Topping) -> dict[str, Any]:
     cells = list(state.cells)
-    space = board.INDEX[tuple(topping.space)]
+    space = _index(topping.space)
     cells[space] = topping.colour
     supply = list(state.supply)
     supply[position_of(topping.colour)] -= 1
     return {"cells": tuple(cells), "supply": tuple(supply)}
 
 
-def _after_add_turn(state: State) -> dict:
+def _after_add_turn(state: State) -> dict[str, Any]:
     placer = state.placer + 1
     if placer < len(state.order):
         return {"placer": placer}
@@ -104,14 +130,14 @@ def _after_add_turn(state: State) -> dict:
     return {"placer": placer, "phase": NEUTRAL_ROLL if state.players == 2 else CUT}
 
 
-def evolve(state: State, event: Any) -> State:
+def evolve(state: State, event: m.Event) -> State:
     """Apply one event.  No checks, no randomness: replay must always succeed."""
     changes: dict[str, Any]
     if isinstance(event, m.GameStarted):
         cells = list(EMPTY_BOARD)
         supply = [TOPPINGS, TOPPINGS, TOPPINGS]
         for topping in event.toppings:
-            cells[board.INDEX[tuple(topping.space)]] = topping.colour
+            cells[_index(topping.space)] = topping.colour
             supply[position_of(topping.colour)] -= 1
         changes = {"start": event.starting_seat, "cells": tuple(cells), "supply": tuple(supply)}
     elif isinstance(event, m.RoundStarted):
@@ -145,15 +171,15 @@ def evolve(state: State, event: Any) -> State:
         cells = list(state.cells)
         supply = list(state.supply)
         for topping in event.removed:
-            cells[board.INDEX[tuple(topping.space)]] = None
+            cells[_index(topping.space)] = None
             supply[position_of(topping.colour)] += 1
         for topping in event.placed:
-            cells[board.INDEX[tuple(topping.space)]] = topping.colour
+            cells[_index(topping.space)] = topping.colour
             supply[position_of(topping.colour)] -= 1
         last = state.last or LastRound(event.round, ())
         changes = {"cells": tuple(cells), "supply": tuple(supply), "last": attrs.evolve(last, replaced=event)}
     elif isinstance(event, m.GameEnded):
         changes = {"phase": OVER, "winners": event.winners, "end_reason": event.reason}
-    else:  # pragma: no cover - only our own events are ever stored
-        raise TypeError(f"not a Pizza Theory event: {event!r}")
+    else:
+        raise UnknownEvent(event)
     return attrs.evolve(state, events=state.events + 1, **changes)

@@ -14,10 +14,11 @@ from __future__ import annotations
 import attrs
 
 from games.contract import SeatViewer, Viewer
+from games.memo import LastState
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
 from games.pizza_theory.placement import placeable, touching_empty
-from games.pizza_theory.state import ADD, COLOURS, CUT, NEUTRAL, NEUTRAL_PLACE, NEUTRAL_ROLL, State, xyz
+from games.pizza_theory.state import ADD, COLOURS, CUT, NEUTRAL, NEUTRAL_PLACE, NEUTRAL_ROLL, State, neutral_line, xyz
 
 
 @attrs.frozen
@@ -113,7 +114,7 @@ def _spaces(state: State) -> tuple[m.SpaceXYZ, ...]:
     if state.phase == ADD:
         return tuple(xyz(space) for space in placeable(state.cells, COLOURS[state.order[state.placer]]))
     if state.phase == NEUTRAL_PLACE:
-        return tuple(xyz(space) for space in touching_empty(state.cells, state.families[NEUTRAL], state.neutral_line))
+        return tuple(xyz(space) for space in touching_empty(state.cells, state.families[NEUTRAL], neutral_line(state)))
     return ()
 
 
@@ -135,6 +136,20 @@ def _report(state: State) -> RoundReport | None:
 
 
 def view(state: State, viewer: Viewer) -> PizzaTheoryView:
+    """The public view, plus for a phone its seat and its own pending cut.
+
+    The public part is built once per state and shared by every viewer of a change.
+    """
+    public = _public_view(state)
+    you = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
+    if you is None:
+        return public
+    # The secret: only the viewer's own pending cut, and only to that seat.
+    your_cut = state.cuts[you] if state.phase == CUT else None
+    return attrs.evolve(public, you=you, your_cut=your_cut)
+
+
+def _build_public_view(state: State) -> PizzaTheoryView:
     chosen = tuple(seat for seat, cut in enumerate(state.cuts) if cut is not None) if state.phase == CUT else ()
     turn = _turn(state)
     seats = tuple(
@@ -162,12 +177,9 @@ def view(state: State, viewer: Viewer) -> PizzaTheoryView:
         waiting = tuple(seat for seat in range(state.players) if seat not in chosen)
     else:
         waiting = () if turn is None else (turn,)
-    you = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
-    # The secret: only the viewer's own pending cut, and only to that seat.
-    your_cut = state.cuts[you] if you is not None and state.phase == CUT else None
     return PizzaTheoryView(
         players=state.players,
-        phase=state.phase,
+        phase=str(state.phase),
         round=state.round,
         max_rounds=state.max_rounds,
         board=tuple(_CELLS[cell] for cell in zip(board.SPACES, state.cells)),  # shared immutable cells
@@ -179,8 +191,11 @@ def view(state: State, viewer: Viewer) -> PizzaTheoryView:
         chosen=chosen,
         spaces=_spaces(state),
         last_round=_report(state),
-        you=you,
-        your_cut=your_cut,
+        you=None,
+        your_cut=None,
         winners=state.winners or (),
         end_reason=state.end_reason,
     )
+
+
+_public_view = LastState(_build_public_view)

@@ -8,29 +8,23 @@ moment, penalties for cards left in hand).  Other options: ``dots`` (which
 difficulty levels of cards are in play), ``reaction_ms`` (the reaction
 window's length; 0 skips it) and ``special_cards``.
 
-Modules: ``cards`` (the deck as data), ``tricks`` (what a trick is),
-``state``/``commands``/``events``, ``engine`` (decide/evolve), ``views``,
-``hints``, ``bot``, ``conformance``.
+Modules, the same roles in every game: ``messages`` (commands and events),
+``codes`` (rejection codes), ``options`` (the host's options), ``state``
+(the state, ``initial_state``, ``evolve``), ``rules`` (``decide``,
+``legal_commands``, timers, the end), ``views``, ``bot``, ``conformance``;
+and this game's own: ``cards`` (the deck as data), ``tricks`` (what a trick
+is), ``hints`` (advice for a seat).
 """
 
 from __future__ import annotations
 
 from games.contract import GameSpec
 from games.splittissimo.bot import BOTS
-from games.splittissimo.codes import SplittissimoCode
-from games.splittissimo.commands import COMMANDS
-from games.splittissimo.engine import (
-    decide,
-    evolve,
-    initial_state,
-    is_terminal,
-    legal_commands,
-    next_timer,
-    outcome,
-)
-from games.splittissimo.events import EVENTS
 from games.splittissimo.hints import hint
-from games.splittissimo.state import OPTIONS
+from games.splittissimo.messages import COMMANDS, EVENTS
+from games.splittissimo.options import OPTIONS
+from games.splittissimo.rules import decide, is_terminal, legal_commands, next_timer, outcome
+from games.splittissimo.state import evolve, initial_state
 from games.splittissimo.views import view
 
 GAME = GameSpec(
@@ -41,7 +35,6 @@ GAME = GameSpec(
     options=OPTIONS,
     commands=COMMANDS,
     events=EVENTS,
-    codes=SplittissimoCode,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,

@@ -9,20 +9,22 @@ reaction window run out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 import attrs
 
+from games.contract import BotFactory
 from games.rng import Rng
-from games.splittissimo.cards import CARDS, total
-from games.splittissimo.commands import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+from games.splittissimo.cards import CARDS, Card, total
 from games.splittissimo.hints import trick_value
+from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.tricks import ADVANCED, special_order_takes
 from games.splittissimo.views import SplittissimoView
 
 
-def _open_cards(view: SplittissimoView) -> list:
+def _open_cards(view: SplittissimoView) -> list[Card]:
     if view.table:
         return [CARDS[card.id] for card in view.table]
     return [CARDS[pile.top.id] for pile in view.piles if pile.top is not None]
@@ -92,4 +94,4 @@ class StrongBot:
         return None
 
 
-BOTS = {"random": RandomBot, "strong": StrongBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "strong": StrongBot}

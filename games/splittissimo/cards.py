@@ -16,8 +16,8 @@ views name cards by id.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 import attrs
 

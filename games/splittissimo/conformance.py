@@ -7,8 +7,9 @@ judged by the same functions the engine uses.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from games.splittissimo.cards import CANCELLED_ORDER, ORDER, PIZZA, SPECIAL_ORDER, Card, parse_amount
 from games.splittissimo.state import score_cards
@@ -28,7 +29,7 @@ def parse_card(given: Mapping[str, Any], position: int = 0) -> Card:
     raise ValueError(f"not a Splittissimo card: {given!r}")
 
 
-def _cards(given) -> list[Card]:
+def _cards(given: Sequence[Mapping[str, Any]]) -> list[Card]:
     return [parse_card(card, i) for i, card in enumerate(given)]
 
 
@@ -36,7 +37,7 @@ def _fraction_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def answer(check: str, given: Mapping[str, Any]) -> dict:
+def answer(check: str, given: Mapping[str, Any]) -> dict[str, Any]:
     if check == "trick":
         hand, table = _cards(given["hand"]), _cards(given["table"])
         play = given["play"]

@@ -1,31 +1,39 @@
-""""Show me a hint": one trick a seat can take, explained for a child.
+""""Show me a hint": what a seat can do now, explained for a child.
 
-Used by the bots, by the phone's hint button and by the classroom teacher.
-The search is :func:`tricks.find_tricks`, which is exhaustive (up to
-interchangeable cards), so a hint exists whenever a trick does.  The hint is
-built from the seat's hand and the open cards: on the seat's own turn, once
-the reaction window has closed, it is a legal ``TakeTrick``.
+Used by the phone's hint button, by the bots (``trick_value``) and by the
+classroom.  A hint is always one of the seat's legal commands at that moment
+(issue 15: never a trick the seat cannot take), chosen in this order:
+
+- on the seat's own turn: the largest trick (the search in
+  :func:`tricks.find_tricks` is exhaustive, so a hint exists whenever a trick
+  does), or a Special Order when it wins more pizza, else ``EndTurn`` after a
+  trick or ``Pass`` when no trick is possible;
+- during someone else's turn: the interrupt the seat may play (an Advanced
+  Special Order, or a Cancelled Order while the reaction window is open);
+- otherwise ``None``: nothing to do until the seat's turn (the phone says so).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import attrs
 
 from games.splittissimo.cards import CARDS, Card, total
-from games.splittissimo.commands import TakeTrick
-from games.splittissimo.engine import _tricks
-from games.splittissimo.state import State
-from games.splittissimo.tricks import EASY, sum_text
+from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+from games.splittissimo.rules import legal_commands
+from games.splittissimo.state import State, hand_size, open_cards
+from games.splittissimo.tricks import EASY, special_order_takes, sum_text
+
+HintCommand = TakeTrick | PlaySpecialOrder | PlayCancelledOrder | EndTurn | Pass
 
 
 @attrs.frozen
 class Hint:
-    """A trick to take and the words that explain it."""
+    """A command the seat may send now, and the words that explain it."""
 
-    command: TakeTrick
+    command: HintCommand
     text: str
 
 
@@ -34,18 +42,49 @@ def trick_value(command: TakeTrick) -> tuple[Fraction, int]:
     return total(CARDS[i] for i in command.table), len(command.hand)
 
 
-def best_trick(state: State, seat: int) -> TakeTrick | None:
-    """The largest trick ``seat`` can take with its hand and the open cards, if any."""
-    found = _tricks(state, seat) if state.hands else []
-    return max(found, key=trick_value, default=None)
+def special_order_takes_now(state: State, command: PlaySpecialOrder) -> list[Card]:
+    """The open Pizza cards ``command`` would take in ``state``."""
+    tops = [CARDS[i] for i in open_cards(state)]
+    return [tops[i] for i in special_order_takes(CARDS[command.card].toppings, tops)]
 
 
 def hint(state: State, seat: int) -> Hint | None:
-    """One trick for ``seat`` (the largest) and its explanation, or None when there is none."""
-    command = best_trick(state, seat)
-    if command is None:
-        return None
-    return Hint(command, explain(state.level, [CARDS[i] for i in command.hand], [CARDS[i] for i in command.table]))
+    """The best legal command for ``seat`` now with its explanation, or None when it has none."""
+    legal = legal_commands(state, seat)
+    tricks = [c for c in legal if isinstance(c, TakeTrick)]
+    specials = [c for c in legal if isinstance(c, PlaySpecialOrder)]
+    best = max(tricks, key=trick_value, default=None)
+    special = max(specials, key=lambda c: total(special_order_takes_now(state, c)), default=None)
+    if special is not None and (best is None or total(special_order_takes_now(state, special)) > trick_value(best)[0]):
+        return Hint(special, _explain_special(state, special))
+    if best is not None:
+        hand = [CARDS[i] for i in best.hand]
+        table = [CARDS[i] for i in best.table]
+        return Hint(best, explain(state.level, hand, table))
+    for command in legal:
+        if isinstance(command, PlayCancelledOrder):
+            return Hint(
+                command,
+                "You may play your Cancelled Order now: the turn about to begin is skipped"
+                f"{', and you draw a card' if len(state.hands[seat]) < hand_size(state) else ''}.",
+            )
+        if isinstance(command, EndTurn):
+            return Hint(command, f"No more tricks: end your turn and draw back up to {hand_size(state)} cards.")
+        if isinstance(command, Pass):
+            return Hint(command, "No trick is possible with your cards: draw one card and pass.")
+    return None
+
+
+def _explain_special(state: State, command: PlaySpecialOrder) -> str:
+    taken = special_order_takes_now(state, command)
+    toppings = _toppings(CARDS[command.card].toppings)
+    amounts = " + ".join(card.text for card in taken)
+    words = f"Your Special Order takes every open pizza with {toppings}: {_listing(taken)}"
+    return f"{words}, {amounts} = {_fraction(total(taken))}." if len(taken) > 1 else f"{words}."
+
+
+def _fraction(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _listing(cards: Sequence[Card]) -> str:

@@ -1,4 +1,4 @@
-"""The game state, the host's options, and small readings of the state.
+"""The game state, ``initial_state``, ``evolve`` and small readings of the state.
 
 The state is what ``evolve`` folds events into; it is snapshotted, never sent
 (views are sent).  Card piles are tuples of card ids with the top card first.
@@ -6,62 +6,44 @@ The state is what ``evolve`` folds events into; it is snapshotted, never sent
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 import attrs
 
-from games.contract import OptionSpec
-from games.splittissimo.cards import CANCELLED_ORDER, CARDS, DOT_LEVELS, ORDER, PIZZA, SPECIAL_KINDS, total
-from games.splittissimo.tricks import ADVANCED, EASY, LEVELS, STANDARD
+from games.contract import Setup, UnknownEvent
+from games.splittissimo import messages as ev
+from games.splittissimo.cards import CANCELLED_ORDER, CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
+from games.splittissimo.tricks import ADVANCED, EASY
 
-DEALING = "dealing"
-WINDOW = "window"
-TURN = "turn"
-OVER = "over"
+
+class Phase(enum.StrEnum):
+    """Where a game is (the value is what views send)."""
+
+    #: Set up, nothing dealt: the room's ``Deal`` comes at once.
+    DEALING = "dealing"
+    #: A turn is about to begin: others may play a Cancelled Order (RULES-NOTES 3.3).
+    WINDOW = "window"
+    #: The active player takes tricks, then ends the turn or passes.
+    TURN = "turn"
+    OVER = "over"
+
+
+DEALING, WINDOW, TURN, OVER = Phase.DEALING, Phase.WINDOW, Phase.TURN, Phase.OVER
+
+#: Why a game ended (``State.end_reason``, shown in every view's ``final.reason``).
+#: A card had to be drawn from an empty deck (Easy) or Order deck (RULES-NOTES 3.2, 3.3).
+DECK_EMPTY = "deck_empty"
+#: Standard and Advanced: the last Pizza card was taken (RULES-NOTES 3.3).
+ALL_DELIVERED = "all_delivered"
+#: Games stored before the RULES-NOTES 3.2/3.3 change could end on a round of passes;
+#: their logs still replay and still say so.
+NO_TRICKS = "no_tricks"
 
 PILES = 3
 FULL_HAND = 4
-
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        name="level",
-        kind="choice",
-        default=STANDARD,
-        label="Level",
-        help="easy (6+): round Pizza cards only; standard (8+): Orders against Pizza piles, with toppings; "
-        "advanced (10+): combined orders, Special Orders at any moment, penalties for cards left in hand.",
-        choices=LEVELS,
-    ),
-    OptionSpec(
-        name="dots",
-        kind="multi",
-        default=DOT_LEVELS,
-        label="Dot levels in play",
-        help="1 dot: quarters and halves; 2 dots: the same amounts written in eighths and quarters; "
-        "3 dots: odd eighths.  Easy with 1-dot cards only deals 3 cards, not 4.",
-        choices=DOT_LEVELS,
-    ),
-    OptionSpec(
-        name="reaction_ms",
-        kind="int",
-        default=3000,
-        label="Reaction window (ms)",
-        help="How long other players may play a Cancelled Order before each turn (standard and advanced). "
-        "0 turns the window off, and with it Cancelled Orders.",
-        minimum=0,
-        maximum=30_000,
-    ),
-    OptionSpec(
-        name="special_cards",
-        kind="bool",
-        default=True,
-        label="Special cards",
-        help="Shuffle the purple Special Order and Cancelled Order cards into the Order deck "
-        "(standard and advanced).",
-    ),
-)
-
 
 @attrs.frozen
 class LastTrick:
@@ -82,7 +64,7 @@ class State:
     dots: tuple[int, ...]
     reaction_ms: int
     specials: bool
-    phase: str = DEALING
+    phase: Phase = DEALING
     deck: tuple[int, ...] = ()
     table: tuple[int, ...] = ()
     piles: tuple[tuple[int, ...], ...] = ((),) * PILES
@@ -106,6 +88,11 @@ class State:
     def round(self) -> int:
         """Laps of turns so far (reported by ``pizzanight selfplay``)."""
         return self.turn // self.players
+
+
+def initial_state(setup: Setup) -> State:
+    """Nothing dealt yet: the room's ``Deal`` (an immediate timer) shuffles and deals."""
+    return settings_state(setup.players, setup.seed, setup.options)
 
 
 def settings_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
@@ -165,7 +152,7 @@ def score(level: str, won: tuple[int, ...], hand: tuple[int, ...]) -> Fraction:
     return score_cards(level, [CARDS[i] for i in won], [CARDS[i] for i in hand])
 
 
-def score_cards(level: str, won, hand) -> Fraction:
+def score_cards(level: str, won: Sequence[Card], hand: Sequence[Card]) -> Fraction:
     """RULES-NOTES 3.2-3.4: pizza delivered, less the Advanced penalties.
 
     Only Pizza cards in the won pile count (Order cards count nothing).  In
@@ -181,3 +168,129 @@ def score_cards(level: str, won, hand) -> Fraction:
 
 def holds_cancelled_order(state: State, seat: int) -> int | None:
     return next((card for card in state.hands[seat] if CARDS[card].kind == CANCELLED_ORDER), None)
+
+
+# --- evolve --------------------------------------------------------------------
+
+
+def evolve(state: State, event: ev.Event) -> State:
+    """Apply one decided fact: no checks, no randomness (DESIGN.md section 3)."""
+    apply = _APPLY.get(type(event))
+    if apply is None:
+        raise UnknownEvent(event)
+    return apply(state, event)
+
+
+def _without(cards: tuple[int, ...], gone: Sequence[int]) -> tuple[int, ...]:
+    drop = set(gone)
+    return tuple(card for card in cards if card not in drop)
+
+
+def _with_seat(rows: tuple[tuple[int, ...], ...], seat: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return rows[:seat] + (row,) + rows[seat + 1 :]
+
+
+def _taken(state: State, seat: int, from_hand: Sequence[int], from_table: Sequence[int]) -> dict[str, Any]:
+    """The changes for ``seat`` winning cards from its hand and the open cards."""
+    return {
+        "hands": _with_seat(state.hands, seat, _without(state.hands[seat], from_hand)),
+        "table": _without(state.table, from_table) if state.table else state.table,
+        "piles": tuple(_without(pile, from_table) for pile in state.piles),
+        "won": _with_seat(state.won, seat, state.won[seat] + tuple(from_hand) + tuple(from_table)),
+        "passed": frozenset(),
+    }
+
+
+def _dealt(state: State, event: ev.Dealt) -> State:
+    return attrs.evolve(
+        state,
+        deck=event.deck,
+        hands=event.hands,
+        table=event.table,
+        piles=event.piles,
+        won=((),) * state.players,
+        active=event.first,
+        events=state.events + 1,
+    )
+
+
+def _turn_began(state: State, event: ev.TurnBegan) -> State:
+    phase = WINDOW if event.window else TURN
+    return attrs.evolve(state, active=event.seat, turn=event.turn, phase=phase, tricks=0, events=state.events + 1)
+
+
+def _window_closed(state: State, event: ev.ReactionWindowClosed) -> State:
+    return attrs.evolve(state, phase=TURN, events=state.events + 1)
+
+
+def _trick_taken(state: State, event: ev.TrickTaken) -> State:
+    last = LastTrick(event.seat, event.hand, event.table, event.text, False)
+    changes = _taken(state, event.seat, event.hand, event.table)
+    return attrs.evolve(state, **changes, tricks=state.tricks + 1, last_trick=last, events=state.events + 1)
+
+
+def _special_order_played(state: State, event: ev.SpecialOrderPlayed) -> State:
+    changes = _taken(state, event.seat, (event.card,), event.taken)
+    if event.took_over:
+        changes.update(active=event.seat, turn=event.turn, phase=TURN, tricks=1)
+    else:
+        changes.update(tricks=state.tricks + 1)
+    toppings = " and ".join(t.replace("_", " ") for t in CARDS[event.card].toppings)
+    text = f"Special Order: every open pizza with {toppings}"
+    last = LastTrick(event.seat, (event.card,), event.taken, text, True)
+    return attrs.evolve(state, **changes, last_trick=last, events=state.events + 1)
+
+
+def _turn_cancelled(state: State, event: ev.TurnCancelled) -> State:
+    return attrs.evolve(
+        state,
+        hands=_with_seat(state.hands, event.by, _without(state.hands[event.by], (event.card,))),
+        discard=state.discard + (event.card,),
+        last_cancel=(event.seat, event.by),
+        events=state.events + 1,
+    )
+
+
+def _cards_drawn(state: State, event: ev.CardsDrawn) -> State:
+    return attrs.evolve(
+        state,
+        hands=_with_seat(state.hands, event.seat, state.hands[event.seat] + event.cards),
+        deck=state.deck[len(event.cards) :],
+        events=state.events + 1,
+    )
+
+
+def _table_refilled(state: State, event: ev.TableRefilled) -> State:
+    return attrs.evolve(state, table=state.table + event.cards, deck=state.deck[len(event.cards) :], events=state.events + 1)
+
+
+def _piles_rebalanced(state: State, event: ev.PilesRebalanced) -> State:
+    return attrs.evolve(state, piles=event.piles, events=state.events + 1)
+
+
+def _turn_passed(state: State, event: ev.TurnPassed) -> State:
+    return attrs.evolve(state, passed=state.passed | {event.seat}, events=state.events + 1)
+
+
+def _turn_ended(state: State, event: ev.TurnEnded) -> State:
+    return attrs.evolve(state, events=state.events + 1)
+
+
+def _game_ended(state: State, event: ev.GameEnded) -> State:
+    return attrs.evolve(state, phase=OVER, end_reason=event.reason, events=state.events + 1)
+
+
+_APPLY: dict[type, Callable[[State, Any], State]] = {
+    ev.Dealt: _dealt,
+    ev.TurnBegan: _turn_began,
+    ev.ReactionWindowClosed: _window_closed,
+    ev.TrickTaken: _trick_taken,
+    ev.SpecialOrderPlayed: _special_order_played,
+    ev.TurnCancelled: _turn_cancelled,
+    ev.CardsDrawn: _cards_drawn,
+    ev.TableRefilled: _table_refilled,
+    ev.PilesRebalanced: _piles_rebalanced,
+    ev.TurnPassed: _turn_passed,
+    ev.TurnEnded: _turn_ended,
+    ev.GameEnded: _game_ended,
+}

@@ -10,8 +10,8 @@ the searches.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from typing import Iterator, Sequence
 
 from games.splittissimo.cards import ORDER, PIZZA, Card, total
 from games.splittissimo.codes import SplittissimoCode
@@ -82,8 +82,8 @@ def _groups(cards: Sequence[tuple[int, Card]], unit: int, with_toppings: bool) -
     where toppings count, carry the same toppings); the search then tries how
     many of a group to use rather than every choice of which ones.
     """
-    by_sig: dict[tuple, list[int]] = {}
-    slices_of: dict[tuple, int] = {}
+    by_sig: dict[tuple[object, ...], list[int]] = {}
+    slices_of: dict[tuple[object, ...], int] = {}
     for position, card in cards:
         sig = (card.slices, card.of, tuple(sorted(card.toppings)) if with_toppings else ())
         by_sig.setdefault(sig, []).append(position)
@@ -134,7 +134,7 @@ def find_tricks(level: str, hand: Sequence[Card], table: Sequence[Card]) -> list
         return []
     unit = _unit([card for _, card in hand_cards] + [card for _, card in open_cards])
     found: list[Play] = []
-    groups_by_toppings: dict[frozenset, list[tuple[int, list[int]]]] = {}
+    groups_by_toppings: dict[frozenset[str], list[tuple[int, list[int]]]] = {}
     for subset in _subsets(len(open_cards)):
         picked = [open_cards[k] for k in subset]
         if not shape_ok(level, 1, len(picked)) and not shape_ok(level, 2, len(picked)):

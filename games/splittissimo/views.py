@@ -9,14 +9,17 @@ exact fractions and as slice counts so a screen can draw each pizza.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import attrs
 
 from games.contract import SeatViewer, Viewer
-from games.splittissimo.cards import CARDS, PIZZA, Card, total
-from games.splittissimo.engine import final_scores, outcome
+from games.memo import LastState
+from games.splittissimo.cards import CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
+from games.splittissimo.rules import final_scores, outcome
 from games.splittissimo.state import OVER, WINDOW, State
+from games.splittissimo.tricks import ADVANCED
 
 
 @attrs.frozen
@@ -41,11 +44,15 @@ class PileView:
 
 @attrs.frozen
 class SeatSummary:
-    """What everyone knows about a seat: hand size and its won pile."""
+    """What everyone knows about a seat: hand size, the size of its won pile, the pizza delivered.
+
+    The won cards themselves are public but no screen draws them, and sending
+    every seat's whole pile with every change was most of a frame (issue 10).
+    """
 
     seat: int
     hand_count: int
-    won: tuple[CardView, ...]
+    won_count: int
     delivered: Fraction
     passed: bool
 
@@ -74,13 +81,32 @@ class CancelView:
 
 
 @attrs.frozen
+class ScoreParts:
+    """One seat's final score, part by part (RULES-NOTES 3.4), so a screen can show the sum.
+
+    ``total = delivered - orders - specials``; ``orders`` is the amount of the
+    unfulfilled Order cards left in hand and ``specials`` one whole pizza per
+    special card left in hand, both zero below Advanced.
+    """
+
+    delivered: Fraction
+    orders: Fraction
+    specials: int
+    total: Fraction
+
+
+@attrs.frozen
 class FinalView:
-    """The end: scores after Advanced penalties, the penalties, winners, and why it ended."""
+    """The end: scores after Advanced penalties, the penalties, winners, and why it ended.
+
+    ``reason`` is the state's ``end_reason`` (``"deck_empty"``, ``"all_delivered"``).
+    """
 
     scores: tuple[Fraction, ...]
     penalties: tuple[Fraction, ...]
     winners: tuple[int, ...]
     reason: str
+    breakdown: tuple[ScoreParts, ...]
 
 
 @attrs.frozen
@@ -116,18 +142,41 @@ def _cards(ids: tuple[int, ...]) -> tuple[CardView, ...]:
     return tuple(CARD_VIEWS[i] for i in ids)
 
 
+@functools.lru_cache(maxsize=1024)
 def _delivered(won: tuple[int, ...]) -> Fraction:
+    """The pizza in a won pile (cached: a pile changes only when its owner takes a trick)."""
     return total(CARDS[i] for i in won if CARDS[i].kind == PIZZA)
 
 
+def _score_parts(state: State, seat: int) -> ScoreParts:
+    delivered = _delivered(state.won[seat])
+    hand = [CARDS[i] for i in state.hands[seat]]
+    advanced = state.level == ADVANCED
+    orders = total(card for card in hand if card.kind == ORDER) if advanced else Fraction(0)
+    specials = sum(1 for card in hand if card.kind in SPECIAL_KINDS) if advanced else 0
+    return ScoreParts(delivered=delivered, orders=orders, specials=specials, total=delivered - orders - specials)
+
+
 def view(state: State, viewer: Viewer) -> SplittissimoView:
+    """The public view, plus the viewing seat's own hand for a phone.
+
+    The public part is built once per state (every viewer of a change shares
+    it); a seat's view is that same value with ``me`` and ``hand`` filled in.
+    """
+    public = _public_view(state)
     me = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
+    if me is None or not state.hands:
+        return public
+    return attrs.evolve(public, me=me, hand=_cards(state.hands[me]))
+
+
+def _build_public_view(state: State) -> SplittissimoView:
     dealt = bool(state.hands)
     seats = tuple(
         SeatSummary(
             seat=seat,
             hand_count=len(state.hands[seat]) if dealt else 0,
-            won=_cards(state.won[seat]) if dealt else (),
+            won_count=len(state.won[seat]) if dealt else 0,
             delivered=_delivered(state.won[seat]) if dealt else Fraction(0),
             passed=seat in state.passed,
         )
@@ -142,12 +191,13 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
             penalties=tuple(seats[seat].delivered - scores[seat] for seat in range(state.players)),
             winners=result.winners if result else (),
             reason=state.end_reason,
+            breakdown=tuple(_score_parts(state, seat) for seat in range(state.players)),
         )
     last = state.last_trick
     return SplittissimoView(
         level=state.level,
         players=state.players,
-        phase=state.phase,
+        phase=str(state.phase),
         active=state.active,
         turn=state.turn,
         tricks_this_turn=state.tricks,
@@ -159,9 +209,9 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
         last_trick=TrickView(last.seat, _cards(last.hand), _cards(last.table), last.text, last.special) if last else None,
         last_cancel=CancelView(*state.last_cancel) if state.last_cancel else None,
         final=final,
-        me=me,
-        hand=_cards(state.hands[me]) if me is not None and dealt else (),
+        me=None,
+        hand=(),
     )
 
 
-VIEWS: tuple[type, ...] = (CardView, PileView, SeatSummary, WindowView, TrickView, CancelView, FinalView, SplittissimoView)
+_public_view = LastState(_build_public_view)

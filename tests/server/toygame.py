@@ -172,7 +172,6 @@ GAME = GameSpec(
     options=(OptionSpec(name="rounds", kind="int", default=3, label="Rounds", minimum=1, maximum=20),),
     commands=(Pick, Reveal),
     events=(Picked, Revealed),
-    codes=ToyCode,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,

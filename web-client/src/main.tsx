@@ -1,5 +1,6 @@
 import { render } from "preact";
-import { App } from "./App";
+// The shared styles load before any game's own (src/games/<game>/styles.css).
 import "./styles.css";
+import { App } from "./App";
 
 render(<App />, document.getElementById("app")!);

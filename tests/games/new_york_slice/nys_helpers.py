@@ -7,14 +7,21 @@ a room would: commands through ``decide``, events through ``evolve``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from games.new_york_slice import GAME
 from games.new_york_slice import messages as m
 from games.new_york_slice.components import (
-    COMBO, PLAIN, SLICES, SPECIAL_IDS, STACK_SIZE, playing_slice_ids, removed_slice_ids,
+    COMBO,
+    PLAIN,
+    SLICES,
+    SPECIAL_IDS,
+    STACK_SIZE,
+    playing_slice_ids,
+    removed_slice_ids,
 )
 from games.new_york_slice.state import Held, State, evolve, initial_state
 

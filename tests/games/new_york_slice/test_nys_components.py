@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from games.new_york_slice.components import (
-    ANCHOVY, COMBO, PLAIN, SETUPS, SLICES, SPECIAL_BY_ID, SPECIAL_IDS, SPECIALS, SUPREME, TOPPINGS, TYPES,
+    ANCHOVY,
+    COMBO,
+    PLAIN,
+    SETUPS,
+    SLICES,
+    SPECIAL_BY_ID,
+    SPECIAL_IDS,
+    SPECIALS,
+    SUPREME,
+    TOPPINGS,
+    TYPES,
     playing_slice_ids,
 )
 

@@ -5,12 +5,17 @@ from __future__ import annotations
 import functools
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.new_york_slice.codes import NysCode
 from games.new_york_slice.conformance import answer
 from games.new_york_slice.division import (
-    all_divisions, division_count, division_problem, neighbours, runs_from_cuts,
+    all_divisions,
+    division_count,
+    division_problem,
+    neighbours,
+    runs_from_cuts,
 )
 
 
@@ -71,7 +76,7 @@ def test_every_listed_division_is_legal_and_distinct(n, players):
         seen.add(key(runs, special))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def listed(n, players):
     return {key(runs_from_cuts(n, c), s) for c, s in all_divisions(n, players)}
 

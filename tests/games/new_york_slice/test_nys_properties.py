@@ -7,11 +7,14 @@ slices, the stacks, the leftovers or the reserve; everything crosses the wire.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import msgpack
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from nys_helpers import places
 
 from games.contract import ROOM, SCREEN, SPECTATOR, SeatViewer
 from games.new_york_slice import GAME
@@ -19,8 +22,6 @@ from games.new_york_slice.components import SLICES, Slice
 from games.new_york_slice.state import State, actor_of
 from games.rng import Rng
 from protocol.gamecodec import GameCodec, to_wire
-
-from nys_helpers import places
 
 CODEC = GameCodec.for_game(GAME)
 
@@ -102,7 +103,7 @@ def test_every_slice_is_in_exactly_one_place_at_all_times(players, seed):
 @given(st.integers(2, 6), st.integers(0, 10**9))
 def test_replaying_the_events_rebuilds_the_live_state(players, seed):
     events = []
-    for state, _, _, decided in walk(players, seed):
+    for state, _, _, decided in walk(players, seed):  # noqa: B007 - the last state is read below
         events.extend(decided)
     assert GAME.replay(GAME.setup(players, seed), events) == state
     assert state.round == state.rounds

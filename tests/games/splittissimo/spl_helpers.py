@@ -7,11 +7,12 @@ Cards are picked by what they show, e.g. ``pick("order", "3/4", "tomato")``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from games.contract import ROOM
 from games.splittissimo import GAME
-from games.splittissimo import events as ev
+from games.splittissimo import messages as ev
 from games.splittissimo.cards import CARDS
 
 

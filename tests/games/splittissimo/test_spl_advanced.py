@@ -10,7 +10,7 @@ from spl_helpers import Picker, close_window, given, kinds, run
 from games.contract import Rejected, SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.codes import SplittissimoCode as C
-from games.splittissimo.commands import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.state import TURN, WINDOW
 
 
@@ -32,7 +32,11 @@ def interrupt_setup(window: bool = True):
     match = p("pizza", "1/2", "mushroom", "tomato")
     order, easy_pizza = p("order", "1/4", "bell_pepper"), p("pizza", "1/4", "bell_pepper")
     hands = [[order], [p("order")], [special, p("order")], [rival]]
-    piles = [[match, p("pizza", "1/8", "tomato")], [easy_pizza, p("pizza", "7/8", "tomato")], [p("pizza", "3/4", "bell_pepper", "tomato")]]
+    piles = [
+        [match, p("pizza", "1/8", "tomato")],
+        [easy_pizza, p("pizza", "7/8", "tomato")],
+        [p("pizza", "3/4", "bell_pepper", "tomato")],
+    ]
     state = given("advanced", hands, piles=piles, deck=p.filler("order", 8), window=window)
     return state, special, rival, match, order, easy_pizza
 
@@ -86,7 +90,7 @@ def test_a_cancelled_order_after_a_special_order_took_the_turn_is_too_late():
     state = given(
         "advanced",
         [[p("order")], [special], [cancel]],
-        piles=[[p("pizza", "1/2", "mushroom", "tomato")], [], []],
+        piles=[[p("pizza", "1/2", "mushroom", "tomato")], [p("pizza", "1", "bell_pepper")], []],
         deck=p.filler("order", 4),
         window=True,
     )
@@ -99,7 +103,9 @@ def test_a_cancelled_order_after_a_special_order_took_the_turn_is_too_late():
 def test_the_active_player_cannot_play_its_special_order_while_the_window_is_open():
     p = Picker()
     special = p("special_order", "", "mushroom", "tomato")
-    state = given("advanced", [[special], [p("order")]], piles=[[p("pizza", "1/2", "mushroom", "tomato")], [], []], window=True)
+    state = given(
+        "advanced", [[special], [p("order")]], piles=[[p("pizza", "1/2", "mushroom", "tomato")], [], []], window=True
+    )
     assert GAME.legal_commands(state, 0) == []
     with pytest.raises(Rejected) as exc:
         GAME.decide(state, 0, PlaySpecialOrder(card=special, turn=1))
@@ -125,26 +131,45 @@ def test_penalties_for_orders_and_special_cards_left_in_hand():
     assert result.scores == (Fraction(3, 8), Fraction(-1)) and result.winners == (0,)
     final = GAME.view(state, SeatViewer(1)).final
     assert final.penalties == (Fraction(1, 8), Fraction(1)) and final.reason == "deck_empty"
+    # The breakdown a screen shows: delivered - unfulfilled orders - special cards = score.
+    assert [(b.delivered, b.orders, b.specials, b.total) for b in final.breakdown] == [
+        (Fraction(1, 2), Fraction(1, 8), 0, Fraction(3, 8)),
+        (Fraction(0), Fraction(0), 1, Fraction(-1)),
+    ]
 
 
 def test_equal_scores_share_the_win():
     p = Picker()
-    state = given("advanced", [[p("order", "1/8")], [p("order", "1/8")]], piles=[[p("pizza", "1", "mushroom")], [], []], deck=())
+    state = given(
+        "advanced", [[p("order", "1/8")], [p("order", "1/8")]], piles=[[p("pizza", "1", "mushroom")], [], []], deck=()
+    )
     state = run(state, 0, Pass())[1]
     assert state.end_reason == "deck_empty"
     assert GAME.outcome(state).winners == (0, 1)
 
 
-def test_the_last_pass_of_the_round_ends_the_game_before_drawing_a_penalty_card():
+def test_a_round_of_passes_goes_on_and_every_pass_draws_a_card_that_counts_against_you():
+    """RULES-NOTES 3.3-3.4 [changed]: a full round of passes does not end the game."""
     p = Picker()
-    state = given("advanced", [[p("order", "1/8")], [p("order", "1/8")]], piles=[[p("pizza", "1", "mushroom")], [], []], deck=p.filler("order", 4))
+    state = given(
+        "advanced",
+        [[p("order", "1/8")], [p("order", "1/8")]],
+        piles=[[p("pizza", "1", "mushroom")], [], []],
+        deck=p.filler("order", 4),
+    )
     state = close_window(run(state, 0, Pass())[1])
     events, state = run(state, 1, Pass())
-    assert kinds(events) == ["TurnPassed", "GameEnded"] and len(state.hands[1]) == 1
+    assert kinds(events) == ["TurnPassed", "CardsDrawn", "TurnBegan"] and len(state.hands[1]) == 2
+    assert not GAME.is_terminal(state) and state.active == 0
 
 
 def test_the_window_opens_for_the_next_turn_after_a_pass():
     p = Picker()
-    state = given("advanced", [[p("order", "1/8")], [p("order", "1/8")]], piles=[[p("pizza", "1", "mushroom")], [], []], deck=p.filler("order", 4))
+    state = given(
+        "advanced",
+        [[p("order", "1/8")], [p("order", "1/8")]],
+        piles=[[p("pizza", "1", "mushroom")], [], []],
+        deck=p.filler("order", 4),
+    )
     _, state = run(state, 0, Pass())
     assert state.phase == WINDOW and state.active == 1

@@ -8,7 +8,7 @@ from spl_helpers import Picker, close_window, given
 from games.contract import SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.bot import RandomBot, StrongBot
-from games.splittissimo.commands import PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+from games.splittissimo.messages import PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 
 
 def act(bot, state):

@@ -22,21 +22,82 @@ def P(amount, *toppings):
     return {"pizza": amount, "toppings": list(toppings)}
 
 
-def O(amount, *toppings):
+def Order(amount, *toppings):
     return {"order": amount, "toppings": list(toppings)}
 
 
 OWN = [
-    ("trick", {"level": "advanced", "hand": [O("1/4", "tomato"), O("1/2", "tomato")], "table": [P("1/2", "tomato"), P("1/4", "tomato", "mushroom")], "play": {"hand": [0, 1], "table": [0, 1]}}, {"legal": True}),
-    ("trick", {"level": "standard", "hand": [O("1/4", "tomato"), O("1/2", "tomato")], "table": [P("1/2", "tomato"), P("1/4", "tomato")], "play": {"hand": [0, 1], "table": [0, 1]}}, {"legal": False}),
-    ("trick", {"level": "standard", "hand": [O("1/2", "tomato")], "table": [P("2/4", "tomato")], "play": {"hand": [0], "table": [0]}}, {"legal": True}),
-    ("trick", {"level": "standard", "hand": [{"special_order": ["tomato", "mushroom"]}], "table": [P("1/2", "tomato", "mushroom")], "play": {"hand": [0], "table": [0]}}, {"legal": False}),
-    ("trick", {"level": "easy", "hand": [P("1/8"), P("3/8")], "table": [P("1/2")], "play": {"hand": [0, 1], "table": [0]}}, {"legal": True}),
-    ("trick", {"level": "easy", "hand": [P("1/2")], "table": [P("1/4"), P("1/4")], "play": {"hand": [0], "table": [0, 0]}}, {"legal": False}),
-    ("trick", {"level": "advanced", "hand": [O("1/4")] * 4, "table": [P("1/4")] * 4, "play": {"hand": [0, 1, 2, 3], "table": [0, 1, 2, 3]}}, {"legal": False}),
+    (
+        "trick",
+        {
+            "level": "advanced",
+            "hand": [Order("1/4", "tomato"), Order("1/2", "tomato")],
+            "table": [P("1/2", "tomato"), P("1/4", "tomato", "mushroom")],
+            "play": {"hand": [0, 1], "table": [0, 1]},
+        },
+        {"legal": True},
+    ),
+    (
+        "trick",
+        {
+            "level": "standard",
+            "hand": [Order("1/4", "tomato"), Order("1/2", "tomato")],
+            "table": [P("1/2", "tomato"), P("1/4", "tomato")],
+            "play": {"hand": [0, 1], "table": [0, 1]},
+        },
+        {"legal": False},
+    ),
+    (
+        "trick",
+        {
+            "level": "standard",
+            "hand": [Order("1/2", "tomato")],
+            "table": [P("2/4", "tomato")],
+            "play": {"hand": [0], "table": [0]},
+        },
+        {"legal": True},
+    ),
+    (
+        "trick",
+        {
+            "level": "standard",
+            "hand": [{"special_order": ["tomato", "mushroom"]}],
+            "table": [P("1/2", "tomato", "mushroom")],
+            "play": {"hand": [0], "table": [0]},
+        },
+        {"legal": False},
+    ),
+    (
+        "trick",
+        {"level": "easy", "hand": [P("1/8"), P("3/8")], "table": [P("1/2")], "play": {"hand": [0, 1], "table": [0]}},
+        {"legal": True},
+    ),
+    (
+        "trick",
+        {"level": "easy", "hand": [P("1/2")], "table": [P("1/4"), P("1/4")], "play": {"hand": [0], "table": [0, 0]}},
+        {"legal": False},
+    ),
+    (
+        "trick",
+        {
+            "level": "advanced",
+            "hand": [Order("1/4")] * 4,
+            "table": [P("1/4")] * 4,
+            "play": {"hand": [0, 1, 2, 3], "table": [0, 1, 2, 3]},
+        },
+        {"legal": False},
+    ),
     ("special_order", {"table": [P("1/2", "tomato")], "toppings": ["mushroom", "tomato"]}, {"takes": []}),
-    ("score", {"level": "standard", "won": [P("1/2"), O("1/2")], "hand": [O("3/4"), {"cancelled_order": True}]}, {"pizzas": "1/2"}),
-    ("score", {"level": "advanced", "won": [], "hand": [O("1/8"), {"special_order": ["tomato", "mushroom"]}]}, {"pizzas": "-9/8"}),
+    (
+        "score",
+        {"level": "standard", "won": [P("1/2"), Order("1/2")], "hand": [Order("3/4"), {"cancelled_order": True}]},
+        {"pizzas": "1/2"},
+    ),
+    (
+        "score",
+        {"level": "advanced", "won": [], "hand": [Order("1/8"), {"special_order": ["tomato", "mushroom"]}]},
+        {"pizzas": "-9/8"},
+    ),
     ("score", {"level": "easy", "won": [P("1"), P("8/8"), P("2/4"), P("1/2")], "hand": [P("1")]}, {"pizzas": "3"}),
 ]
 

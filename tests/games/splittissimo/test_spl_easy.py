@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 from spl_helpers import Picker, given, kinds, run
 
-from games.contract import ROOM, Code, Rejected
+from games.contract import ROOM, SCREEN, Code, Rejected
 from games.splittissimo import GAME
 from games.splittissimo.cards import CARDS, PIZZA
 from games.splittissimo.codes import SplittissimoCode as C
-from games.splittissimo.commands import Deal, EndTurn, Pass, PlayCancelledOrder, TakeTrick
+from games.splittissimo.messages import Deal, EndTurn, Pass, PlayCancelledOrder, TakeTrick
 from games.splittissimo.state import OVER, TURN
 
 
@@ -142,17 +142,42 @@ def test_easy_has_no_special_cards():
     assert exc.value.code is C.NOT_IN_THIS_LEVEL
 
 
-def test_game_ends_when_every_player_in_a_row_passed():
+def test_a_round_in_which_every_player_passes_does_not_end_the_game():
+    """RULES-NOTES 3.2 [changed]: each pass draws a card; hands grow until a trick appears."""
     p = Picker()
-    state = given("easy", [[p("pizza", "1")], [p("pizza", "1")]], table=[p("pizza", "1/8")], deck=p.filler("pizza", 3, ))
+    state = given("easy", [[p("pizza", "1")], [p("pizza", "1")]], table=[p("pizza", "1/8")], deck=p.filler("pizza", 3))
     _, state = run(state, 0, Pass())
     events, state = run(state, 1, Pass())
+    assert kinds(events) == ["TurnPassed", "CardsDrawn", "TurnBegan"]
+    assert not GAME.is_terminal(state) and [len(hand) for hand in state.hands] == [2, 2]
+    assert state.active == 0 and state.passed == {0, 1}
+
+
+def test_passes_go_on_until_the_deck_runs_out_and_the_end_says_so():
+    """RULES-NOTES 3.2: the game ends when a card must be drawn from an empty deck."""
+    p = Picker()
+    state = given("easy", [[p("pizza", "1")], [p("pizza", "1")]], table=[p("pizza", "1/8")], deck=p.filler("pizza", 2))
+    for seat in (0, 1):
+        _, state = run(state, seat, Pass())
+    events, state = run(state, 0, Pass())
     assert kinds(events) == ["TurnPassed", "GameEnded"]
-    assert state.phase == OVER and state.end_reason == "no_tricks"
+    assert state.phase == OVER and state.end_reason == "deck_empty"
+    assert GAME.view(state, SCREEN).final.reason == "deck_empty"
     assert GAME.is_terminal(state) and GAME.legal_commands(state, 0) == []
     with pytest.raises(Rejected) as exc:
         GAME.decide(state, 0, Pass())
     assert exc.value.code is Code.GAME_OVER
+
+
+def test_easy_does_not_end_when_the_table_is_taken_while_the_deck_holds_cards():
+    """RULES-NOTES 3.2: only a draw from an empty deck ends Easy; the table is refilled."""
+    p = Picker()
+    half, q1, q2 = p("pizza", "1/2"), p("pizza", "1/4"), p("pizza", "2/8")
+    state = given("easy", [[half], [p("pizza", "1")]], table=[q1, q2], deck=p.filler("pizza", 8))
+    _, state = run(state, 0, TakeTrick(hand=(half,), table=(q1, q2)))
+    assert state.table == () and not GAME.is_terminal(state)
+    events, state = run(state, 0, EndTurn())
+    assert kinds(events) == ["TableRefilled", "CardsDrawn", "TurnEnded", "TurnBegan"]
 
 
 def test_a_trick_clears_the_passes():

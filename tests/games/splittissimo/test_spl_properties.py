@@ -13,8 +13,8 @@ from spl_helpers import play
 from games.contract import SCREEN, SPECTATOR, SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.cards import CARDS, PIZZA, order_deck_ids, pizza_ids
-from games.splittissimo.commands import TakeTrick
 from games.splittissimo.hints import hint
+from games.splittissimo.messages import PlaySpecialOrder, TakeTrick
 from games.splittissimo.state import EASY, TURN, open_cards
 
 game_setups = st.builds(
@@ -131,14 +131,36 @@ def test_amounts_stay_exact_fractions(game):
     result = GAME.outcome(final)
     assert all(type(score) is Fraction for score in result.scores)
     view = GAME.view(final, SCREEN)
+    assert tuple(part.total for part in view.final.breakdown) == result.scores
+    assert all(part.total == part.delivered - part.orders - part.specials for part in view.final.breakdown)
     for seat in view.seats:
-        assert seat.delivered == sum((CARDS[c.id].amount for c in seat.won if c.kind == PIZZA), Fraction(0))
-        assert all(type(c.amount) is Fraction and c.amount == Fraction(c.slices, c.of) for c in seat.won)
+        won = [CARDS[i] for i in final.won[seat.seat]]
+        assert seat.won_count == len(won)
+        assert type(seat.delivered) is Fraction
+        assert seat.delivered == sum((card.amount for card in won if card.kind == PIZZA), Fraction(0))
 
 
 @settings(max_examples=25, deadline=None)
 @given(game_setups)
-def test_hints_are_legal_tricks_and_exist_whenever_a_trick_does(game):
+def test_a_hint_is_always_a_legal_command_of_that_seat_or_none(game):
+    """Issue 15: for any reachable state and seat, the hint is None or one of the seat's legal commands."""
+    _, steps = played(game)
+    for state, _, _, _, _ in steps:
+        for seat in range(state.players):
+            legal = GAME.legal_commands(state, seat)
+            found = GAME.hint(state, seat)
+            if found is None:
+                assert legal == []
+                continue
+            assert found.command in legal and found.text
+            GAME.decide(state, seat, found.command)  # raises if the hint were not legal
+            if isinstance(found.command, TakeTrick):
+                assert "=" in found.text and set(found.command.table) <= set(open_cards(state))
+
+
+@settings(max_examples=25, deadline=None)
+@given(game_setups)
+def test_on_your_turn_the_hint_is_a_trick_whenever_one_exists(game):
     _, steps = played(game)
     for state, _, _, _, _ in steps:
         if state.phase != TURN:
@@ -146,11 +168,11 @@ def test_hints_are_legal_tricks_and_exist_whenever_a_trick_does(game):
         seat = state.active
         tricks = [c for c in GAME.legal_commands(state, seat) if isinstance(c, TakeTrick)]
         found = hint(state, seat)
-        assert (found is not None) == bool(tricks)
-        if found:
-            GAME.decide(state, seat, found.command)  # raises if the hint were not legal
-            assert found.text and "=" in found.text
-            assert set(found.command.table) <= set(open_cards(state))
+        assert found is not None  # the active player always has something to do
+        if tricks:
+            assert isinstance(found.command, (TakeTrick, PlaySpecialOrder))
+        else:
+            assert not isinstance(found.command, TakeTrick)
 
 
 @settings(max_examples=25, deadline=None)

@@ -11,7 +11,7 @@ from games.contract import ROOM, SCREEN, Code, Rejected
 from games.splittissimo import GAME
 from games.splittissimo.cards import CARDS, ORDER, PIZZA
 from games.splittissimo.codes import SplittissimoCode as C
-from games.splittissimo.commands import (
+from games.splittissimo.messages import (
     CloseReactionWindow,
     EndTurn,
     Pass,
@@ -85,7 +85,11 @@ def test_order_with_several_pizzas_carrying_its_topping_then_the_card_below_open
     order = p("order", "3/4", "tomato")
     half, quarter = p("pizza", "1/2", "mushroom", "tomato"), p("pizza", "1/4", "tomato")
     below = p("pizza", "1", "mushroom")
-    state = given("standard", [[order, p("order", "1/8", "mushroom")], [p("order")]], piles=[[half, below], [quarter, p("pizza", "3/8")], [p("pizza", "5/8")]])
+    state = given(
+        "standard",
+        [[order, p("order", "1/8", "mushroom")], [p("order")]],
+        piles=[[half, below], [quarter, p("pizza", "3/8")], [p("pizza", "5/8")]],
+    )
     events, state = run(state, 0, TakeTrick(hand=(order,), table=(half, quarter)))
     assert kinds(events) == ["TrickTaken"] and set(state.won[0]) == {order, half, quarter}
     assert state.piles[0][0] == below
@@ -95,7 +99,11 @@ def test_a_card_opened_by_a_trick_serves_the_next_trick_of_the_same_turn():
     p = Picker()
     first, second = p("order", "1/2", "tomato"), p("order", "3/4", "mushroom")
     top, below = p("pizza", "1/2", "tomato"), p("pizza", "3/4", "mushroom")
-    state = given("standard", [[first, second], [p("order", "1/8")]], piles=[[top, below], [p("pizza", "1/8", "tomato")], [p("pizza", "7/8")]])
+    state = given(
+        "standard",
+        [[first, second], [p("order", "1/8")]],
+        piles=[[top, below], [p("pizza", "1/8", "tomato")], [p("pizza", "7/8")]],
+    )
     _, state = run(state, 0, TakeTrick(hand=(first,), table=(top,)))
     _, state = run(state, 0, TakeTrick(hand=(second,), table=(below,)))
     assert state.tricks == 2
@@ -105,7 +113,9 @@ def test_cards_under_the_tops_cannot_be_taken():
     p = Picker()
     order = p("order", "3/4", "mushroom")
     top, below = p("pizza", "1/2", "tomato"), p("pizza", "3/4", "mushroom")
-    state = given("standard", [[order], [p("order", "1/8")]], piles=[[top, below], [p("pizza", "1/8")], [p("pizza", "7/8")]])
+    state = given(
+        "standard", [[order], [p("order", "1/8")]], piles=[[top, below], [p("pizza", "1/8")], [p("pizza", "7/8")]]
+    )
     with pytest.raises(Rejected) as exc:
         GAME.decide(state, 0, TakeTrick(hand=(order,), table=(below,)))
     assert exc.value.code is C.CARD_NOT_OPEN
@@ -151,7 +161,12 @@ def test_end_turn_draws_back_to_four_and_pass_draws_one_extra():
     p = Picker()
     order, pz = p("order", "1/2", "tomato"), p("pizza", "1/2", "tomato")
     deck = p.filler("order", 6)
-    state = given("standard", [[order, p("order", "1/8", "tomato")], [p("order")]], piles=[[pz], [p("pizza", "7/8")], [p("pizza", "3/8")]], deck=deck)
+    state = given(
+        "standard",
+        [[order, p("order", "1/8", "tomato")], [p("order")]],
+        piles=[[pz], [p("pizza", "7/8")], [p("pizza", "3/8")]],
+        deck=deck,
+    )
     _, state = run(state, 0, TakeTrick(hand=(order,), table=(pz,)))
     events, state = run(state, 0, EndTurn())
     assert kinds(events) == ["CardsDrawn", "TurnEnded", "TurnBegan"] and events[0].cards == deck[:3]
@@ -164,11 +179,18 @@ def test_standard_scores_only_the_pizza_cards_won_without_penalties():
     p = Picker()
     order, pz = p("order", "1/2", "tomato"), p("pizza", "2/4", "tomato")
     left = p("order", "3/4")
-    state = given("standard", [[order, left], [p("order", "1/8")]], piles=[[pz], [p("pizza", "7/8")], [p("pizza", "3/8")]], deck=())
+    state = given(
+        "standard",
+        [[order, left], [p("order", "1/8")]],
+        piles=[[pz], [p("pizza", "7/8")], [p("pizza", "3/8")]],
+        deck=(),
+    )
     _, state = run(state, 0, TakeTrick(hand=(order,), table=(pz,)))
     _, state = run(state, 0, EndTurn())
     assert state.end_reason == "deck_empty"
     assert GAME.outcome(state).scores == (Fraction(1, 2), Fraction(0))
+    breakdown = GAME.view(state, SCREEN).final.breakdown
+    assert (breakdown[0].delivered, breakdown[0].orders, breakdown[0].specials) == (Fraction(1, 2), 0, 0)
 
 
 # --- special cards ------------------------------------------------------------------
@@ -252,7 +274,9 @@ def test_a_cancelled_order_player_holding_four_draws_nothing():
     p = Picker()
     c = p("cancelled_order")
     hand = [c, *p.filler("order", 4)]
-    state = given("standard", [[p("order")], hand], piles=[[p("pizza", "1/4")], [], []], deck=p.filler("order", 3), window=True)
+    state = given(
+        "standard", [[p("order")], hand], piles=[[p("pizza", "1/4")], [], []], deck=p.filler("order", 3), window=True
+    )
     events, state = run(state, 1, PlayCancelledOrder(card=c, turn=1))
     assert kinds(events) == ["TurnCancelled", "TurnBegan"] and len(state.hands[1]) == 4
 
@@ -278,3 +302,69 @@ def test_unknown_commands_and_room_misuse_are_refused():
     with pytest.raises(Rejected) as exc:
         GAME.decide(state, ROOM, EndTurn())
     assert exc.value.code is Code.NOT_A_PLAYER
+
+
+# --- the end of the game (RULES-NOTES 3.3, changed) ----------------------------------
+
+
+def test_a_full_round_of_passes_does_not_end_the_game_while_the_order_deck_holds_cards():
+    p = Picker()
+    whole = p("pizza", "1", "mushroom")
+    state = given(
+        "standard", [[p("order", "1/8")], [p("order", "1/8")]], piles=[[whole], [], []], deck=p.filler("order", 4)
+    )
+    _, state = run(state, 0, Pass())
+    events, state = run(close_window(state), 1, Pass())
+    assert kinds(events) == ["TurnPassed", "CardsDrawn", "TurnBegan"]
+    assert not GAME.is_terminal(state) and [len(hand) for hand in state.hands] == [2, 2]
+    assert len(state.deck) == 2 and state.piles == ((whole,), (), ())  # the open cards stay
+
+
+def test_a_pass_that_must_draw_from_an_empty_order_deck_ends_the_game_and_says_why():
+    p = Picker()
+    state = given(
+        "standard", [[p("order", "1/8")], [p("order", "1/8")]], piles=[[p("pizza", "1", "mushroom")], [], []], deck=()
+    )
+    events, state = run(close_window(state) if state.phase == WINDOW else state, 0, Pass())
+    assert kinds(events) == ["TurnPassed", "GameEnded"]
+    assert state.end_reason == "deck_empty"
+    assert GAME.view(state, SCREEN).final.reason == "deck_empty"
+    assert "Order deck" in GAME.outcome(state).summary
+
+
+def test_taking_the_last_pizza_card_ends_the_game_at_once():
+    p = Picker()
+    order, pz = p("order", "1/2", "tomato"), p("pizza", "1/2", "tomato")
+    state = given(
+        "standard", [[order, p("order", "3/4")], [p("order")]], piles=[[pz], [], []], deck=p.filler("order", 6)
+    )
+    events, state = run(state, 0, TakeTrick(hand=(order,), table=(pz,)))
+    assert kinds(events) == ["TrickTaken", "GameEnded"]
+    assert state.end_reason == "all_delivered" and GAME.is_terminal(state)
+    assert GAME.view(state, SCREEN).final.reason == "all_delivered"
+    assert GAME.outcome(state).scores == (Fraction(1, 2), Fraction(0))
+    assert GAME.outcome(state).summary.startswith("Every pizza was delivered")
+
+
+def test_a_special_order_that_takes_the_last_pizzas_ends_the_game():
+    p = Picker()
+    special = p("special_order", "", "mushroom", "tomato")
+    a, b = p("pizza", "1/2", "mushroom", "tomato"), p("pizza", "3/8", "mushroom", "tomato")
+    state = given("standard", [[special], [p("order")]], piles=[[a], [b], []], deck=p.filler("order", 4))
+    events, state = run(state, 0, PlaySpecialOrder(card=special, turn=1))
+    assert kinds(events) == ["SpecialOrderPlayed", "GameEnded"] and state.end_reason == "all_delivered"
+
+
+def test_a_cancelled_order_with_an_empty_order_deck_skips_its_draw_and_the_game_goes_on():
+    p = Picker()
+    cancel = p("cancelled_order")
+    state = given(
+        "standard",
+        [[p("order", "1/8")], [cancel]],
+        piles=[[p("pizza", "1", "mushroom")], [], []],
+        deck=(),
+        window=True,
+    )
+    events, state = run(state, 1, PlayCancelledOrder(card=cancel, turn=1))
+    assert kinds(events) == ["TurnCancelled", "TurnBegan"]
+    assert not GAME.is_terminal(state) and state.active == 1 and state.hands[1] == ()

@@ -15,7 +15,7 @@ def test_every_event_and_command_of_a_game_round_trips_and_views_encode():
     codec = GameCodec.for_game(GAME)
     for level in ("easy", "standard", "advanced"):
         _, steps = play(4, 3, {"level": level}, ["random", "strong"] * 2)
-        for state, actor, command, events, after in steps:
+        for _state, _actor, command, events, after in steps:
             assert codec.command(to_wire(command)) == command
             for event in events:
                 assert codec.event(msgpack.unpackb(msgpack.packb(to_wire(event)))) == event

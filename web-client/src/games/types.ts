@@ -29,6 +29,11 @@ export interface GameUi {
   Help: FunctionComponent;
   /** The seats the game is waiting for now (for "waiting for Ana"). */
   waitingOn(game: View): number[];
+  /**
+   * The phone's prompt when the game knows better than "Your turn" / "Waiting
+   * for ..." (Splittissimo's reaction window); null: nothing to say.
+   */
+  prompt?(game: View, legal: Command[], seat: number | null, nameOf: (seat: number) => string): { mine: boolean; text: string } | null;
   /** The end screen's one-line summary (default: the hub's). */
   summary?(game: View, outcome: OutcomeWire): string | null;
   /** Per-seat score text for the end screen, when the view knows it. */

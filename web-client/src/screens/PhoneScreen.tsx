@@ -92,9 +92,11 @@ function RulesDialog({ gameId, onClose }: { gameId: string; onClose: () => void 
 export function turnPrompt(state: StateFrame): { mine: boolean; text: string } | null {
   if (!state.game || state.outcome) return null;
   const legal = state.legal ?? [];
-  if (legal.length > 0) return { mine: true, text: S.yourTurn };
   const seats = bySeat(state.lobby.players);
-  const waiting = uiFor(state.lobby.game).waitingOn(state.game).filter((s) => s !== state.you.seat);
+  const ui = uiFor(state.lobby.game);
+  if (ui.prompt) return ui.prompt(state.game, legal, state.you.seat ?? null, (s) => seats.get(s)?.name ?? `Seat ${s + 1}`);
+  if (legal.length > 0) return { mine: true, text: S.yourTurn };
+  const waiting = ui.waitingOn(state.game).filter((s) => s !== state.you.seat);
   if (waiting.length === 0) return { mine: false, text: S.waitingForOthers };
   return { mine: false, text: S.waitingFor(listNames(waiting.map((s) => seats.get(s)?.name ?? `Seat ${s + 1}`))) };
 }

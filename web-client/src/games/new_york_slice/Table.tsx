@@ -98,8 +98,8 @@ export function NewYorkSliceTable({ game, players }: TableProps) {
     <div class="nys-table">
       <section class="nys-centre">
         <div class="nys-info" aria-live="polite">
-          <p class="pt-round">{S.nys_round(game.round, game.rounds)}</p>
-          <p class="pt-phase">{decisionText(game, players)}</p>
+          <p class="table-round">{S.nys_round(game.round, game.rounds)}</p>
+          <p class="table-phase">{decisionText(game, players)}</p>
           <p class="hint-text">
             {S.nys_slicer(seats.get(game.slicer)?.name ?? "")} · {S.nys_stacksLeft((game.stacks ?? []).length)}
           </p>

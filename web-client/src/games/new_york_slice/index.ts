@@ -1,4 +1,5 @@
 import type { GameUi, View } from "../types";
+import "./styles.css";
 import { NewYorkSliceTable } from "./Table";
 import { NewYorkSliceHand } from "./Hand";
 import { NewYorkSliceHelp } from "./Help";

@@ -110,8 +110,8 @@ export function PizzaTheoryTable({ game, players }: TableProps) {
     <div class="pt-table">
       <div class="pt-left">
         <div class="pt-info" aria-live="polite">
-          <p class="pt-round">{S.pt_round(game.round, game.max_rounds)}</p>
-          <p class="pt-phase">{S[`pt_phase_${game.phase}` as keyof typeof S] as string}</p>
+          <p class="table-round">{S.pt_round(game.round, game.max_rounds)}</p>
+          <p class="table-phase">{S[`pt_phase_${game.phase}` as keyof typeof S] as string}</p>
           {(game.order ?? []).length > 0 && !over && (
             <ol class="pt-order" aria-label={S.pt_order}>
               {(game.order as number[]).map((s) => {

@@ -1,4 +1,5 @@
 import type { GameUi } from "../types";
+import "./styles.css";
 import { S } from "../../strings";
 import { PizzaTheoryTable } from "./Table";
 import { PizzaTheoryHand } from "./Hand";

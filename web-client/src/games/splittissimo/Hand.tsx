@@ -9,6 +9,7 @@ import type { HandProps } from "../types";
 import { CardFace } from "./Card";
 import { matchTrick, openCards, type Card } from "./model";
 import { useCountdown } from "./Table";
+import { HINT_FAILED, NOTHING_TO_DO } from "./text";
 
 function Pickable({ card, on, onToggle, glow }: { card: Card; on: boolean; onToggle: () => void; glow?: boolean }) {
   return (
@@ -61,10 +62,11 @@ export function SplittissimoHand({ game, legal, send, hint }: HandProps) {
     Promise.race([hint(), late]).then(
       (h) => {
         const value = h as { text?: string; command?: { hand?: number[]; table?: number[] } } | null;
-        if (!value) return setAdvice({ text: S.sp_noHint, hand: [], table: [] });
+        // No hint: this seat has nothing to play until its turn (on its turn there is always one).
+        if (!value) return setAdvice({ text: NOTHING_TO_DO, hand: [], table: [] });
         setAdvice({ text: value.text ?? "", hand: value.command?.hand ?? [], table: value.command?.table ?? [] });
       },
-      () => setAdvice({ text: S.sp_noHint, hand: [], table: [] }),
+      () => setAdvice({ text: HINT_FAILED, hand: [], table: [] }),
     );
   };
   return (
@@ -113,7 +115,7 @@ export function SplittissimoHand({ game, legal, send, hint }: HandProps) {
             {S.sp_pass}
           </button>
         )}
-        {canTrick && hint && (
+        {hint && game.phase !== "over" && (
           <button class="btn btn-quiet" onClick={askHint}>
             {S.sp_hint}
           </button>

@@ -9,6 +9,7 @@ import { bySeat } from "../../ui/players";
 import type { TableProps, View } from "../types";
 import { CardFace } from "./Card";
 import { windowLeft, type Card } from "./model";
+import { endReason, mixedNumber } from "./text";
 
 /** Seconds left in the reaction window, counted down on this screen. */
 export function useCountdown(window: View | null): number | null {
@@ -80,8 +81,8 @@ export function SplittissimoTable({ game, players }: TableProps) {
     <div class="sp-table">
       <section class="sp-centre">
         <div class="sp-info">
-          <p class="pt-round">{S.sp_level(String(game.level))}</p>
-          <p class="pt-phase">{game.phase === "over" ? S.sp_over : S.sp_turnOf(active)}</p>
+          <p class="table-round">{S.sp_level(String(game.level))}</p>
+          <p class="table-phase">{game.phase === "over" ? endReason(String(game.final?.reason ?? ""), String(game.level)) : S.sp_turnOf(active)}</p>
           {left !== null && (
             <p class="sp-window" role="timer" aria-live="off">
               {S.sp_window(left)}
@@ -102,7 +103,7 @@ export function SplittissimoTable({ game, players }: TableProps) {
             <li key={s.seat} class={`sp-seat ${s.seat === game.active && game.phase !== "over" ? "current" : ""}`}>
               {p && <PlayerChip player={p} />}
               <span>{S.sp_handCount(s.hand_count)}</span>
-              <span class="sp-delivered">{S.sp_delivered(String(s.delivered))}</span>
+              <span class="sp-delivered">{S.sp_delivered(mixedNumber(s.delivered))}</span>
               {s.passed && <span class="hint-text">{S.sp_passed}</span>}
             </li>
           );

@@ -1,7 +1,9 @@
 import type { GameUi, View } from "../types";
+import "./styles.css";
 import { SplittissimoTable } from "./Table";
 import { SplittissimoHand } from "./Hand";
 import { SplittissimoHelp } from "./Help";
+import { endReason, mixedNumber, scoreText, turnPrompt } from "./text";
 
 export const splittissimoUi: GameUi = {
   id: "splittissimo",
@@ -9,11 +11,13 @@ export const splittissimoUi: GameUi = {
   Hand: SplittissimoHand,
   Help: SplittissimoHelp,
   waitingOn: (game) => (game.phase === "over" ? [] : [Number(game.active)]),
-  // The hub's summary names seats by number; the end panel already names the winners.
-  summary: () => null,
+  prompt: turnPrompt,
+  // Why the game ended (the hub's summary names seats by number; the end panel names the winners).
+  summary: (game) => (game.final ? endReason(String(game.final.reason), String(game.level)) : null),
   scores: (game) => {
     const final = game.final as View | null;
-    if (final) return (final.scores as string[]).map(String);
-    return ((game.seats ?? []) as View[]).map((s) => String(s.delivered));
+    if (final?.breakdown) return (final.breakdown as View[]).map((part) => scoreText(part, String(game.level)));
+    if (final) return (final.scores as string[]).map(mixedNumber);
+    return ((game.seats ?? []) as View[]).map((s) => mixedNumber(s.delivered));
   },
 };

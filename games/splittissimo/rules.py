@@ -1,4 +1,4 @@
-"""decide / evolve and the rest of the game contract for Splittissimo.
+"""Splittissimo's rules: ``decide``, ``legal_commands``, timers and the end of the game.
 
 Turn shape (RULES-NOTES 3.2-3.4): a turn begins (Standard and Advanced: with
 a reaction window the room closes by timer), then the active player sends
@@ -12,66 +12,56 @@ any later one aimed at the same turn is refused as too late.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
 
-import attrs
-
-from games.contract import ROOM, Code, Outcome, Rejected, Setup, Timer
+from games.contract import ROOM, Code, Outcome, Rejected, Timer
+from games.decisions import Decisions
+from games.memo import LastStateBySeat
 from games.rng import Rng
-from games.splittissimo import events as ev
+from games.splittissimo import messages as ev
 from games.splittissimo.cards import CANCELLED_ORDER, CARDS, SPECIAL_ORDER, order_deck_ids, pizza_ids
 from games.splittissimo.codes import SplittissimoCode as C
-from games.splittissimo.commands import (
+from games.splittissimo.messages import (
     CloseReactionWindow,
+    Command,
     Deal,
     EndTurn,
+    Event,
     Pass,
     PlayCancelledOrder,
     PlaySpecialOrder,
     TakeTrick,
 )
 from games.splittissimo.state import (
+    ALL_DELIVERED,
     DEALING,
+    DECK_EMPTY,
     FULL_HAND,
+    NO_TRICKS,
     OVER,
     PILES,
-    TURN,
     WINDOW,
-    LastTrick,
     State,
     balanced_piles,
+    evolve,
     hand_size,
     holds_cancelled_order,
     next_seat,
     open_cards,
     score,
-    settings_state,
     uses_window,
 )
 from games.splittissimo.tricks import ADVANCED, EASY, STANDARD, find_tricks, special_order_takes, sum_text, trick_fault
 
-
-def initial_state(setup: Setup) -> State:
-    """Nothing dealt yet: the room's ``Deal`` (an immediate timer) shuffles and deals."""
-    return settings_state(setup.players, setup.seed, setup.options)
-
+#: One decision in progress (the shared accumulator, typed for this game).
+_Log = Decisions[State, Event]
 
 # --- decide --------------------------------------------------------------------
 
 
-class _Log:
-    """Events decided so far, with the state they lead to (decide reads as it writes)."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Any] = []
-
-    def add(self, event: Any) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
-def decide(state: State, actor: int, command: Any) -> list[Any]:
+def decide(state: State, actor: int, command: Command) -> list[Event]:
     if not isinstance(command, _HANDLERS_TYPES):
         raise Rejected(Code.UNKNOWN_COMMAND, type(command).__name__)
     if actor == ROOM:
@@ -85,7 +75,7 @@ def decide(state: State, actor: int, command: Any) -> list[Any]:
         raise Rejected(Code.GAME_OVER)
     if state.phase == DEALING and not isinstance(command, Deal):
         raise Rejected(Code.WRONG_PHASE, "the cards are not dealt yet")
-    log = _Log(state)
+    log: _Log = Decisions(state, evolve)
     _HANDLERS[type(command)](log, actor, command)
     return log.events
 
@@ -97,18 +87,20 @@ def _deal(log: _Log, actor: int, command: Deal) -> None:
     rng = Rng(state.seed, "deal", state.events)
     n = state.players
     pizzas = rng.shuffled(pizza_ids(state.dots))
+    table: tuple[int, ...] = ()
+    piles: tuple[tuple[int, ...], ...] = ((),) * PILES
     if state.level == EASY:
         # RULES-NOTES 3.2: hands and table from the round cards only.
         size = hand_size(state)
         hands, rest = _deal_round_robin(pizzas, n, size)
-        table, deck, piles = tuple(rest[:size]), tuple(rest[size:]), ((),) * PILES
+        table, deck = tuple(rest[:size]), rest[size:]
     else:
         # RULES-NOTES 3.3: Order-deck hands; the Pizza cards in three open piles.
         orders = rng.shuffled(order_deck_ids(state.dots, state.specials))
         hands, deck = _deal_round_robin(orders, n, FULL_HAND)
-        table, piles = (), balanced_piles(tuple(pizzas))
+        piles = balanced_piles(tuple(pizzas))
     first = rng.below(n)
-    log.add(ev.Dealt(deck=tuple(deck), hands=hands, table=table, piles=piles, first=first))
+    log.emit(ev.Dealt(deck=tuple(deck), hands=hands, table=table, piles=piles, first=first))
     _begin_turn(log, first)
 
 
@@ -124,14 +116,14 @@ def _deal_round_robin(cards: Sequence[int], players: int, size: int) -> tuple[tu
 
 
 def _begin_turn(log: _Log, seat: int) -> None:
-    log.add(ev.TurnBegan(seat=seat, turn=log.state.turn + 1, window=uses_window(log.state)))
+    log.emit(ev.TurnBegan(seat=seat, turn=log.state.turn + 1, window=uses_window(log.state)))
 
 
 def _close_window(log: _Log, actor: int, command: CloseReactionWindow) -> None:
     state = log.state
     if state.phase != WINDOW or command.turn != state.turn:
         raise Rejected(C.STALE_TIMER, f"no open window for turn {command.turn}")
-    log.add(ev.ReactionWindowClosed(turn=command.turn))
+    log.emit(ev.ReactionWindowClosed(turn=command.turn))
 
 
 def _require_active(state: State, actor: int) -> None:
@@ -156,8 +148,26 @@ def _take_trick(log: _Log, actor: int, command: TakeTrick) -> None:
     fault = trick_fault(state.level, hand, table)
     if fault is not None:
         raise Rejected(fault, sum_text(hand, table) if hand and table else "")
-    log.add(ev.TrickTaken(seat=actor, hand=command.hand, table=command.table, text=sum_text(hand, table)))
-    _rebalance(log)
+    log.emit(ev.TrickTaken(seat=actor, hand=command.hand, table=command.table, text=sum_text(hand, table)))
+    _after_taking(log)
+
+
+def _after_taking(log: _Log) -> None:
+    """After cards left the piles: the game ends with the last pizza, else the piles are evened out.
+
+    [house] The game ends at once when the last Pizza card is taken: the
+    player does not draw back up first (there is nothing left to deliver),
+    so in Advanced the hand as it is then is what the penalties count.
+    """
+    if _all_delivered(log.state):
+        log.emit(ev.GameEnded(reason=ALL_DELIVERED))
+    else:
+        _rebalance(log)
+
+
+def _all_delivered(state: State) -> bool:
+    """RULES-NOTES 3.3: Standard and Advanced end when no Pizza card is left in the piles."""
+    return state.level != EASY and not any(state.piles)
 
 
 def _rebalance(log: _Log) -> None:
@@ -167,14 +177,14 @@ def _rebalance(log: _Log) -> None:
         return
     balanced = balanced_piles(tuple(card for pile in piles for card in pile))
     if balanced != piles:
-        log.add(ev.PilesRebalanced(piles=balanced))
+        log.emit(ev.PilesRebalanced(piles=balanced))
 
 
 def _draw(log: _Log, seat: int, count: int) -> bool:
     """Draw up to ``count`` cards; False when the deck could not supply them all."""
     cards = log.state.deck[:count]
     if cards:
-        log.add(ev.CardsDrawn(seat=seat, cards=cards))
+        log.emit(ev.CardsDrawn(seat=seat, cards=cards))
     return len(cards) == count
 
 
@@ -190,14 +200,14 @@ def _end_turn(log: _Log, actor: int, command: EndTurn) -> None:
         missing = size - len(state.table)
         refill = state.deck[: max(0, missing)]
         if refill:
-            log.add(ev.TableRefilled(cards=refill))
+            log.emit(ev.TableRefilled(cards=refill))
         complete = len(refill) == max(0, missing)
     if complete:
         complete = _draw(log, actor, max(0, size - len(log.state.hands[actor])))
-    log.add(ev.TurnEnded(seat=actor))
+    log.emit(ev.TurnEnded(seat=actor))
     if not complete:
         # A card had to be drawn from an empty deck (RULES-NOTES 3.2, 3.3).
-        log.add(ev.GameEnded(reason="deck_empty"))
+        log.emit(ev.GameEnded(reason=DECK_EMPTY))
     else:
         _begin_turn(log, next_seat(log.state, actor))
 
@@ -209,12 +219,11 @@ def _pass(log: _Log, actor: int, command: Pass) -> None:
         raise Rejected(C.ALREADY_TOOK_TRICK, "you took a trick: end your turn instead")
     if _tricks(state, actor):
         raise Rejected(C.TRICK_AVAILABLE, "a trick is possible: ask for a hint")
-    log.add(ev.TurnPassed(seat=actor))
-    if len(log.state.passed) == state.players:
-        # Everyone in a row passed unable to take a trick (RULES-NOTES 3.2, 3.3).
-        log.add(ev.GameEnded(reason="no_tricks"))
-    elif not _draw(log, actor, 1):
-        log.add(ev.GameEnded(reason="deck_empty"))
+    log.emit(ev.TurnPassed(seat=actor))
+    # RULES-NOTES 3.2, 3.3 [changed]: a round of passes does not end the game;
+    # each pass draws, so hands grow until a trick appears or the deck runs out.
+    if not _draw(log, actor, 1):
+        log.emit(ev.GameEnded(reason=DECK_EMPTY))
     else:
         _begin_turn(log, next_seat(log.state, actor))
 
@@ -246,7 +255,7 @@ def _special_order(log: _Log, actor: int, command: PlaySpecialOrder) -> None:
     taken = special_order_takes(CARDS[command.card].toppings, [CARDS[i] for i in tops])
     if not taken:
         raise Rejected(C.NO_MATCHING_PIZZA, "no open Pizza card carries both toppings")
-    log.add(
+    log.emit(
         ev.SpecialOrderPlayed(
             seat=actor,
             card=command.card,
@@ -255,7 +264,7 @@ def _special_order(log: _Log, actor: int, command: PlaySpecialOrder) -> None:
             turn=state.turn + 1 if took_over else state.turn,
         )
     )
-    _rebalance(log)
+    _after_taking(log)
 
 
 def _cancelled_order(log: _Log, actor: int, command: PlayCancelledOrder) -> None:
@@ -268,14 +277,14 @@ def _cancelled_order(log: _Log, actor: int, command: PlayCancelledOrder) -> None
     if state.phase != WINDOW:
         raise Rejected(C.WINDOW_CLOSED, "a Cancelled Order is played before the turn begins")
     # RULES-NOTES 3.3: the turn is skipped; the player draws one if holding fewer than 4.
-    log.add(ev.TurnCancelled(seat=state.active, by=actor, card=command.card))
+    log.emit(ev.TurnCancelled(seat=state.active, by=actor, card=command.card))
     if len(log.state.hands[actor]) < FULL_HAND:
         # [house] A bonus draw: an empty deck here just means no card, not the end.
         _draw(log, actor, 1)
     _begin_turn(log, next_seat(log.state, state.active))
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[_Log, int, Any], None]] = {
     Deal: _deal,
     CloseReactionWindow: _close_window,
     TakeTrick: _take_trick,
@@ -287,99 +296,18 @@ _HANDLERS = {
 _HANDLERS_TYPES = tuple(_HANDLERS)
 
 
-# --- evolve --------------------------------------------------------------------
-
-
-def _without(cards: tuple[int, ...], gone: Sequence[int]) -> tuple[int, ...]:
-    drop = set(gone)
-    return tuple(card for card in cards if card not in drop)
-
-
-def _with_seat(rows: tuple[tuple[int, ...], ...], seat: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return rows[:seat] + (row,) + rows[seat + 1 :]
-
-
-def evolve(state: State, event: Any) -> State:
-    changes = _changes(state, event)
-    changes["events"] = state.events + 1
-    return attrs.evolve(state, **changes)
-
-
-def _take(state: State, seat: int, from_hand: Sequence[int], from_table: Sequence[int]) -> dict[str, Any]:
-    """The changes for ``seat`` winning cards from its hand and the open cards."""
-    return {
-        "hands": _with_seat(state.hands, seat, _without(state.hands[seat], from_hand)),
-        "table": _without(state.table, from_table),
-        "piles": tuple(_without(pile, from_table) for pile in state.piles),
-        "won": _with_seat(state.won, seat, state.won[seat] + tuple(from_hand) + tuple(from_table)),
-        "passed": frozenset(),
-    }
-
-
-def _changes(state: State, event: Any) -> dict[str, Any]:
-    """What ``event`` changes in ``state``, field by field."""
-    if isinstance(event, ev.Dealt):
-        return dict(
-            deck=event.deck,
-            hands=event.hands,
-            table=event.table,
-            piles=event.piles,
-            won=((),) * state.players,
-            active=event.first,
-        )
-    if isinstance(event, ev.TurnBegan):
-        return dict(active=event.seat, turn=event.turn, phase=WINDOW if event.window else TURN, tricks=0)
-    if isinstance(event, ev.ReactionWindowClosed):
-        return dict(phase=TURN)
-    if isinstance(event, ev.TrickTaken):
-        changes = _take(state, event.seat, event.hand, event.table)
-        changes.update(
-            tricks=state.tricks + 1,
-            last_trick=LastTrick(event.seat, event.hand, event.table, event.text, False),
-        )
-        return changes
-    if isinstance(event, ev.SpecialOrderPlayed):
-        changes = _take(state, event.seat, (event.card,), event.taken)
-        if event.took_over:
-            changes.update(active=event.seat, turn=event.turn, phase=TURN, tricks=1)
-        else:
-            changes.update(tricks=state.tricks + 1)
-        toppings = " and ".join(t.replace("_", " ") for t in CARDS[event.card].toppings)
-        text = f"Special Order: every open pizza with {toppings}"
-        changes.update(last_trick=LastTrick(event.seat, (event.card,), event.taken, text, True))
-        return changes
-    if isinstance(event, ev.TurnCancelled):
-        return dict(
-            hands=_with_seat(state.hands, event.by, _without(state.hands[event.by], (event.card,))),
-            discard=state.discard + (event.card,),
-            last_cancel=(event.seat, event.by),
-        )
-    if isinstance(event, ev.CardsDrawn):
-        return dict(
-            hands=_with_seat(state.hands, event.seat, state.hands[event.seat] + event.cards),
-            deck=state.deck[len(event.cards) :],
-        )
-    if isinstance(event, ev.TableRefilled):
-        return dict(table=state.table + event.cards, deck=state.deck[len(event.cards) :])
-    if isinstance(event, ev.PilesRebalanced):
-        return dict(piles=event.piles)
-    if isinstance(event, ev.TurnPassed):
-        return dict(passed=state.passed | {event.seat})
-    if isinstance(event, ev.TurnEnded):
-        return {}
-    if isinstance(event, ev.GameEnded):
-        return dict(phase=OVER, end_reason=event.reason)
-    raise AssertionError(f"unknown event {event!r}")  # pragma: no cover - our bug
-
-
 # --- questions about a state ------------------------------------------------------
 
 
-def _tricks(state: State, seat: int) -> list[TakeTrick]:
+def _find_tricks(state: State, seat: int) -> list[TakeTrick]:
     hand = state.hands[seat]
     tops = open_cards(state)
     plays = find_tricks(state.level, [CARDS[i] for i in hand], [CARDS[i] for i in tops])
     return [TakeTrick(hand=tuple(hand[i] for i in h), table=tuple(tops[i] for i in t)) for h, t in plays]
+
+
+#: The trick search, once per seat per state: legal commands, hints and decide all ask it.
+_tricks = LastStateBySeat(_find_tricks)
 
 
 def _special_orders(state: State, seat: int) -> list[PlaySpecialOrder]:
@@ -393,7 +321,7 @@ def _special_orders(state: State, seat: int) -> list[PlaySpecialOrder]:
     return list(out.values())
 
 
-def legal_commands(state: State, seat: int) -> list[Any]:
+def legal_commands(state: State, seat: int) -> list[Command]:
     """Every command ``seat`` may send now (tricks listed once per set of interchangeable cards)."""
     if state.phase in (DEALING, OVER) or not 0 <= seat < state.players:
         return []
@@ -401,23 +329,23 @@ def legal_commands(state: State, seat: int) -> list[Any]:
         if state.phase == WINDOW:
             return []
         tricks = _tricks(state, seat)
-        commands: list[Any] = [*tricks, *_special_orders(state, seat)]
+        commands: list[Command] = [*tricks, *_special_orders(state, seat)]
         if state.tricks:
             commands.append(EndTurn())
         elif not tricks:
             commands.append(Pass())
         return commands
-    commands = []
+    interrupts: list[Command] = []
     if state.phase == WINDOW:
         card = holds_cancelled_order(state, seat)
         if card is not None:
-            commands.append(PlayCancelledOrder(card=card, turn=state.turn))
+            interrupts.append(PlayCancelledOrder(card=card, turn=state.turn))
     if state.level == ADVANCED and state.tricks == 0:
-        commands.extend(_special_orders(state, seat))
-    return commands
+        interrupts.extend(_special_orders(state, seat))
+    return interrupts
 
 
-def next_timer(state: State) -> Timer | None:
+def next_timer(state: State) -> Timer[Command] | None:
     """The deal at once; then, each turn, the reaction window's end (RULES-NOTES 3.3)."""
     if state.phase == DEALING:
         return Timer(key="deal", delay_ms=0, command=Deal())
@@ -430,7 +358,7 @@ def is_terminal(state: State) -> bool:
     return state.phase == OVER
 
 
-def final_scores(state: State) -> tuple:
+def final_scores(state: State) -> tuple[Fraction, ...]:
     return tuple(score(state.level, state.won[seat], state.hands[seat]) for seat in range(state.players))
 
 
@@ -442,4 +370,15 @@ def outcome(state: State) -> Outcome | None:
     best = max(scores)
     winners = tuple(seat for seat, value in enumerate(scores) if value == best)
     names = ", ".join(f"seat {seat}" for seat in winners)
-    return Outcome(winners=winners, scores=scores, summary=f"{names} delivered the most pizza: {best}")
+    why = END_REASONS.get(state.end_reason, state.end_reason)
+    if state.end_reason == DECK_EMPTY and state.level != EASY:
+        why = why.replace("deck", "Order deck")
+    return Outcome(winners=winners, scores=scores, summary=f"{why}. {names} delivered the most pizza: {best}")
+
+
+#: Each ``end_reason`` in words, for the outcome's summary (the screens have their own strings).
+END_REASONS = {
+    DECK_EMPTY: "A card had to be drawn from an empty deck",
+    ALL_DELIVERED: "Every pizza was delivered",
+    NO_TRICKS: "Every player passed in a row",
+}

@@ -1,12 +1,71 @@
-"""Decided facts (past-tense names).  ``evolve`` applies them without checks.
+"""Commands (what players and the room ask for) and events (decided facts).
+
+Commands have imperative names, events past-tense ones (DESIGN.md section 6).
+Cards are named by id (see :mod:`games.splittissimo.cards`).  Interrupts
+carry the number of the turn they aim at, so that when two players race,
+the one whose command arrives second is told it came too late instead of
+hitting the next turn by accident.
 
 Events hold card ids, including hidden ones (the shuffled deck, drawn
 cards): events are stored, never sent; only views leave the server.
+``evolve`` applies them without checks.
 """
 
 from __future__ import annotations
 
 import attrs
+
+
+@attrs.frozen
+class Deal:
+    """Room only: shuffle and deal (sent at once when the game starts)."""
+
+
+@attrs.frozen
+class CloseReactionWindow:
+    """Room only: the reaction window of ``turn`` has run its length."""
+
+    turn: int
+
+
+@attrs.frozen
+class TakeTrick:
+    """Play ``hand`` cards against ``table`` cards (open table cards, or pile tops)."""
+
+    hand: tuple[int, ...]
+    table: tuple[int, ...]
+
+
+@attrs.frozen
+class EndTurn:
+    """Stop taking tricks (after at least one) and draw back up."""
+
+
+@attrs.frozen
+class Pass:
+    """No trick is possible: draw one card and pass the turn."""
+
+
+@attrs.frozen
+class PlaySpecialOrder:
+    """Take every open Pizza card carrying the Special Order's toppings."""
+
+    card: int
+    turn: int
+
+
+@attrs.frozen
+class PlayCancelledOrder:
+    """Skip the turn whose reaction window is open."""
+
+    card: int
+    turn: int
+
+
+COMMANDS: tuple[type, ...] = (Deal, CloseReactionWindow, TakeTrick, EndTurn, Pass, PlaySpecialOrder, PlayCancelledOrder)
+
+
+# --- events ------------------------------------------------------------------
 
 
 @attrs.frozen
@@ -102,7 +161,8 @@ class TurnEnded:
 
 @attrs.frozen
 class GameEnded:
-    """``reason``: ``"deck_empty"`` or ``"no_tricks"``."""
+    """``reason``: ``"deck_empty"`` or ``"all_delivered"`` (``"no_tricks"`` in logs from before
+    RULES-NOTES 3.2/3.3 changed); see :mod:`games.splittissimo.state`."""
 
     reason: str
 
@@ -120,4 +180,21 @@ EVENTS: tuple[type, ...] = (
     TurnPassed,
     TurnEnded,
     GameEnded,
+)
+
+#: Any Splittissimo command or event, for type checking.
+Command = Deal | CloseReactionWindow | TakeTrick | EndTurn | Pass | PlaySpecialOrder | PlayCancelledOrder
+Event = (
+    Dealt
+    | TurnBegan
+    | ReactionWindowClosed
+    | TrickTaken
+    | SpecialOrderPlayed
+    | TurnCancelled
+    | CardsDrawn
+    | TableRefilled
+    | PilesRebalanced
+    | TurnPassed
+    | TurnEnded
+    | GameEnded
 )

@@ -1,0 +1,59 @@
+"""Memoising what a game derives from one state (issue 10: cheaper views).
+
+After every change the room asks the same state for several views (the TV,
+each phone, the spectators) and for each seat's legal commands; most of that
+work (the public table, the trick search) depends on the state alone.  States
+are immutable values, so a result computed for a state stays right for as
+long as that state object lives.  These caches remember the results for the
+*last* state they saw, compared by identity (``is``: cheap, unlike hashing a
+whole state), which is exactly the pattern of a fan-out: one state, many
+questions, then the next state.  They hold one state alive at most, per
+cached function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+StateT = TypeVar("StateT")
+ResultT = TypeVar("ResultT")
+
+
+class LastState(Generic[StateT, ResultT]):
+    """``fn(state)``, computed once per state object (the last one seen)."""
+
+    __slots__ = ("_fn", "_last")
+
+    def __init__(self, fn: Callable[[StateT], ResultT]) -> None:
+        self._fn = fn
+        # (state, result) in one tuple, replaced whole: a reader never pairs a
+        # state with another state's result, even from another thread.
+        self._last: tuple[StateT, ResultT] | None = None
+
+    def __call__(self, state: StateT) -> ResultT:
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        result = self._fn(state)
+        self._last = (state, result)
+        return result
+
+
+class LastStateBySeat(Generic[StateT, ResultT]):
+    """``fn(state, seat)``, computed once per seat of a state object (the last one seen)."""
+
+    __slots__ = ("_fn", "_last")
+
+    def __init__(self, fn: Callable[[StateT, int], ResultT]) -> None:
+        self._fn = fn
+        self._last: tuple[StateT, dict[int, ResultT]] | None = None
+
+    def __call__(self, state: StateT, seat: int) -> ResultT:
+        last = self._last
+        if last is None or last[0] is not state:
+            last = self._last = (state, {})
+        results = last[1]
+        if seat not in results:
+            results[seat] = self._fn(state, seat)
+        return results[seat]

@@ -1,0 +1,40 @@
+"""games.memo: results remembered for the last state object, by identity."""
+
+from __future__ import annotations
+
+import attrs
+
+from games.memo import LastState, LastStateBySeat
+
+
+@attrs.frozen
+class Box:
+    value: int
+
+
+def test_a_state_is_computed_once_and_an_equal_but_new_state_again():
+    calls: list[int] = []
+    double = LastState(lambda box: calls.append(box.value) or box.value * 2)
+    first = Box(3)
+    assert double(first) == 6 and double(first) == 6
+    assert calls == [3]
+    assert double(Box(3)) == 6  # equal, not the same object: computed again
+    assert calls == [3, 3]
+
+
+def test_only_the_last_state_is_remembered():
+    calls: list[int] = []
+    square = LastState(lambda box: calls.append(box.value) or box.value**2)
+    a, b = Box(2), Box(5)
+    assert [square(a), square(b), square(a)] == [4, 25, 4]
+    assert calls == [2, 5, 2]
+
+
+def test_by_seat_each_seat_once_per_state():
+    calls: list[tuple[int, int]] = []
+    plus = LastStateBySeat(lambda box, seat: calls.append((box.value, seat)) or box.value + seat)
+    state = Box(10)
+    assert [plus(state, 0), plus(state, 1), plus(state, 0), plus(state, 1)] == [10, 11, 10, 11]
+    assert calls == [(10, 0), (10, 1)]
+    later = Box(20)
+    assert plus(later, 0) == 20 and calls[-1] == (20, 0)
