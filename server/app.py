@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket
 from games.contract import GameSpec
 from protocol.frames import VERSION
 from server import connection
+from server.cluster.hub import hub_class_for
 from server.fallback_page import fallback_page
 from server.hub import Hub, HubConfig
 from server.metrics import Metrics
@@ -44,10 +45,7 @@ def create_app(
     close_store: bool = True,
 ) -> Starlette:
     metrics = Metrics()
-    hub_class = Hub
-    if hasattr(store, "acquire_lease"):  # Redis: several nodes may share it (server/cluster)
-        from server.cluster.hub import ClusterHub as hub_class
-    hub = hub_class(store, games=games, config=config, metrics=metrics, public_url=public_url)
+    hub = hub_class_for(store)(store, games=games, config=config, metrics=metrics, public_url=public_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

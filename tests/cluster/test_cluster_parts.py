@@ -1,4 +1,4 @@
-"""The cluster's parts in one process: relay batches, the fenced store, hub choice, SIGTERM hook."""
+"""The cluster's parts in one process: relay batches, fenced appends, hub choice, SIGTERM hook."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import signal
 import pytest
 
 from server.cluster import drain
-from server.cluster.hub import ClusterHub, FencedStore, hub_class_for
+from server.cluster.hub import ClusterActor, ClusterHub, hub_class_for
 from server.cluster.relay import Relay, pack_batch, unpack_batch
 from server.hub import Hub
 from server.store import open_store
@@ -28,25 +28,34 @@ def test_a_batch_sends_a_shared_payload_once_and_restores_it_everywhere():
 
 
 class _Recorder:
+    """Just enough of a store for an actor to append to."""
+
     def __init__(self) -> None:
         self.calls: list[tuple] = []
 
     async def append(self, room, records, expected_version, *, fence=None):
-        self.calls.append((room, list(records), expected_version, fence))
+        self.calls.append((room, len(records), expected_version, fence))
         return expected_version + len(records)
 
 
-async def test_the_fenced_store_adds_its_token_and_refuses_once_stopped():
-    # given an actor's store view holding token 7
+async def test_a_cluster_actor_appends_with_its_fence_and_refuses_once_stopped():
+    # given a cluster actor holding lease token 7, over a store that records appends
+    from server.config import HubConfig
+    from server.metrics import Metrics
+    from server.room import RoomShared
+    from server.roomstate import Room
+
     inner = _Recorder()
-    fenced = FencedStore(inner, 7)
-    # when it appends, then the token goes with the append
-    assert await fenced.append("R", [b"a"], 0) == 1
-    assert inner.calls == [("R", [b"a"], 0, 7)]
+    lost = []
+    shared = RoomShared(games={}, store=inner, config=HubConfig(), metrics=Metrics(), catalog=[])
+    actor = ClusterActor(Room(id="R"), shared, 7, on_fenced=lost.append)
+    # when it stores its first record, then the token goes with the append
+    await actor.open("ABCD", "h")
+    assert inner.calls == [("R", 1, 0, 7)]
     # when the room is handed over, then appends fail here without reaching the store
-    fenced.stopped = True
+    actor.stop()
     with pytest.raises(Fenced):
-        await fenced.append("R", [b"b"], 1)
+        await actor.open("ABCD", "h")
     assert len(inner.calls) == 1
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from hubserver import fast_config, start_server
-from server import lobby, records
+from server import records, roomstate
 from server.room import load_room
 from server.store.base import Snapshot
 from wsclient import Peer
@@ -31,9 +31,9 @@ async def test_a_room_rebuilt_from_a_snapshot_equals_one_replayed_from_the_start
         snapshot = await hub.store.load_snapshot(room_id)
         # When the room is loaded (from the snapshot) and replayed from nothing
         loaded = await load_room(hub.store, room_id, hub.games)
-        replayed = lobby.Room()
+        replayed = roomstate.Room()
         for record in await hub.store.read(room_id):
-            replayed = lobby.evolve(replayed, records.decode(record.data, replayed, hub.games), hub.games)
+            replayed = roomstate.evolve(replayed, records.decode(record.data, replayed, hub.games), hub.games)
         # Then all three agree, and the snapshot was really used
         assert snapshot is not None and 0 < snapshot.version <= live.version
         assert loaded == replayed == live

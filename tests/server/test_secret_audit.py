@@ -22,7 +22,7 @@ from phoneplay import close_all, play_room
 from protocol.codec import decode_server, encode_server
 from protocol.gamecodec import to_wire
 from secrets_oracle import ORACLES
-from server import lobby, records, views
+from server import records, roomstate, views
 
 CONFIGS = [
     ("pizza_theory", 3, {"max_rounds": 4}, 1),
@@ -41,16 +41,16 @@ def store_url(tmp_path):
     return str(tmp_path / "audit.sqlite3")
 
 
-async def rebuild_versions(store, room_id: str, games) -> dict[int, lobby.Room]:
-    room = lobby.Room()
+async def rebuild_versions(store, room_id: str, games) -> dict[int, roomstate.Room]:
+    room = roomstate.Room()
     by_version = {0: room}
     for record in await store.read(room_id):
-        room = lobby.evolve(room, records.decode(record.data, room, games), games)
+        room = roomstate.evolve(room, records.decode(record.data, room, games), games)
         by_version[room.version] = room
     return by_version
 
 
-def viewer_of(key: tuple, room: lobby.Room):
+def viewer_of(key: tuple, room: roomstate.Room):
     if key == views.HOST:
         return SCREEN
     if key == views.SPECTATORS:
