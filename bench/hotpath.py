@@ -128,7 +128,7 @@ async def make_room(hub: Hub, game_id: str, players: int, seed: int) -> tuple[Ro
     events.append(roomstate.GameStarted(game=game_id, options=game_options(game_id), seed=seed, seats=tuple(range(players))))
     turn = Turn(actor.room)
     turn.apply(events, hub.games)
-    assert await actor.commit(turn)
+    assert await actor.commit(turn) is None
     host = Client(text=False, role="host", address="bench", queue=64)
     actor.host = host
     phones = []

@@ -27,15 +27,16 @@ and the store.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 import attrs
 
 from games.contract import ROOM, GameSpec, Rejected
-from protocol.errors import Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault, StoreFailed
+from protocol.errors import FAULTS, Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault
 from protocol.frames import VERSION, Ack, Bye, Error, Welcome
 from server import lobby, records, roomstate, snapshots
 from server.bots import Bots, bot_seats, playing_spec
@@ -66,6 +67,11 @@ from server.tokens import matches, new_token, token_hash
 
 LOG = logging.getLogger("pizzanight")
 SERVER_NAME = "pizzanight/0.1.0"
+#: What a change refused because its turn could not be stored is told.
+FAILURES = {
+    ServerCode.STORE: "could not save that, please try again",
+    ServerCode.BUG: "something went wrong on the server; nothing was changed",
+}
 #: At most this many messages are handled in one turn, so screens never fall far behind.
 MAX_BATCH = 64
 
@@ -204,18 +210,21 @@ class RoomActor:
         turn = Turn(self.room)
         for message in batch:
             self.handle_safely(message, turn)
-        stored = await self.commit(turn)
-        self.reply_all(turn, stored)
+        failure = await self.commit(turn)
+        stored = failure is None
+        self.reply_all(turn, failure)
         if stored and turn.events:
             self.after_events(turn.events)
         if self.room.closed is None and (turn.events and stored or turn.presence):
-            self.encodes += fan_out(
-                self.room, self.games, host=self.host, players=self.players, spectators=self.spectators,
-                catalog=self.shared.catalog,
-            )
+            with self.bug_logged("fan-out failed"):
+                self.encodes += fan_out(
+                    self.room, self.games, host=self.host, players=self.players, spectators=self.spectators,
+                    catalog=self.shared.catalog,
+                )
         self.answer_hints(turn.hints)
         if self.room.closed is None and (turn.events or turn.presence or turn.reschedule):
-            self.timers.schedule(self.room, self.games)
+            with self.bug_logged("scheduling timers failed"):
+                self.timers.schedule(self.room, self.games)
         if turn.hand_over is not None:
             self.stopped = True
             if not turn.hand_over.done.done():
@@ -223,6 +232,15 @@ class RoomActor:
         if stored and self.room.version - self.snapshot_at >= self.config.snapshot_every:
             await self.save_snapshot()
         self.count(batch, time.perf_counter() - started)
+
+    @contextlib.contextmanager
+    def bug_logged(self, what: str) -> Iterator[None]:
+        """A bug in a view or a timer is logged and counted; the room (and its actor) goes on."""
+        try:
+            yield
+        except Exception:
+            self.metrics.room_errors.inc()
+            LOG.exception(what, extra={"fields": {"room": self.room.code}})
 
     def handle_safely(self, message: Message, turn: Turn) -> None:
         """``handle`` one message; a refusal is answered, a bug is logged, answered and rolled back."""
@@ -367,24 +385,29 @@ class RoomActor:
 
     # --- storing -------------------------------------------------------------------------
 
-    async def commit(self, turn: Turn) -> bool:
-        """Store the turn's events in one append; True when stored (or there was nothing to store)."""
+    async def commit(self, turn: Turn) -> ServerCode | None:
+        """Store the turn's events in one append; None when stored (or nothing to store), else why not."""
         if not turn.events:
-            return True
+            return None
         try:
             await self.append(turn.events, turn.room)
-        except VersionConflict as exc:
+        except VersionConflict as exc:  # someone else wrote the log (should not happen): read it again
             log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
-            self.room = await load_room(self.store, self.room.id, self.games)
-            return False
+            with self.bug_logged("reloading the room failed"):
+                self.room = await load_room(self.store, self.room.id, self.games)
+            return ServerCode.STORE
         except Fenced as exc:
             log_event(logging.WARNING, "append fenced", room=self.room.code, error=str(exc))
             self.fenced()
-            return False
+            return ServerCode.STORE
         except StoreError as exc:
             log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
-            return False
-        return True
+            return ServerCode.STORE
+        except Exception:
+            self.metrics.room_errors.inc()
+            LOG.exception("append failed", extra={"fields": {"room": self.room.code}})
+            return ServerCode.BUG
+        return None
 
     async def append(self, events: list[Any], room: Room) -> None:
         """Append ``events`` (which lead to ``room``) at the stored version, then adopt ``room``."""
@@ -417,21 +440,21 @@ class RoomActor:
 
     # --- telling everyone ------------------------------------------------------------------
 
-    def reply_all(self, turn: Turn, stored: bool) -> None:
-        """Acks (or ``server/store`` when the append failed), errors and welcomes, in message order."""
+    def reply_all(self, turn: Turn, failure: ServerCode | None) -> None:
+        """Acks (or the append's failure), errors and welcomes, in the order their messages came."""
         failed = 0
         for client, frame, needs_store in turn.replies:
-            if needs_store and not stored:
-                frame, failed = Error(code=ServerCode.STORE.value, message="could not save that, please try again", seq=frame.seq), failed + 1
+            if needs_store and failure is not None:
+                frame, failed = Error(code=failure.value, message=FAILURES[failure], seq=frame.seq), failed + 1
             client.answer(frame)
-        if failed:
-            self.metrics.rejected(ServerCode.STORE.value, failed)
+        if failed and failure is not None:
+            self.metrics.rejected(failure.value, failed)
         for message, token in turn.admits:
-            if stored or token is None or message.issued is not None:
+            if failure is None or token is None or message.issued is not None:
                 self.admit(message, token)
                 turn.presence = True
             elif not message.admitted.done():
-                message.admitted.set_exception(StoreFailed("could not save your seat, please try again"))
+                message.admitted.set_exception(FAULTS[failure]("could not save your seat, please try again"))
 
     def admit(self, message: Attach, token: str | None) -> None:
         client = message.client
@@ -489,13 +512,13 @@ class RoomActor:
             except Exception:
                 self.metrics.room_errors.inc()
                 LOG.exception("hint failed", extra={"fields": {"room": self.room.code}})
-                frame = Error(code=ServerCode.BUG.value, message="something went wrong on the server; nothing was changed", seq=ask.seq)
+                frame = Error(code=ServerCode.BUG.value, message=FAILURES[ServerCode.BUG], seq=ask.seq)
             ask.client.answer_after_state(frame)
 
     def refuse(self, message: Message, turn: Turn, exc: Exception | None) -> None:
         """Answer a refused message (``exc`` None: our bug) to whoever sent it."""
         if exc is None:
-            code, text = ServerCode.BUG.value, "something went wrong on the server; nothing was changed"
+            code, text = ServerCode.BUG.value, FAILURES[ServerCode.BUG]
         elif isinstance(exc, Rejected):
             code, text = exc.code.value, exc.detail or exc.code.value
         else:

@@ -175,3 +175,37 @@ async def test_the_first_sigterm_drains_before_exit_and_a_second_one_exits_at_on
     # when a second signal arrives, then uvicorn's own handling runs
     server.handle_exit(signal.SIGINT, None)
     assert server.exits == [signal.SIGINT]
+
+
+def test_an_edge_forwards_each_inbox_message_as_data_and_the_owner_rebuilds_the_same_message():
+    # given the inbox messages an edge node forwards for one of its sockets
+    from server import lobby
+    from server.client import Client
+    from server.cluster.relay import pack_batch, unpack_batch
+    from server.cluster.remote import inbox_message, wire_message
+    from server.inbox import AskHint, Command, Detach, HostOp
+
+    edge_socket = Client(text=False, role="host", address="edge", queue=4)
+    owner_side = Client(text=False, role="host", address="relayed", queue=4)
+    messages = [
+        Command(edge_socket, 3, {"type": "Pick", "number": 2}),
+        HostOp(edge_socket, 4, lobby.SelectGame("toy", {"rounds": 3})),
+        HostOp(edge_socket, 5, lobby.Lock(True)),
+        HostOp(edge_socket, 6, lobby.HandToBot(2, None)),
+        AskHint(edge_socket, 7),
+        Detach(edge_socket),
+    ]
+    for message in messages:
+        # when it travels through a relay batch and the owner rebuilds it
+        wire = unpack_batch(pack_batch([wire_message(message, 9)]))[0]
+        rebuilt = inbox_message(wire, owner_side)
+        # then it is the same message, for the owner's stand-in of the socket
+        assert type(rebuilt) is type(message) and wire["c"] == 9
+        assert rebuilt.client is owner_side
+        assert attrs_fields(rebuilt) == attrs_fields(message)
+
+
+def attrs_fields(message) -> dict:
+    import attrs
+
+    return {k: v for k, v in attrs.asdict(message, recurse=False).items() if k != "client"}
