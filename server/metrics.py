@@ -25,7 +25,7 @@ class Metrics:
         self.room_errors = Counter("pizzanight_room_errors_total", "Bugs caught in room handlers", registry=r)
         self.latency = Histogram(
             "pizzanight_command_seconds",
-            "From receiving a command to queueing its reply (includes the store append)",
+            "From the start of the actor turn that handled a command to queueing its reply (includes the turn's store append)",
             ["kind"],
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
             registry=r,

@@ -15,14 +15,13 @@ import msgpack
 from games.contract import GameSpec
 from protocol.gamecodec import GameCodec, to_wire
 from server.codecs import codec_for
-from server.roomstate import ROOM_EVENTS, Room
+from server.roomstate import ROOM_EVENT_TYPES, ROOM_EVENTS, Room
 
 _room_codec = GameCodec(commands=(), events=ROOM_EVENTS)
-_ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
 
 def encode(event: Any) -> bytes:
-    key = "r" if type(event) in _ROOM_EVENT_TYPES else "g"
+    key = "r" if type(event) in ROOM_EVENT_TYPES else "g"
     return msgpack.packb({key: to_wire(event)}, use_bin_type=True)
 
 

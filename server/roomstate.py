@@ -91,6 +91,7 @@ ROOM_EVENTS: tuple[type, ...] = (
     RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
     GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed,
 )
+ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
 # --- state -------------------------------------------------------------------
 
@@ -160,6 +161,11 @@ def _replace_player(room: Room, player_id: int, **changes: Any) -> tuple[Player,
 
 def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
     """Fold one stored record (a lifecycle event or a game event) onto the room."""
+    if type(event) not in ROOM_EVENT_TYPES:  # the common case: an event of the running game, one copy of the room
+        assert room.run is not None, f"game event {event!r} with no game running"
+        run = room.run
+        state = games[run.game].evolve(run.state, event)
+        return attrs.evolve(room, version=room.version + 1, run=attrs.evolve(run, state=state))
     room = attrs.evolve(room, version=room.version + 1)
     match event:
         case RoomOpened(room=room_id, code=code, host_hash=host_hash):
@@ -198,10 +204,7 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             return attrs.evolve(room, players=players, run=None)
         case RoomClosed(reason=reason):
             return attrs.evolve(room, closed=reason)
-    # Anything else is an event of the running game.
-    assert room.run is not None, f"game event {event!r} with no game running"
-    spec = games[room.run.game]
-    return attrs.evolve(room, run=attrs.evolve(room.run, state=spec.evolve(room.run.state, event)))
+    raise AssertionError(f"unknown room event {event!r}")
 
 
 def seat_view(room: Room, games: Mapping[str, GameSpec], seat: int) -> Any:
