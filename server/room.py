@@ -101,6 +101,8 @@ class Turn:
     #: Sockets to admit once the events are stored, with the seat token issued to each (if any).
     admits: list[tuple[Attach, str | None]] = attrs.Factory(list)
     hints: list[AskHint] = attrs.Factory(list)
+    #: Sockets that went away (dropped after this turn's admissions, so a socket admitted and gone in one turn is gone).
+    left: list[Client] = attrs.Factory(list)
     #: Who is connected changed (everyone's lobby shows it).
     presence: bool = False
     #: The clock needs re-arming even if nothing was stored.
@@ -282,17 +284,11 @@ class RoomActor:
                 self.touch()
                 self.decide_attach(message, turn)
             case Detach(client=client):
-                turn.presence |= self.forget(client)
+                turn.left.append(client)
             case TimerDue(key=key):
                 self.timers.game_timer_fired(key)
                 turn.reschedule = True
-                spec = playing_spec(turn.room, games)
-                timer = spec.next_timer(turn.room.run.state) if spec is not None and turn.room.run else None
-                if spec is not None and timer is not None and timer.key == key:
-                    try:
-                        turn.apply(list(spec.decide(turn.room.run.state, ROOM, timer.command)), games)
-                    except Rejected as exc:
-                        log_event(logging.WARNING, "timer command rejected", room=self.room.code, code=exc.code.value)
+                self.game_timer(turn, key)
             case BotTurn():
                 self.timers.bot_turn_fired()
                 self.bot_turn(turn)
@@ -339,6 +335,19 @@ class RoomActor:
 
     def check_admission(self) -> None:
         """A hook: the cluster actor refuses sockets once its room moved away."""
+
+    def game_timer(self, turn: Turn, key: str) -> None:
+        """The game's timer ``key`` ran out: its ROOM command, if that timer is still the one due."""
+        spec = playing_spec(turn.room, self.games)
+        if spec is None or turn.room.run is None:
+            return
+        timer = spec.next_timer(turn.room.run.state)
+        if timer is None or timer.key != key:
+            return
+        try:
+            turn.apply(list(spec.decide(turn.room.run.state, ROOM, timer.command)), self.games)
+        except Rejected as exc:
+            log_event(logging.WARNING, "timer command rejected", room=self.room.code, code=exc.code.value)
 
     def bot_turn(self, turn: Turn) -> None:
         """The first bot seat (rotating with the version) that has something to do plays once."""
@@ -442,7 +451,7 @@ class RoomActor:
     # --- telling everyone ------------------------------------------------------------------
 
     def reply_all(self, turn: Turn, failure: ServerCode | None) -> None:
-        """Acks (or the append's failure), errors and welcomes, in the order their messages came."""
+        """Acks (or the append's failure), errors and welcomes, in the order their messages came; then who left."""
         failed = 0
         for client, frame, needs_store in turn.replies:
             if needs_store and failure is not None:
@@ -456,6 +465,8 @@ class RoomActor:
                 turn.presence = True
             elif not message.admitted.done():
                 message.admitted.set_exception(FAULTS[failure]("could not save your seat, please try again"))
+        for client in turn.left:
+            turn.presence |= self.forget(client)
 
     def admit(self, message: Attach, token: str | None) -> None:
         client = message.client

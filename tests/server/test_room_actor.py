@@ -260,3 +260,19 @@ async def test_a_command_is_acknowledged_only_after_it_is_stored():
     release.set()
     await turn
     assert [f["t"] for f in await sent(ana)] == ["ack", "state"]
+
+
+async def test_a_socket_admitted_and_gone_in_the_same_turn_is_not_left_in_the_room():
+    # Given a room with a TV
+    store = MemoryStore()
+    actor, tv, watcher, ana, bo = await playing_room(store)
+    late = client("spectator")
+    admitted = asyncio.get_running_loop().create_future()
+    # When a spectator's attach and its detach are handled in one turn
+    from server.inbox import Detach
+
+    await actor.turn([Attach(late, Hello(v=1, role="spectator"), admitted), Detach(late)])
+    # Then its attach was answered, and the room does not count it
+    assert admitted.done() and admitted.exception() is None
+    assert late not in actor.spectators
+    assert (await sent(tv))[-1]["lobby"]["spectators"] == 1
