@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from protocol import codec, errors
 from protocol.errors import Close, ErrorCode, ProtocolError, ServerCode, ServerFault
-from protocol.frames import ROLES, VERSION, Ack, Error, Hello, HintRequest, Host, Ping
+from protocol.frames import ROLES, VERSION, Ack, Cmd, Error, Hello, HintRequest, Host, Ping
 from server import lobby
 from server.client import Client
 from server.hub import Hub
@@ -180,9 +180,9 @@ def message_for(client: Client, value: dict, seq: int | None) -> Message | Ping:
         return HostOp(client, frame.seq, lobby.host_operation(frame))
     if isinstance(frame, HintRequest):
         return AskHint(client, frame.seq)
-    if isinstance(frame, Hello):
-        raise errors.UnknownFrame("hello is only the first frame")
-    return Command(client, frame.seq, frame.cmd)
+    if isinstance(frame, Cmd):  # a cmd the fast path above did not take (it decodes the same)
+        return Command(client, frame.seq, frame.cmd)
+    raise errors.UnknownFrame("hello is only the first frame")
 
 
 async def _receive_loop(ws: WebSocket, hub: Hub, client: Client, room: RoomEntry) -> None:
