@@ -193,7 +193,7 @@ async def test_every_card_a_hint_names_was_in_a_view_its_phone_received_before_i
     assert (await tv.host("start"))["t"] == "ack"
     rng = random.Random(seed)
     named = 0
-    for _ in range(6):  # games until enough hints named cards (a game can end after a few moves)
+    for _ in range(10):  # games until enough hints named cards (a game can end after a few moves)
         await asyncio.gather(*(hinting_phone(p, random.Random(rng.random())) for p in phones))
         named = sum(1 for p in phones for f in p.frames if f["t"] == "hint" and f["hint"] is not None)
         if named >= 5:
