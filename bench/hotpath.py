@@ -3,7 +3,7 @@
     .venv/bin/python bench/hotpath.py [--moves 2000] [--players 5] [--profile GAME]
 
 One room per game runs in this process, through the real room actor
-(``RoomActor.on_command`` and its timer jobs) with an in-memory store and
+(``RoomActor.turn`` given a ``Command`` or a ``TimerDue`` message) with an in-memory store and
 real ``Client`` objects whose outboxes are emptied after each move: no
 sockets, no SQLite.  Players are the game's own bots, choosing moves
 outside the measured time; every room has a TV (host), every player a
@@ -40,9 +40,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 
 from games.contract import ROOM, SeatViewer  # noqa: E402
 from protocol.gamecodec import to_wire  # noqa: E402
-from server import lobby, room as room_module  # noqa: E402
-from server.connection import Client  # noqa: E402
+from server import fanout as fanout_module, roomstate  # noqa: E402
+from server.client import Client  # noqa: E402
 from server.hub import Hub, HubConfig, load_games  # noqa: E402
+from server.inbox import Command, TimerDue  # noqa: E402
+from server.room import RoomActor, Turn  # noqa: E402
 from server.store.base import Store  # noqa: E402
 
 PLAYERS = 5
@@ -117,13 +119,16 @@ def game_options(game_id: str) -> dict:
     return {"rounds": 20} if game_id == "toy" else {}
 
 
-async def make_room(hub: Hub, game_id: str, players: int, seed: int) -> tuple[room_module.RoomActor, list[Client]]:
-    actor = room_module.RoomActor(hub, lobby.Room(id=f"bench-{len(hub.rooms)}"))
+async def make_room(hub: Hub, game_id: str, players: int, seed: int) -> tuple[RoomActor, list[Client]]:
+    actor = RoomActor(roomstate.Room(id=f"bench-{len(hub.rooms)}"), hub.shared)
     hub.rooms[actor.room.id] = actor  # only to give every room its own id
-    events: list[Any] = [lobby.RoomOpened(room=actor.room.id, code="BNCH", host_hash="x")]
-    events += [lobby.PlayerJoined(player=i, name=f"P{i}", token_hash=f"h{i}") for i in range(players)]
-    events.append(lobby.GameSelected(game=game_id, options=game_options(game_id)))
-    events.append(lobby.GameStarted(game=game_id, options=game_options(game_id), seed=seed, seats=tuple(range(players))))
+    events: list[Any] = [roomstate.RoomOpened(room=actor.room.id, code="BNCH", host_hash="x")]
+    events += [roomstate.PlayerJoined(player=i, name=f"P{i}", token_hash=f"h{i}") for i in range(players)]
+    events.append(roomstate.GameSelected(game=game_id, options=game_options(game_id)))
+    events.append(roomstate.GameStarted(game=game_id, options=game_options(game_id), seed=seed, seats=tuple(range(players))))
+    turn = Turn(actor.room)
+    turn.apply(events, hub.games)
+    assert await actor.commit(turn) is None
     host = Client(text=False, role="host", address="bench", queue=64)
     actor.host = host
     phones = []
@@ -134,8 +139,6 @@ async def make_room(hub: Hub, game_id: str, players: int, seed: int) -> tuple[ro
         phones.append(phone)
     spectator = Client(text=False, role="spectator", address="bench", queue=64)
     actor.spectators.add(spectator)
-    await actor.commit(events)
-    actor.fanout()
     return actor, [host, *phones, spectator]
 
 
@@ -167,20 +170,17 @@ async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Cloc
             legal = spec.legal_commands(state, seat)
             command = bots[seat].act(spec.view(state, SeatViewer(seat)), legal) or legal[0]
             payload = to_wire(command)
-            job = (actor.on_command, clients[1 + seat], done, payload)
+            message: Any = Command(clients[1 + seat], done, payload)
         else:
             timer = spec.next_timer(state)
             if timer is None:
                 raise SystemExit(f"{game_id}: nobody can move and no timer is due")
-            job = (actor._on_timer, timer.key)
-            actor._timer = (timer.key, asyncio.get_running_loop().call_later(3600, lambda: None))
+            message = TimerDue(timer.key)
         version = actor.room.version
         if profile is not None:
             profile.enable()
         start = time.process_time()
-        await job[0](*job[1:])
-        if actor._stale_since is not None:  # what the actor's loop does once no job is waiting
-            actor._fanout_stored()
+        await actor.turn([message])
         cpu += time.process_time() - start
         if profile is not None:
             profile.disable()
@@ -208,9 +208,9 @@ async def main_async(args: argparse.Namespace) -> int:
     await run_game(hub, "toy", 200, args.players, None, None)  # warm up caches and imports
     clock = Clock()
     originals = {
-        "views": (room_module.views, "state_frame", room_module.views.state_frame),
-        "lobby": (room_module.views, "lobby", room_module.views.lobby),
-        "encode": (room_module, "encode_server", room_module.encode_server),
+        "views": (fanout_module.views, "state_frame", fanout_module.views.state_frame),
+        "lobby": (fanout_module.views, "lobby", fanout_module.views.lobby),
+        "encode": (fanout_module, "encode_server", fanout_module.encode_server),
     }
     print(f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'encode':>8} {'players':>8}   (+ a TV and a spectator)")
     try:

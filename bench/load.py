@@ -49,7 +49,7 @@ def serve_child(port: int, data: str, synchronous: str, loop: str) -> None:
 
 
 def hub_latency(port: int) -> str:
-    """The hub's own view of command latency (job started -> ack queued) from /metrics.
+    """The hub's own view of command latency (the actor's turn started -> acks queued) from /metrics.
 
     The gap between this and the load generator's send -> ack figure is time
     spent in the sockets, the websocket layers and the load generator itself.
@@ -69,7 +69,7 @@ def hub_latency(port: int) -> str:
     for share in (0.5, 0.99):
         bound = next(b for b, count in buckets if count >= share * total)
         parts.append(f"p{int(share * 100)} <= {1000 * bound:g} ms")
-    return "hub-side command latency (job started -> ack queued, incl. the store append; excludes mailbox wait): " + ", ".join(parts)
+    return "hub-side command latency (turn started -> acks queued, incl. the one store append per turn; excludes inbox wait): " + ", ".join(parts)
 
 
 def client_loop() -> Any:

@@ -1,14 +1,24 @@
-"""The one error family of the wire protocol.
+"""Every error the server sends, split by whose fault it is (as h11 splits them).
 
-Following h11, errors are split by whose fault they are.  Everything a peer
-can get wrong raises a :class:`ProtocolError` carrying a wire ``code`` (an
-``area/reason`` string the client can switch on), a human ``message`` and a
-``close`` hint: ``None`` when the connection may go on after an ``error``
-frame, or the websocket close code the server should use.  Anything else
-raised while handling a frame is our bug.
+* **The peer's fault**: :class:`ProtocolError` and its subclasses (the room's
+  refusals in ``server.lobby`` are one of them).  Each carries a code from a
+  closed enum, a human ``message`` and a ``close`` hint: ``None`` when the
+  connection may go on after the ``error`` frame, else the websocket close
+  code to use.  A game's rule refusal is the game's own ``Rejected`` (its
+  codes are the game's closed enum); the room turns it into the same frame.
+* **Not the peer's fault, not a bug**: :class:`ServerFault` (the room is busy,
+  the room moved to another node, the store refused a write).  The peer did
+  nothing wrong and may retry.
+* **Our fault**: anything else raised while handling a frame is a bug: it is
+  logged and answered ``server/bug`` (:data:`ServerCode.BUG`), nothing changes.
+
+The wire codes are the strings of docs/protocol.md's error table; clients
+switch on them, so they never change.
 """
 
 from __future__ import annotations
+
+import enum
 
 
 class Close:
@@ -27,17 +37,52 @@ class Close:
     DRAINING = 4503  # this node is going away: reconnect
 
 
-class ProtocolError(Exception):
-    """A peer's mistake: answered with an ``error`` frame, maybe a close."""
+class ErrorCode(str, enum.Enum):
+    """The peer's mistakes outside a room's rules (``room/*`` and ``host/*``: ``server.lobby.RoomCode``)."""
 
-    code = "protocol/error"
+    MALFORMED = "protocol/malformed"
+    TOO_LARGE = "protocol/too_large"
+    BAD_FRAME = "protocol/bad_frame"
+    UNKNOWN_FRAME = "protocol/unknown_frame"
+    BAD_VERSION = "protocol/version"
+    EXPECTED_HELLO = "protocol/expected_hello"
+    BAD_COMMAND = "protocol/bad_command"
+    BAD_TOKEN = "auth/bad_token"
+    FORBIDDEN = "auth/forbidden"
+    ROOM_NOT_FOUND = "room/not_found"
+    HINT_UNAVAILABLE = "hint/unavailable"
+    RATE_LIMITED = "rate/limited"
+    JOIN_THROTTLED = "rate/join_throttled"
+    NOT_READING = "rate/not_reading"
+
+
+class ServerCode(str, enum.Enum):
+    """Answers that are not the peer's fault: retry later, elsewhere, or report the bug."""
+
+    ROOM_BUSY = "rate/room_busy"
+    MOVED = "server/moved"
+    STORE = "server/store"
+    BUG = "server/bug"
+
+
+class ProtocolError(Exception):
+    """A peer's mistake: answered with an ``error`` frame, maybe a close.
+
+    Subclasses fix ``code`` (and maybe ``close``); ``ProtocolError`` itself is
+    raised with an explicit ``code``, always a member of a closed enum.
+    """
+
+    code: enum.Enum
     close: int | None = None
 
-    def __init__(self, message: str = "", *, code: str | None = None, close: int | None | type(...) = ...) -> None:
-        super().__init__(message or self.__class__.__doc__ or "")
-        self.message = message or (self.__class__.__doc__ or "").strip()
+    def __init__(self, message: str = "", *, code: enum.Enum | None = None, close: int | None | type(...) = ...) -> None:
+        doc = (self.__class__.__doc__ or "").strip()
+        super().__init__(message or doc)
+        self.message = message or doc
         if code is not None:
             self.code = code
+        if not isinstance(getattr(self, "code", None), enum.Enum):
+            raise TypeError(f"{type(self).__name__} needs a code from a closed enum, not {getattr(self, 'code', None)!r}")
         if close is not ...:
             self.close = close
 
@@ -45,43 +90,96 @@ class ProtocolError(Exception):
 class Malformed(ProtocolError):
     """The frame is not valid msgpack or JSON."""
 
-    code = "protocol/malformed"
+    code = ErrorCode.MALFORMED
 
 
 class TooLarge(ProtocolError):
     """The frame is larger than the limit."""
 
-    code = "protocol/too_large"
+    code = ErrorCode.TOO_LARGE
     close = Close.TOO_BIG
 
 
 class BadFrame(ProtocolError):
     """The frame decodes but its shape or types are wrong."""
 
-    code = "protocol/bad_frame"
+    code = ErrorCode.BAD_FRAME
 
 
 class UnknownFrame(ProtocolError):
     """The frame's ``t`` names no frame this side accepts."""
 
-    code = "protocol/unknown_frame"
+    code = ErrorCode.UNKNOWN_FRAME
 
 
 class BadVersion(ProtocolError):
     """The client speaks a protocol version this server does not."""
 
-    code = "protocol/version"
+    code = ErrorCode.BAD_VERSION
     close = Close.POLICY
 
 
 class ExpectedHello(ProtocolError):
     """The first frame must be ``hello``."""
 
-    code = "protocol/expected_hello"
+    code = ErrorCode.EXPECTED_HELLO
     close = Close.POLICY
 
 
 class BadCommand(ProtocolError):
     """A game command that names no command of this game or has wrong fields."""
 
-    code = "protocol/bad_command"
+    code = ErrorCode.BAD_COMMAND
+
+
+class Forbidden(ProtocolError):
+    """This role may not send that frame."""
+
+    code = ErrorCode.FORBIDDEN
+
+
+class ServerFault(Exception):
+    """Not the peer's fault: the server cannot do it now (``code`` says why; the peer may retry)."""
+
+    code: ServerCode
+    close: int | None = None
+
+    def __init__(self, message: str = "") -> None:
+        doc = (self.__class__.__doc__ or "").strip()
+        super().__init__(message or doc)
+        self.message = message or doc
+
+
+class Busy(ServerFault):
+    """The room's mailbox is full: try again in a moment."""
+
+    code = ServerCode.ROOM_BUSY
+
+
+class Moved(ServerFault):
+    """The room is moving to another node: reconnect in a moment."""
+
+    code = ServerCode.MOVED
+    close = Close.DRAINING
+
+
+class StoreFailed(ServerFault):
+    """The change could not be stored; nothing changed, retry."""
+
+    code = ServerCode.STORE
+
+
+class Bug(ServerFault):
+    """Something went wrong on the server; nothing was changed (relayed from another node)."""
+
+    code = ServerCode.BUG
+    close = Close.INTERNAL
+
+
+#: The fault each server code stands for.
+FAULTS: dict[ServerCode, type[ServerFault]] = {
+    ServerCode.ROOM_BUSY: Busy,
+    ServerCode.MOVED: Moved,
+    ServerCode.STORE: StoreFailed,
+    ServerCode.BUG: Bug,
+}

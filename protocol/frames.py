@@ -78,20 +78,6 @@ CLIENT_FRAMES: dict[str, type] = {
     "hint": HintRequest,
 }
 
-HOST_OPS = (
-    "select_game",
-    "add_bot",
-    "remove",
-    "lock",
-    "unlock",
-    "start",
-    "play_again",
-    "hand_to_bot",
-    "take_back",
-    "turn_timer",
-    "close",
-)
-
 # --- server to client -------------------------------------------------------
 
 
@@ -146,9 +132,14 @@ class Bye:
 
 @attrs.frozen
 class Hint:
-    """An answer to ``hint``: advice for the asking seat."""
+    """An answer to ``hint``: advice for the asking seat, computed from room version ``v``.
+
+    It is sent after the ``state`` of version ``v`` on the same socket, so
+    everything it names is in a state the client has already received.
+    """
 
     seq: int
+    v: int
     hint: Any
 
 

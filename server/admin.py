@@ -12,6 +12,7 @@ works on the plain :class:`LiveRoom` values it returns.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import os
 import time
@@ -23,8 +24,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from protocol.frames import VERSION
-from server import lobby, replay, views
-from server.lobby import Room
+from server import replay, views
+from server.roomstate import Room
+from server.inbox import CloseRoom
 from server.names import normal_code
 
 if TYPE_CHECKING:
@@ -106,7 +108,11 @@ def hub_rooms(hub: "Hub") -> list[LiveRoom]:
     for actor in list(hub.rooms.values()):
 
         async def close(actor: Any = actor) -> None:
-            await actor.call(actor.commit, [lobby.RoomClosed(reason="admin")])
+            if actor.room.closed is not None or actor.done.is_set():
+                return
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            actor.post(CloseRoom(reason="admin", done=done))
+            await asyncio.wait_for(done, timeout=10)
 
         sockets = [Socket(c.role, c.player, getattr(c, "address", "?")) for c in actor.clients()]
         started = getattr(actor, "started", None)
@@ -116,8 +122,8 @@ def hub_rooms(hub: "Hub") -> list[LiveRoom]:
                 owner=getattr(hub, "node", None),
                 sockets=tuple(sockets),
                 age=round(now - started, 1) if started is not None else None,
-                idle=round(now - actor.last_activity, 1),
-                queued=actor.mailbox.qsize(),
+                idle=round(now - actor.timers.last_activity, 1),
+                queued=actor.inbox.qsize(),
                 close=close,
             )
         )

@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket
 from games.contract import GameSpec
 from protocol.frames import VERSION
 from server import admin, connection, replay
+from server.cluster.hub import hub_class_for
 from server.fallback_page import fallback_page
 from server.hub import Hub, HubConfig
 from server.metrics import Metrics
@@ -74,10 +75,7 @@ def create_app(
     if metrics_at == METRICS_TOKEN and admin_token is None:
         raise ValueError("metrics behind the token need an admin token (PIZZANIGHT_ADMIN_TOKEN or --admin-token-file)")
     metrics = Metrics()
-    hub_class = Hub
-    if hasattr(store, "acquire_lease"):  # Redis: several nodes may share it (server/cluster)
-        from server.cluster.hub import ClusterHub as hub_class
-    hub = hub_class(store, games=games, config=config, metrics=metrics, public_url=public_url)
+    hub = hub_class_for(store)(store, games=games, config=config, metrics=metrics, public_url=public_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

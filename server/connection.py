@@ -1,64 +1,52 @@
 """One websocket: the hello handshake, then frames in, frames out.
 
-The receive loop decodes and checks each frame (size, shape, rate) and hands
-it to the room actor; a separate sender task drains the socket's
-:class:`~server.outbox.Outbox`, so a slow client never blocks its room.
+The receive loop decodes and checks each frame (size, shape, rate), turns it
+into a typed inbox message (``server.inbox``) and submits it to the room;
+a separate sender task drains the socket's :class:`~server.outbox.Outbox`,
+so a slow client never blocks its room.  The room is a local actor or, in
+cluster mode, a stand-in for an actor on another node: both are a
+:class:`RoomEntry`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from protocol import codec, errors
-from protocol.errors import Close, ProtocolError
+from protocol.errors import Close, ErrorCode, ProtocolError, ServerCode, ServerFault
 from protocol.frames import ROLES, VERSION, Ack, Cmd, Error, Hello, HintRequest, Host, Ping
-from server import views
+from server import lobby
+from server.client import Client
+from server.hub import Hub
+from server.inbox import AskHint, Command, HostOp, Message
 from server.limits import TokenBucket
 from server.logs import event as log_event
-from server.outbox import Outbox, Overflow
-from server.room import Busy, new_token, token_hash
-
-if TYPE_CHECKING:
-    from server.hub import Hub
-    from server.room import RoomActor
+from server.outbox import Overflow
+from server.tokens import new_token, token_hash
 
 #: After this many refused frames in a row-ish (rate limited), the socket is closed.
 MAX_STRIKES = 20
 
 
-class Client:
-    """What a room knows about one socket."""
+class RoomEntry(Protocol):
+    """What a socket needs of its room: a local actor or a remote room's stand-in."""
 
-    def __init__(self, *, text: bool, role: str, address: str, queue: int) -> None:
-        self.text = text
-        self.role = role
-        self.address = address
-        self.player: int | None = None
-        self.actor: RoomActor | None = None
-        self.outbox = Outbox(queue)
+    async def attach(self, client: Client, hello: Hello, issued: str | None = None) -> None: ...
 
-    @property
-    def key(self) -> tuple:
-        if self.role == "host":
-            return views.HOST
-        if self.role == "player" and self.player is not None:
-            return views.player_key(self.player)
-        return views.SPECTATORS
+    def submit(self, message: Message) -> None: ...
 
-    def send(self, frame: Any) -> None:
-        self.outbox.reply(codec.encode_server(frame, text=self.text))
+    def touch(self) -> None: ...
 
-    def close(self, code: int, last: Any | None = None) -> None:
-        data = codec.encode_server(last, text=self.text) if last is not None else None
-        self.outbox.close(code, getattr(last, "reason", "") or getattr(last, "code", ""), data)
+    def detach(self, client: Client) -> None: ...
 
 
-async def _sender(ws: WebSocket, client: Client, hub: "Hub") -> None:
+async def _sender(ws: WebSocket, client: Client, hub: Hub) -> None:
     """Write what the outbox holds; close the socket when the outbox says so."""
+    sent = hub.metrics.frames_sent
     try:
         while True:
             items = await client.outbox.take()
@@ -67,7 +55,7 @@ async def _sender(ws: WebSocket, client: Client, hub: "Hub") -> None:
                     await ws.send_bytes(data)
                 else:
                     await ws.send_text(data)
-                hub.metrics.frames_sent.inc()
+            sent.inc(len(items))
             if client.outbox.close_code is not None:
                 await ws.close(client.outbox.close_code, client.outbox.close_reason[:120])
                 return
@@ -75,104 +63,95 @@ async def _sender(ws: WebSocket, client: Client, hub: "Hub") -> None:
         return
 
 
-async def _first_frame(ws: WebSocket, hub: "Hub") -> tuple[Hello, bool]:
+async def _first_frame(ws: WebSocket, hub: Hub) -> tuple[Hello | ProtocolError, bool]:
+    """The hello (or why there is none) and whether the client speaks JSON text."""
     try:
         message = await asyncio.wait_for(ws.receive(), hub.config.hello_timeout)
     except asyncio.TimeoutError:
-        raise errors.ExpectedHello("no hello in time") from None
+        return errors.ExpectedHello("no hello in time"), False
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("bytes") is None
-    data = message.get("text") if text else message["bytes"]
     try:
-        frame = codec.decode_client(data)
+        frame = codec.decode_client(message.get("text") if text else message["bytes"])
     except ProtocolError as exc:
-        exc.close = exc.close or Close.POLICY
-        exc.text = text  # type: ignore[attr-defined]
-        raise
+        return exc, text
     if not isinstance(frame, Hello):
-        exc = errors.ExpectedHello()
-        exc.text = text  # type: ignore[attr-defined]
-        raise exc
+        return errors.ExpectedHello(), text
     if frame.v != VERSION:
-        exc = errors.BadVersion(f"this server speaks protocol version {VERSION}")
-        exc.text = text  # type: ignore[attr-defined]
-        raise exc
+        return errors.BadVersion(f"this server speaks protocol version {VERSION}"), text
     if frame.role not in ROLES:
-        exc = errors.BadFrame(f"role is one of {', '.join(ROLES)}", close=Close.POLICY)
-        exc.text = text  # type: ignore[attr-defined]
-        raise exc
+        return errors.BadFrame(f"role is one of {', '.join(ROLES)}", close=Close.POLICY), text
     return frame, text
 
 
-async def _admit(hub: "Hub", client: Client, hello: Hello) -> "RoomActor":
+async def _admit(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
     """Find or create the room for this hello and attach the client to it."""
     if client.role == "host" and hello.room is None:
         token = new_token()
         actor = await hub.create_room(token_hash(token))
-        await actor.call(actor.attach, client, hello, token)
+        await actor.attach(client, hello, token)
         return actor
     if hub.throttle.blocked(client.address):
-        raise ProtocolError("too many failed attempts; wait a minute", code="rate/join_throttled", close=Close.TOO_MANY)
-    actor = await hub.find(hello.room or "")
-    if actor is None:
+        raise ProtocolError("too many failed attempts; wait a minute", code=ErrorCode.JOIN_THROTTLED, close=Close.TOO_MANY)
+    room = await hub.find(hello.room or "")
+    if room is None:
         hub.throttle.failed(client.address)
-        raise ProtocolError("no room with that code", code="room/not_found", close=Close.NOT_FOUND)
+        raise ProtocolError("no room with that code", code=ErrorCode.ROOM_NOT_FOUND, close=Close.NOT_FOUND)
     try:
-        await actor.call(actor.attach, client, hello)
+        await room.attach(client, hello)
     except ProtocolError as exc:
-        if exc.code == "auth/bad_token":
+        if exc.code is ErrorCode.BAD_TOKEN:
             hub.throttle.failed(client.address)
         raise
-    return actor
+    return room
 
 
-async def serve(ws: WebSocket, hub: "Hub") -> None:
+def _error(exc: ProtocolError | ServerFault, seq: int | None = None) -> Error:
+    return Error(code=exc.code.value, message=exc.message, seq=seq)
+
+
+async def serve(ws: WebSocket, hub: Hub) -> None:
     """Handle one websocket from accept to close."""
     await ws.accept()
     address = ws.client.host if ws.client else "?"
     sender: asyncio.Task | None = None
     client: Client | None = None
-    actor: RoomActor | None = None
+    room: RoomEntry | None = None
     metrics = hub.metrics
     try:
-        try:
-            hello, text = await _first_frame(ws, hub)
-        except ProtocolError as exc:
-            text = getattr(exc, "text", False)
-            metrics.rejections.labels(code=exc.code).inc()
-            data = codec.encode_server(Error(code=exc.code, message=exc.message), text=text)
-            await (ws.send_text(data) if text else ws.send_bytes(data))
-            await ws.close(exc.close or Close.POLICY)
+        hello, text = await _first_frame(ws, hub)
+        if not isinstance(hello, Hello):
+            metrics.rejected(hello.code.value)
+            data = codec.encode_server(_error(hello), text=text)
+            await (ws.send_text(data) if isinstance(data, str) else ws.send_bytes(data))
+            await ws.close(hello.close or Close.POLICY)
             return
         client = Client(text=text, role=hello.role, address=address, queue=hub.config.send_queue)
         sender = asyncio.create_task(_sender(ws, client, hub))
         try:
-            try:
-                actor = await _admit(hub, client, hello)
-            except ProtocolError:
-                raise
-            except Exception:
-                logging.getLogger("pizzanight").exception("admitting a socket failed")
-                raise ProtocolError("the server could not admit you; try again", code="server/bug", close=Close.INTERNAL)
-        except ProtocolError as exc:
-            metrics.rejections.labels(code=exc.code).inc()
-            client.close(exc.close or Close.POLICY, Error(code=exc.code, message=exc.message))
+            room = await _admit(hub, client, hello)
+        except (ProtocolError, ServerFault) as exc:
+            metrics.rejected(exc.code.value)
+            client.close(exc.close or Close.POLICY, _error(exc))
+            await sender
+            return
+        except Exception:
+            logging.getLogger("pizzanight").exception("admitting a socket failed")
+            metrics.rejected(ServerCode.BUG.value)
+            client.close(Close.INTERNAL, Error(code=ServerCode.BUG.value, message="the server could not admit you; try again"))
             await sender
             return
         metrics.connections.labels(role=client.role).inc()
         try:
-            await _receive_loop(ws, hub, client, actor)
+            await _receive_loop(ws, hub, client, room)
         finally:
             metrics.connections.labels(role=client.role).dec()
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass  # the peer went away (or the socket was closed under us)
     finally:
-        if actor is not None and client is not None:
-            try:
-                await actor.call(actor.detach, client)
-            except Exception:
-                pass
+        if room is not None and client is not None:
+            room.detach(client)
         if sender is not None and not sender.done():
             if client is not None and client.outbox.close_code is None:
                 sender.cancel()
@@ -182,10 +161,35 @@ async def serve(ws: WebSocket, hub: "Hub") -> None:
                 pass
 
 
-async def _receive_loop(ws: WebSocket, hub: "Hub", client: Client, actor: "RoomActor") -> None:
+def message_for(client: Client, value: dict, seq: int | None) -> Message | Ping:
+    """The inbox message a checked client map asks for (a ping is answered by the connection).
+
+    A ``cmd`` frame, the one that comes many times a second, is taken from
+    the map as it is: its shape is ``{t, seq, cmd}`` with an int ``seq`` and
+    a map ``cmd`` (already checked by ``codec.load``), and the game command
+    inside is structured once, by the room, with the running game's codec.
+    """
+    if value["t"] == "cmd" and seq is not None and len(value) == 3 and type(value.get("cmd")) is dict:
+        return Command(client, seq, value["cmd"])
+    frame = codec.from_map(value)
+    if isinstance(frame, Ping):
+        return frame
+    if isinstance(frame, Host):
+        if client.role != "host":
+            raise errors.Forbidden("only the host does that")
+        return HostOp(client, frame.seq, lobby.host_operation(frame))
+    if isinstance(frame, HintRequest):
+        return AskHint(client, frame.seq)
+    if isinstance(frame, Cmd):  # a cmd the fast path above did not take (it decodes the same)
+        return Command(client, frame.seq, frame.cmd)
+    raise errors.UnknownFrame("hello is only the first frame")
+
+
+async def _receive_loop(ws: WebSocket, hub: Hub, client: Client, room: RoomEntry) -> None:
     bucket = TokenBucket(hub.config.rate, hub.config.burst)
     strikes = 0
     metrics = hub.metrics
+    pings = metrics.command_counts["ping"]
     while client.outbox.close_code is None:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
@@ -198,37 +202,32 @@ async def _receive_loop(ws: WebSocket, hub: "Hub", client: Client, actor: "RoomA
             if not bucket.take():
                 strikes += 1
                 raise ProtocolError(
-                    "slow down", code="rate/limited", close=Close.TOO_MANY if strikes > MAX_STRIKES else None
+                    "slow down", code=ErrorCode.RATE_LIMITED, close=Close.TOO_MANY if strikes > MAX_STRIKES else None
                 )
             value = codec.load(data)
             seq = codec.seq_of(value)
-            frame = codec.from_map(value)
-            if isinstance(frame, Ping):
-                metrics.commands.labels(kind="ping").inc()
-                actor.touch()
-                client.send(Ack(seq=frame.seq))
-            elif isinstance(frame, Cmd):
-                actor.submit(actor.on_command, client, frame.seq, frame.cmd)
-            elif isinstance(frame, Host):
-                if client.role != "host":
-                    raise ProtocolError("only the host does that", code="auth/forbidden")
-                actor.submit(actor.on_host, client, frame)
-            elif isinstance(frame, HintRequest):
-                actor.submit(actor.on_hint, client, frame.seq)
-            else:  # a second hello
-                raise errors.UnknownFrame("hello is only the first frame")
-        except ProtocolError as exc:
-            metrics.rejections.labels(code=exc.code).inc()
-            error = Error(code=exc.code, message=exc.message, seq=seq)
+            inbound = message_for(client, value, seq)
+            if isinstance(inbound, Ping):
+                pings.inc()
+                room.touch()
+                client.send(Ack(seq=inbound.seq))
+            else:
+                room.submit(inbound)
+        except (ProtocolError, ServerFault) as exc:
+            metrics.rejected(exc.code.value)
+            error = _error(exc, seq)
             if exc.close is not None:
                 client.close(exc.close, error)
-                log_event(logging.INFO, "closing socket", code=exc.code, address=client.address)
+                log_event(logging.INFO, "closing socket", code=exc.code.value, address=client.address)
                 return
             try:
                 client.send(error)
             except Overflow:
-                client.close(Close.POLICY, Error(code="rate/not_reading", message="too many unread replies"))
+                client.not_reading()
                 return
         except Overflow:
-            client.close(Close.POLICY, Error(code="rate/not_reading", message="too many unread replies"))
+            client.not_reading()
             return
+
+
+__all__ = ["Client", "RoomEntry", "serve", "message_for"]

@@ -1,33 +1,34 @@
-"""Hints: advice for the asking seat, from a game's optional pure ``hints`` module.
+"""Hints: advice for the asking seat, from the game's optional ``GameSpec.hint``.
 
-A game may offer ``GameSpec.hint(state, seat)`` returning an attrs value or None (Splittissimo: a trick the seat can take, built from
-its own hand and the open cards only).  The answer goes to the asking seat
-alone.  Games without one answer ``hint/unavailable``; ``"hint": null``
-means there is nothing to suggest right now.
+``hint(state, seat)`` returns an attrs value or None (Splittissimo: a move the
+seat can make, built from its own hand and the open cards only).  The answer
+goes to the asking seat alone and names the room version it was computed
+from; the actor sends it after the state of that version (issue 15), so a
+hint never mentions a card its phone has not been shown.  Games without
+hints answer ``hint/unavailable``; ``"hint": null`` means nothing to suggest.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Mapping
 
-from protocol.errors import ProtocolError
+from games.contract import GameSpec
+from protocol.errors import ErrorCode, Forbidden, ProtocolError
 from protocol.frames import Hint
 from protocol.gamecodec import to_wire
+from server.client import Client
+from server.lobby import RoomCode, RoomRejected
+from server.roomstate import Room
 
-if TYPE_CHECKING:
-    from server.connection import Client
-    from server.room import RoomActor
 
-
-def hint_for(actor: "RoomActor", client: "Client", seq: int) -> Hint:
-    room = actor.room
+def hint_for(room: Room, games: Mapping[str, GameSpec], client: Client, seq: int) -> Hint:
     if client.role != "player" or client.player is None:
-        raise ProtocolError("only players ask for hints", code="auth/forbidden")
+        raise Forbidden("only players ask for hints")
     player = room.player(client.player)
     if room.run is None or player is None or player.seat is None:
-        raise ProtocolError("no game is running for you", code="room/not_playing")
-    fn = actor.games[room.run.game].hint
+        raise RoomRejected(RoomCode.NOT_PLAYING, "no game is running for you")
+    fn = games[room.run.game].hint
     if fn is None:
-        raise ProtocolError("this game has no hints", code="hint/unavailable")
+        raise ProtocolError("this game has no hints", code=ErrorCode.HINT_UNAVAILABLE)
     advice = fn(room.run.state, player.seat)
-    return Hint(seq=seq, hint=to_wire(advice) if advice is not None else None)
+    return Hint(seq=seq, v=room.version, hint=to_wire(advice) if advice is not None else None)

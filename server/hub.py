@@ -13,37 +13,19 @@ import logging
 import secrets
 from typing import Any, AsyncIterator, Mapping
 
-import attrs
-
 from games.contract import GameSpec
 from games.registry import GAME_IDS, get_game
-from server import lobby, views
+from server import views
+from server.config import HubConfig
 from server.limits import JoinThrottle
 from server.logs import event as log_event
 from server.metrics import Metrics
 from server.names import new_code, normal_code
-from server.room import RoomActor, load_room
+from server.room import RoomActor, RoomShared, load_room
+from server.roomstate import Room
 from server.store.base import Store
 
 LOG = logging.getLogger("pizzanight")
-
-
-@attrs.define
-class HubConfig:
-    """Tunables; the defaults suit a party, tests shrink the delays."""
-
-    idle_seconds: float = 3600.0  # a room with no client frame for this long ends
-    bot_delay: float = 0.6  # seconds before a bot moves, so it feels human
-    timer_scale: float = 1.0  # multiplies game timer delays (tests: 0)
-    snapshot_every: int = 50  # records between snapshots
-    mailbox: int = 256  # jobs waiting per room
-    send_queue: int = 64  # unread replies per socket before it is dropped
-    rate: float = 20.0  # client frames per second per socket ...
-    burst: float = 40.0  # ... with this much burst
-    join_rate: float = 0.2  # failed joins forgiven per second per address ...
-    join_burst: float = 10.0  # ... after this many
-    hello_timeout: float = 10.0  # seconds to send hello
-    keep_seconds: int = 86_400  # how long an ended room's log is kept
 
 
 def load_games(ids: tuple[str, ...] = GAME_IDS) -> dict[str, GameSpec]:
@@ -85,6 +67,11 @@ class Hub:
         self.config = config or HubConfig()
         self.metrics = metrics or Metrics()
         self.catalog = views.catalog(self.games)
+        #: What every room actor of this hub shares.
+        self.shared = RoomShared(
+            games=self.games, store=store, config=self.config, metrics=self.metrics, catalog=self.catalog,
+            public_url=self.public_url, on_ended=self.room_ended,
+        )
         self.throttle = JoinThrottle(self.config.join_rate, self.config.join_burst)
         #: The actors this hub runs, by room id.
         self.rooms: dict[str, RoomActor] = {}
@@ -125,9 +112,9 @@ class Hub:
         """
         return None
 
-    def new_actor(self, room: lobby.Room, claim: Any = None) -> RoomActor:
+    def new_actor(self, room: Room, claim: Any = None) -> RoomActor:
         """The actor that will run ``room``; ``claim`` is ``claim_room``'s result for a new room."""
-        return RoomActor(self, room)
+        return RoomActor(room, self.shared)
 
     def log_fields(self) -> dict[str, Any]:
         """Fields added to this hub's room log events (the cluster hub adds its node)."""
@@ -185,8 +172,8 @@ class Hub:
                 break
         else:  # pragma: no cover - 83521 codes
             raise RuntimeError("no free room code")
-        actor = self.new_actor(lobby.Room(id=room_id), claim)
-        await actor.commit([lobby.RoomOpened(room=room_id, code=code, host_hash=host_hash)])
+        actor = self.new_actor(Room(id=room_id), claim)
+        await actor.open(code, host_hash)
         self.start_actor(actor)
         log_event(logging.INFO, "room created", room=code, **self.log_fields())
         return actor

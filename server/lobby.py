@@ -1,10 +1,12 @@
-"""A room as a decider: lifecycle events, the room state, and the host's rules.
+"""The room's decisions: what joining, a host operation or a player's command becomes.
 
-The room's log holds two kinds of records: the lifecycle events defined
-here (opened, joined, game selected, started, closed, ...) and the current
-game's own events.  Both are folded by :func:`evolve`, so a room rebuilds
-from its log exactly as the game does.  This module is pure (no I/O, no
-clock, no randomness): seeds and token hashes come in from the actor.
+A decider like the games' own (DESIGN.md section 3): each function takes the
+room's state and a request and returns the lifecycle or game events to
+store, or raises :class:`RoomRejected` with a closed :class:`RoomCode`.
+The host's operations are typed values (:data:`HostOperation`), parsed from
+the ``host`` frame once, at the edge, by :func:`host_operation`.  Pure: no
+I/O, no clock, no randomness (seeds and token hashes come in from the actor).
+The room's state and its fold are in :mod:`server.roomstate`.
 """
 
 from __future__ import annotations
@@ -14,8 +16,25 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
-from games.contract import Code, GameSpec, Outcome, OptionError, Rejected, SeatViewer
+from games.contract import Code, GameSpec, OptionError, Rejected
+from protocol.errors import Close, ProtocolError
+from protocol.frames import Host
 from server.names import BadName, clean_name, same_name
+from server.roomstate import (
+    BackToLobby,
+    BotAdded,
+    GameSelected,
+    GameStarted,
+    Player,
+    PlayerJoined,
+    PlayerRemoved,
+    Room,
+    RoomClosed,
+    RoomLocked,
+    SeatHandedToBot,
+    TurnTimerSet,
+    outcome,  # noqa: F401  (server.views imports it from here)
+)
 
 #: At most this many players (humans and bots) in one room.
 MAX_PLAYERS = 12
@@ -46,199 +65,98 @@ class RoomCode(str, enum.Enum):
     BAD_VALUE = "host/bad_value"
 
 
-class RoomRejected(Exception):
-    def __init__(self, code: RoomCode, message: str = "") -> None:
-        super().__init__(message or code.value)
-        self.code = code
-        self.message = message or code.value
+class RoomRejected(ProtocolError):
+    """The room refused a request: the peer's fault, answered with ``code``."""
+
+    def __init__(self, code: RoomCode, message: str = "", *, close: int | None = None) -> None:
+        super().__init__(message or code.value, code=code, close=close)
 
 
-# --- lifecycle events (stored; never sent to clients as such) ----------------
-
-
-@attrs.frozen
-class RoomOpened:
-    room: str
-    code: str
-    host_hash: str
+# --- the host's operations, typed ------------------------------------------------
 
 
 @attrs.frozen
-class PlayerJoined:
-    player: int
-    name: str
-    token_hash: str
+class SelectGame:
+    game: str | None
+    options: Mapping[str, Any] | None
 
 
 @attrs.frozen
-class BotAdded:
-    player: int
-    name: str
+class AddBot:
     bot: str | None
 
 
 @attrs.frozen
-class PlayerRemoved:
-    player: int
+class RemovePlayer:
+    player: int | None
 
 
 @attrs.frozen
-class SeatHandedToBot:
-    """``bot`` None gives the seat back to its human."""
-
-    player: int
-    bot: str | None
-
-
-@attrs.frozen
-class RoomLocked:
+class Lock:
     locked: bool
 
 
 @attrs.frozen
-class GameSelected:
-    game: str
-    options: dict[str, Any]
+class SetTurnTimer:
+    seconds: int | None
 
 
 @attrs.frozen
-class TurnTimerSet:
-    seconds: int
-
-
-@attrs.frozen
-class GameStarted:
-    game: str
-    options: dict[str, Any]
-    seed: int
-    seats: tuple[int, ...]
-
-
-@attrs.frozen
-class BackToLobby:
+class Start:
     pass
 
 
 @attrs.frozen
-class RoomClosed:
-    reason: str
-
-
-ROOM_EVENTS: tuple[type, ...] = (
-    RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
-    GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed,
-)
-
-# --- state -------------------------------------------------------------------
+class PlayAgain:
+    pass
 
 
 @attrs.frozen
-class Player:
-    id: int
-    name: str
-    bot: str | None = None  # the bot kind playing this player, if any
-    token_hash: str | None = None  # None for a pure bot
-    seat: int | None = None  # seat in the running game
-    gone: bool = False  # removed during a game: a bot finishes the seat
+class HandToBot:
+    player: int | None
+    bot: str | None
 
 
 @attrs.frozen
-class Run:
-    """The game being played (or just finished) in the room."""
-
-    game: str
-    options: Mapping[str, Any]
-    seed: int
-    seats: tuple[int, ...]  # player id of each seat
-    state: Any
+class TakeBack:
+    player: int | None
 
 
 @attrs.frozen
-class Room:
-    id: str = ""
-    code: str = ""
-    host_hash: str = ""
-    version: int = 0
-    locked: bool = False
-    closed: str | None = None
-    game: str | None = None
-    options: Mapping[str, Any] = attrs.field(factory=dict)
-    turn_timer: int = 0
-    players: tuple[Player, ...] = ()
-    next_player: int = 0
-    run: Run | None = None
-
-    def player(self, player_id: int) -> Player | None:
-        for player in self.players:
-            if player.id == player_id:
-                return player
-        return None
-
-    def seat_player(self, seat: int) -> Player | None:
-        if self.run is None or not 0 <= seat < len(self.run.seats):
-            return None
-        return self.player(self.run.seats[seat])
-
-    def phase(self, games: Mapping[str, GameSpec]) -> str:
-        """``lobby``, ``playing``, ``finished`` or ``closed``."""
-        if self.closed is not None:
-            return "closed"
-        if self.run is None:
-            return "lobby"
-        return "finished" if games[self.run.game].is_terminal(self.run.state) else "playing"
-
-    def lobby_players(self) -> tuple[Player, ...]:
-        return tuple(p for p in self.players if not p.gone)
+class CloseRoom:
+    pass
 
 
-def _replace_player(room: Room, player_id: int, **changes: Any) -> tuple[Player, ...]:
-    return tuple(attrs.evolve(p, **changes) if p.id == player_id else p for p in room.players)
+HostOperation = SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
+
+#: The typed operations by class name (how a cluster edge node forwards one to the owner).
+HOST_OPERATIONS: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom)
+}
+
+#: Each wire ``op`` name and how it becomes a typed operation from the ``host`` frame.
+_HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
+    "select_game": lambda f: SelectGame(f.game, f.options),
+    "add_bot": lambda f: AddBot(f.bot),
+    "remove": lambda f: RemovePlayer(f.player),
+    "lock": lambda f: Lock(True),
+    "unlock": lambda f: Lock(False),
+    "turn_timer": lambda f: SetTurnTimer(f.seconds),
+    "start": lambda f: Start(),
+    "play_again": lambda f: PlayAgain(),
+    "hand_to_bot": lambda f: HandToBot(f.player, f.bot),
+    "take_back": lambda f: TakeBack(f.player),
+    "close": lambda f: CloseRoom(),
+}
 
 
-def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
-    """Fold one stored record (a lifecycle event or a game event) onto the room."""
-    room = attrs.evolve(room, version=room.version + 1)
-    match event:
-        case RoomOpened(room=room_id, code=code, host_hash=host_hash):
-            return attrs.evolve(room, id=room_id, code=code, host_hash=host_hash)
-        case PlayerJoined(player=pid, name=name, token_hash=token_hash):
-            player = Player(pid, name, token_hash=token_hash)
-            return attrs.evolve(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
-        case BotAdded(player=pid, name=name, bot=bot):
-            player = Player(pid, name, bot=bot or "")
-            return attrs.evolve(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
-        case PlayerRemoved(player=pid):
-            target = room.player(pid)
-            if target is not None and target.seat is not None and room.run is not None:
-                players = _replace_player(room, pid, gone=True, bot=target.bot or "", token_hash=None)
-            else:
-                players = tuple(p for p in room.players if p.id != pid)
-            return attrs.evolve(room, players=players)
-        case SeatHandedToBot(player=pid, bot=bot):
-            return attrs.evolve(room, players=_replace_player(room, pid, bot=bot))
-        case RoomLocked(locked=locked):
-            return attrs.evolve(room, locked=locked)
-        case GameSelected(game=game, options=options):
-            return attrs.evolve(room, game=game, options=dict(options))
-        case TurnTimerSet(seconds=seconds):
-            return attrs.evolve(room, turn_timer=seconds)
-        case GameStarted(game=game, options=options, seed=seed, seats=seats):
-            spec = games[game]
-            setup = spec.setup(len(seats), seed, options)
-            players = tuple(
-                attrs.evolve(p, seat=seats.index(p.id) if p.id in seats else None) for p in room.players
-            )
-            run = Run(game=game, options=dict(setup.options), seed=seed, seats=tuple(seats), state=spec.initial_state(setup))
-            return attrs.evolve(room, players=players, run=run)
-        case BackToLobby():
-            players = tuple(attrs.evolve(p, seat=None) for p in room.players if not p.gone)
-            return attrs.evolve(room, players=players, run=None)
-        case RoomClosed(reason=reason):
-            return attrs.evolve(room, closed=reason)
-    # Anything else is an event of the running game.
-    assert room.run is not None, f"game event {event!r} with no game running"
-    spec = games[room.run.game]
-    return attrs.evolve(room, run=attrs.evolve(room.run, state=spec.evolve(room.run.state, event)))
+def host_operation(frame: Host) -> HostOperation:
+    """The typed operation a ``host`` frame asks for (``host/unknown_op`` otherwise)."""
+    make = _HOST_OPS.get(frame.op)
+    if make is None:
+        raise RoomRejected(RoomCode.UNKNOWN_OP, f"unknown host op {frame.op[:40]!r}")
+    return make(frame)
 
 
 # --- deciding ------------------------------------------------------------------
@@ -250,18 +168,19 @@ def _open(room: Room) -> None:
 
 
 def decide_join(room: Room, name: str, token_hash: str) -> list[Any]:
+    """A player joining by name (a refused join closes the socket: 1008)."""
     _open(room)
     if room.locked:
-        raise RoomRejected(RoomCode.LOCKED, "the host has locked this room")
+        raise RoomRejected(RoomCode.LOCKED, "the host has locked this room", close=Close.POLICY)
     try:
         name = clean_name(name)
     except BadName as exc:
-        raise RoomRejected(RoomCode.BAD_NAME, str(exc)) from None
+        raise RoomRejected(RoomCode.BAD_NAME, str(exc), close=Close.POLICY) from None
     present = room.lobby_players()
     if len(present) >= MAX_PLAYERS:
-        raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players")
+        raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players", close=Close.POLICY)
     if any(same_name(p.name, name) for p in present):
-        raise RoomRejected(RoomCode.NAME_TAKEN, f"someone here is already called {name}")
+        raise RoomRejected(RoomCode.NAME_TAKEN, f"someone here is already called {name}", close=Close.POLICY)
     return [PlayerJoined(player=room.next_player, name=name, token_hash=token_hash)]
 
 
@@ -296,77 +215,78 @@ def _player(room: Room, player_id: int | None) -> Player:
 
 def decide_host(
     room: Room,
-    op: str,
-    args: Any,
+    op: HostOperation,
     games: Mapping[str, GameSpec],
     draw_seed: Callable[[], int],
 ) -> list[Any]:
-    """The events for one host operation (``args`` is the ``host`` frame)."""
+    """The events for one host operation."""
     _open(room)
     phase = room.phase(games)
-    if op == "select_game":
-        if phase == "playing":
-            raise RoomRejected(RoomCode.IN_GAME, "finish or end this game first")
-        spec = games.get(args.game or "")
-        if spec is None:
-            raise RoomRejected(RoomCode.UNKNOWN_GAME, f"no game called {args.game!r}")
-        try:
-            spec.setup(spec.min_players, 0, args.options)
-        except OptionError as exc:
-            raise RoomRejected(RoomCode.BAD_OPTIONS, str(exc)) from None
-        return [GameSelected(game=spec.id, options=dict(args.options or {}))]
-    if op == "add_bot":
-        _check_bot(room, args.bot, games)
-        if len(room.lobby_players()) >= MAX_PLAYERS:
-            raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players")
-        return [BotAdded(player=room.next_player, name=_bot_name(room), bot=args.bot)]
-    if op == "remove":
-        player = _player(room, args.player)
-        return [PlayerRemoved(player=player.id)]
-    if op in ("lock", "unlock"):
-        return [RoomLocked(locked=op == "lock")] if room.locked != (op == "lock") else []
-    if op == "turn_timer":
-        seconds = args.seconds
-        if seconds is None or not 0 <= seconds <= MAX_TURN_TIMER:
-            raise RoomRejected(RoomCode.BAD_VALUE, f"seconds: 0 (off) to {MAX_TURN_TIMER}")
-        return [TurnTimerSet(seconds=seconds)]
-    if op == "start":
-        if phase == "playing":
-            raise RoomRejected(RoomCode.IN_GAME, "a game is already running")
-        if room.game is None:
-            raise RoomRejected(RoomCode.NO_GAME, "choose a game first")
-        spec = games[room.game]
-        seats = tuple(p.id for p in room.lobby_players())
-        if not spec.min_players <= len(seats) <= spec.max_players:
-            raise RoomRejected(
-                RoomCode.PLAYER_COUNT, f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
-            )
-        events: list[Any] = [BackToLobby()] if room.run is not None else []
-        # Bots chosen for another game, or with no kind, play as this game's default bot.
-        for p in room.lobby_players():
-            if p.bot is not None and p.bot not in spec.bots:
-                events.append(SeatHandedToBot(player=p.id, bot=default_bot(spec)))
-        events.append(GameStarted(game=spec.id, options=dict(room.options), seed=draw_seed(), seats=seats))
-        return events
-    if op == "play_again":
-        if phase != "finished":
-            raise RoomRejected(RoomCode.NOT_FINISHED, "the game is not over yet")
-        return [BackToLobby()]
-    if op == "hand_to_bot":
-        player = _player(room, args.player)
-        bot = args.bot or (default_bot(games[room.run.game]) if room.run else None)
-        if bot is None and room.game:
-            bot = default_bot(games[room.game])
-        _check_bot(room, bot, games)
-        return [SeatHandedToBot(player=player.id, bot=bot or "")]
-    if op == "take_back":
-        player = _player(room, args.player)
-        if player.token_hash is None:
-            raise RoomRejected(RoomCode.BOT_SEAT, "a bot has no human to give the seat back to")
-        return [SeatHandedToBot(player=player.id, bot=None)] if player.bot is not None else []
-    if op == "close":
-        return [RoomClosed(reason="host")]
-    raise RoomRejected(RoomCode.UNKNOWN_OP, f"unknown host op {op!r}")
+    match op:
+        case SelectGame(game=game, options=options):
+            if phase == "playing":
+                raise RoomRejected(RoomCode.IN_GAME, "finish or end this game first")
+            spec = games.get(game or "")
+            if spec is None:
+                raise RoomRejected(RoomCode.UNKNOWN_GAME, f"no game called {game!r}")
+            try:
+                spec.setup(spec.min_players, 0, options)
+            except OptionError as exc:
+                raise RoomRejected(RoomCode.BAD_OPTIONS, str(exc)) from None
+            return [GameSelected(game=spec.id, options=dict(options or {}))]
+        case AddBot(bot=bot):
+            _check_bot(room, bot, games)
+            if len(room.lobby_players()) >= MAX_PLAYERS:
+                raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players")
+            return [BotAdded(player=room.next_player, name=_bot_name(room), bot=bot)]
+        case RemovePlayer(player=player_id):
+            return [PlayerRemoved(player=_player(room, player_id).id)]
+        case Lock(locked=locked):
+            return [RoomLocked(locked=locked)] if room.locked != locked else []
+        case SetTurnTimer(seconds=seconds):
+            if seconds is None or not 0 <= seconds <= MAX_TURN_TIMER:
+                raise RoomRejected(RoomCode.BAD_VALUE, f"seconds: 0 (off) to {MAX_TURN_TIMER}")
+            return [TurnTimerSet(seconds=seconds)]
+        case Start():
+            return _start(room, phase, games, draw_seed)
+        case PlayAgain():
+            if phase != "finished":
+                raise RoomRejected(RoomCode.NOT_FINISHED, "the game is not over yet")
+            return [BackToLobby()]
+        case HandToBot(player=player_id, bot=bot):
+            player = _player(room, player_id)
+            bot = bot or (default_bot(games[room.run.game]) if room.run else None)
+            if bot is None and room.game:
+                bot = default_bot(games[room.game])
+            _check_bot(room, bot, games)
+            return [SeatHandedToBot(player=player.id, bot=bot or "")]
+        case TakeBack(player=player_id):
+            player = _player(room, player_id)
+            if player.token_hash is None:
+                raise RoomRejected(RoomCode.BOT_SEAT, "a bot has no human to give the seat back to")
+            return [SeatHandedToBot(player=player.id, bot=None)] if player.bot is not None else []
+        case CloseRoom():
+            return [RoomClosed(reason="host")]
+
+
+def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Callable[[], int]) -> list[Any]:
+    if phase == "playing":
+        raise RoomRejected(RoomCode.IN_GAME, "a game is already running")
+    if room.game is None:
+        raise RoomRejected(RoomCode.NO_GAME, "choose a game first")
+    spec = games[room.game]
+    seats = tuple(p.id for p in room.lobby_players())
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise RoomRejected(
+            RoomCode.PLAYER_COUNT, f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
+        )
+    events: list[Any] = [BackToLobby()] if room.run is not None else []
+    # Bots chosen for another game, or with no kind, play as this game's default bot.
+    for p in room.lobby_players():
+        if p.bot is not None and p.bot not in spec.bots:
+            events.append(SeatHandedToBot(player=p.id, bot=default_bot(spec)))
+    events.append(GameStarted(game=spec.id, options=dict(room.options), seed=draw_seed(), seats=seats))
+    return events
 
 
 def decide_game(room: Room, player_id: int, command: Any, games: Mapping[str, GameSpec]) -> list[Any]:
@@ -383,15 +303,3 @@ def decide_game(room: Room, player_id: int, command: Any, games: Mapping[str, Ga
     if spec.is_terminal(room.run.state):
         raise Rejected(Code.GAME_OVER, "the game is over")
     return list(spec.decide(room.run.state, player.seat, command))
-
-
-def seat_view(room: Room, games: Mapping[str, GameSpec], seat: int) -> Any:
-    assert room.run is not None
-    return games[room.run.game].view(room.run.state, SeatViewer(seat))
-
-
-def outcome(room: Room, games: Mapping[str, GameSpec]) -> Outcome | None:
-    if room.run is None:
-        return None
-    spec = games[room.run.game]
-    return spec.outcome(room.run.state) if spec.is_terminal(room.run.state) else None

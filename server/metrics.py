@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+#: The kinds of client frames counted in ``pizzanight_commands_total``.
+COMMAND_KINDS = ("cmd", "host", "hint", "ping")
 
 
 class Metrics:
@@ -20,11 +25,23 @@ class Metrics:
         self.room_errors = Counter("pizzanight_room_errors_total", "Bugs caught in room handlers", registry=r)
         self.latency = Histogram(
             "pizzanight_command_seconds",
-            "From receiving a command to queueing its reply (includes the store append)",
+            "From the start of the actor turn that handled a command to queueing its reply (includes the turn's store append)",
             ["kind"],
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
             registry=r,
         )
+
+        # Children bound once: looking a label up per command cost more than the count itself.
+        self.command_counts = {kind: self.commands.labels(kind=kind) for kind in COMMAND_KINDS}
+        self.command_latency = {kind: self.latency.labels(kind=kind) for kind in COMMAND_KINDS}
+        self._rejections: dict[str, Any] = {}
+
+    def rejected(self, code: str, count: int = 1) -> None:
+        """Count ``count`` error frames with ``code`` (children bound on first use)."""
+        child = self._rejections.get(code)
+        if child is None:
+            child = self._rejections[code] = self.rejections.labels(code=code)
+        child.inc(count)
 
     def render(self) -> tuple[bytes, str]:
         return generate_latest(self.registry), CONTENT_TYPE_LATEST

@@ -14,22 +14,14 @@ import msgpack
 
 from games.contract import GameSpec
 from protocol.gamecodec import GameCodec, to_wire
-from server.lobby import ROOM_EVENTS, Room
+from server.codecs import codec_for
+from server.roomstate import ROOM_EVENT_TYPES, ROOM_EVENTS, Room
 
 _room_codec = GameCodec(commands=(), events=ROOM_EVENTS)
-_ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
-_codecs: dict[str, GameCodec] = {}
-
-
-def codec_for(spec: GameSpec) -> GameCodec:
-    codec = _codecs.get(spec.id)
-    if codec is None:
-        codec = _codecs[spec.id] = GameCodec.for_game(spec)
-    return codec
 
 
 def encode(event: Any) -> bytes:
-    key = "r" if type(event) in _ROOM_EVENT_TYPES else "g"
+    key = "r" if type(event) in ROOM_EVENT_TYPES else "g"
     return msgpack.packb({key: to_wire(event)}, use_bin_type=True)
 
 

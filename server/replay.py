@@ -46,8 +46,8 @@ import msgpack
 
 from games.contract import SCREEN, GameSpec
 from protocol.gamecodec import to_wire
-from server import lobby, records, views
-from server.lobby import Room
+from server import records, roomstate, views
+from server.roomstate import Room
 from server.store.base import Store
 
 FORMAT = "pizzanight-replay"
@@ -138,7 +138,7 @@ def tv_view(room: Room, games: Mapping[str, GameSpec]) -> dict:
     game = None
     if room.run is not None:
         game = to_wire(games[room.run.game].view(room.run.state, SCREEN))
-    result = lobby.outcome(room, games)
+    result = roomstate.outcome(room, games)
     return {"lobby": shown, "game": game, "outcome": to_wire(result) if result is not None else None}
 
 
@@ -151,7 +151,7 @@ def fold(room: Room, event_map: dict, games: Mapping[str, GameSpec]) -> tuple[Ro
     """Apply one stored record (its map) to the room; returns the new room and the event."""
     data = msgpack.packb(event_map, use_bin_type=True)
     event = records.decode(data, room, games)
-    return lobby.evolve(room, event, games), event
+    return roomstate.evolve(room, event, games), event
 
 
 # --- export ---------------------------------------------------------------------------
@@ -223,7 +223,7 @@ def build(room_id: str, event_maps: Iterable[dict], games: Mapping[str, GameSpec
     for event_map in event_maps:
         shown = redact(event_map)
         room, event = fold(room, shown, games)
-        if isinstance(event, lobby.GameStarted):
+        if isinstance(event, roomstate.GameStarted):
             setups.append(setup_entry(room))
         chained = step_digest(chained, shown, room)
         steps.append({"v": room.version, "event": shown, "digest": chained, "tv": tv_view(room, games)})
@@ -257,7 +257,7 @@ def setup_entry(room: Room) -> dict:
 
 
 def _final(room: Room, games: Mapping[str, GameSpec]) -> dict:
-    result = lobby.outcome(room, games)
+    result = roomstate.outcome(room, games)
     return {
         "version": room.version,
         "phase": room.phase(games),
@@ -337,7 +337,7 @@ def _check(doc: dict, games: Mapping[str, GameSpec]) -> Checked:
             room, event = fold(room, event_map, games)
         except Exception as exc:  # a tampered event that no engine can apply
             raise ReplayError(f"the event cannot be replayed ({type(exc).__name__}: {exc})", number) from None
-        if isinstance(event, lobby.GameStarted):
+        if isinstance(event, roomstate.GameStarted):
             setups.append(setup_entry(room))
         kind = "r" if "r" in event_map else "g"
         if _jsonable(_canonical({kind: to_wire(event)})) != _jsonable(_canonical(event_map)):

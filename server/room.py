@@ -1,561 +1,592 @@
-"""The room actor: one asyncio task owns one room and handles one job at a time.
+"""The room actor: one asyncio task owns one room and handles its inbox.
 
-Every change follows the same path (DESIGN.md section 1): decide (pure
-rules, may refuse), fold the events into a candidate state (so a bug in
-``evolve`` stores nothing), append to the store at the expected version,
-and only when the append has returned adopt the state, reply and fan out.
-Timers, bot moves and turn time-outs are jobs the actor posts to its own
-mailbox, so they are serialised with the players' commands.
+Read top to bottom, this is the path of every change (DESIGN.md section 1):
 
-A job that raises anything but a refusal is a bug: it is logged, counted,
-answered with ``server/bug`` and leaves the room as it was; the actor and
-every other room go on.
+1. ``run`` takes every message waiting in the inbox (a *turn*, at most
+   ``MAX_BATCH``) and ``handle``s each in order against a *candidate* room:
+   a command is decoded, decided (pure rules, may refuse) and its events
+   folded into the candidate.  A refusal changes nothing and gets its error;
+   a bug in one message is logged, answered ``server/bug`` and rolled back.
+2. ``commit`` stores every event of the turn in ONE append at the room's
+   version (with the actor's fence in cluster mode).  If the append fails,
+   every change of the turn is refused (``server/store``) and nothing is
+   adopted.  Nothing is acknowledged before it is stored.
+3. The candidate becomes the room; acks, errors and welcomes go out in the
+   order their messages came; removed players and a closed room are sent away.
+4. ``fan_out`` (``server.fanout``) sends every socket its new state, once
+   per turn.
+5. Replies computed from the state (hints) go after that state, naming its
+   version (issue 15); then the timers are re-armed (``server.timers``).
+
+Timers, bots and the idle check post typed messages (``server.inbox``) into
+the same inbox, so they are ordered with the players' commands.  An actor
+can be driven without sockets: put messages in, read the clients' outboxes
+and the store.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
-import hashlib
-import hmac
+import contextlib
 import logging
-import pickle
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Callable, Iterator, Mapping
 
-from games.contract import ROOM, Rejected, SeatViewer
-from protocol import errors
-from protocol.codec import encode_server
-from protocol.errors import Close, ProtocolError
+import attrs
+
+from games.contract import ROOM, GameSpec, Rejected
+from protocol.errors import FAULTS, Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault
 from protocol.frames import VERSION, Ack, Bye, Error, Welcome
-from server import lobby, records, views
-from server.lobby import Room, RoomRejected
+from server import lobby, records, roomstate, snapshots
+from server.bots import Bots, bot_seats, playing_spec
+from server.client import Client
+from server.codecs import codec_for
+from server.config import HubConfig
+from server.fanout import fan_out
+from server.hints import hint_for
+from server.inbox import (
+    AskHint,
+    Attach,
+    BotTurn,
+    Command,
+    Detach,
+    CloseRoom,
+    HandOver,
+    HostOp,
+    IdleCheck,
+    Message,
+    TimerDue,
+    TurnTimedOut,
+)
 from server.logs import event as log_event
-from server.outbox import Overflow
-from server.store.base import Snapshot, StoreError, VersionConflict
+from server.metrics import Metrics
+from server.roomstate import Room
+from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
+from server.timers import RoomTimers
+from server.tokens import matches, new_token, token_hash
 
-if TYPE_CHECKING:
-    from server.connection import Client
-    from server.hub import Hub
-
+LOG = logging.getLogger("pizzanight")
 SERVER_NAME = "pizzanight/0.1.0"
-SNAPSHOT_FORMAT = b"pn1:"
-#: A busy room (jobs always waiting) still fans out at least this often, in seconds.
-MAX_STATE_LAG = 0.05
+#: What a change refused because its turn could not be stored is told.
+FAILURES = {
+    ServerCode.STORE: "could not save that, please try again",
+    ServerCode.BUG: "something went wrong on the server; nothing was changed",
+}
+#: At most this many messages are handled in one turn, so screens never fall far behind.
+MAX_BATCH = 64
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+@attrs.define
+class RoomShared:
+    """What every room of a hub shares (the hub builds it once)."""
+
+    games: Mapping[str, GameSpec]
+    store: Store
+    config: HubConfig
+    metrics: Metrics
+    catalog: list[dict]
+    public_url: str | None = None
+    #: Called once the room's ``RoomClosed`` is stored (the hub frees its code).
+    on_ended: Callable[["RoomActor"], None] = lambda actor: None
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
+@attrs.define
+class Turn:
+    """What one turn of the actor has decided so far, before it is stored."""
 
+    room: Room  # the candidate: the stored room plus the events below
+    events: list[Any] = attrs.Factory(list)
+    #: (client, frame, stored): a frame with ``stored`` true (an ack) is sent only if the events are stored.
+    replies: list[tuple[Client, Any, bool]] = attrs.Factory(list)
+    #: Sockets to admit once the events are stored, with the seat token issued to each (if any).
+    admits: list[tuple[Attach, str | None]] = attrs.Factory(list)
+    hints: list[AskHint] = attrs.Factory(list)
+    #: Sockets that went away (dropped after this turn's admissions, so a socket admitted and gone in one turn is gone).
+    left: list[Client] = attrs.Factory(list)
+    #: Who is connected changed (everyone's lobby shows it).
+    presence: bool = False
+    #: The clock needs re-arming even if nothing was stored.
+    reschedule: bool = False
+    hand_over: HandOver | None = None
+    #: Operators waiting for their close (``CloseRoom``) to be stored.
+    closings: list[asyncio.Future[None]] = attrs.Factory(list)
 
-class Busy(ProtocolError):
-    """The room's mailbox is full: try again in a moment."""
-
-    code = "rate/room_busy"
-
-
-class AttachRefused(ProtocolError):
-    """A hello the room cannot accept (bad token, locked, bad name, ...)."""
+    def apply(self, events: list[Any], games: Mapping[str, GameSpec]) -> None:
+        room = self.room
+        for event in events:
+            room = roomstate.evolve(room, event, games)
+        self.room = room
+        self.events.extend(events)
 
 
 class RoomActor:
-    def __init__(self, hub: "Hub", room: Room) -> None:
-        self.hub = hub
+    def __init__(self, room: Room, shared: RoomShared) -> None:
         self.room = room
-        self.games = hub.games
-        self.store = hub.store
-        self.config = hub.config
-        self.metrics = hub.metrics
-        self.mailbox: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue(self.config.mailbox)
+        self.shared = shared
+        self.games = shared.games
+        self.store = shared.store
+        self.config = shared.config
+        self.metrics = shared.metrics
+        self.inbox: asyncio.Queue[Message] = asyncio.Queue(self.config.mailbox)
+        self.timers = RoomTimers(self.post, self.config)
+        self.bots = Bots()
         self.host: Client | None = None
         self.players: dict[int, Client] = {}
         self.spectators: set[Client] = set()
-        self.bots: dict[tuple[int, str], Any] = {}
         self.snapshot_at = room.version
-        self.last_activity = time.monotonic()
         self.started = time.monotonic()  # when this node began running the room (the admin console's "age")
-        self._timer: tuple[str, asyncio.TimerHandle] | None = None
-        self._bot_pending: asyncio.TimerHandle | None = None
-        self._turn: asyncio.TimerHandle | None = None
-        self._idle: asyncio.TimerHandle | None = None
-        self._ack: tuple[Client, int] | None = None
-        #: When the stored room first changed after the last fan-out (see ``run``).
-        self._stale_since: float | None = None
+        #: Appends are fenced with this lease token (cluster mode); None on a single node.
+        self.fence: int | None = None
+        #: Set when the room moved to another node: the actor writes nothing more.
+        self.stopped = False
         #: State frames encoded (tests check fan-out encodes once per viewer class).
         self.encodes = 0
         self.done = asyncio.Event()
+        self._commands = self.metrics.command_counts
+        self._latency = self.metrics.command_latency
 
-    # --- the loop ------------------------------------------------------------
+    # --- what sockets, the hub and the clock call ------------------------------------
 
-    async def run(self) -> None:
-        self._schedule()
-        self._arm_idle()
+    def submit(self, message: Message) -> None:
+        """Queue a client's message, or refuse it (``rate/room_busy``) when the room is swamped."""
         try:
-            while self.room.closed is None:
-                if self._stale_since is not None and (
-                    self.mailbox.empty() or time.monotonic() - self._stale_since >= MAX_STATE_LAG
-                ):
-                    self._fanout_stored()
-                job = await self.mailbox.get()
-                try:
-                    await job()
-                except Exception:  # a bug in one job: logged, the room goes on
-                    self.metrics.room_errors.inc()
-                    logging.getLogger("pizzanight").exception("room job failed", extra={"fields": {"room": self.room.code}})
-        finally:
-            for handle in (self._bot_pending, self._turn, self._idle, self._timer[1] if self._timer else None):
-                if handle is not None:
-                    handle.cancel()
-            self.done.set()
-
-    def _fanout_stored(self) -> None:
-        """Show everyone the stored room, once the jobs waiting have all run.
-
-        Commands that queued up while a store append was in flight are each
-        stored and acknowledged on their own, but share one fan-out: states
-        are complete, so a state per command would only be replaced at once
-        (an outbox keeps only the newest).  A quiet room fans out after every
-        change, as before; a busy one at least every ``MAX_STATE_LAG``, so
-        screens never fall far behind the acks.
-        """
-        self._stale_since = None
-        try:
-            self.fanout()
-        except Exception:  # a bug in a view: logged, the room goes on
-            self.metrics.room_errors.inc()
-            logging.getLogger("pizzanight").exception("fan-out failed", extra={"fields": {"room": self.room.code}})
-
-    def post(self, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
-        """Queue a job from a timer; if the mailbox is full, retry shortly."""
-        if self.room.closed is not None:
-            return
-        try:
-            self.mailbox.put_nowait(functools.partial(fn, *args))
-        except asyncio.QueueFull:
-            asyncio.get_running_loop().call_later(0.05, self.post, fn, *args)
-
-    def submit(self, fn: Callable[..., Awaitable[None]], *args: Any) -> None:
-        """Queue a client's job, or refuse it when the room is swamped."""
-        try:
-            self.mailbox.put_nowait(functools.partial(fn, *args))
+            self.inbox.put_nowait(message)
         except asyncio.QueueFull:
             raise Busy("the room is busy, try again") from None
 
-    async def call(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
-        """Run a job and wait for its result (used for attaching a socket)."""
-        future: asyncio.Future = asyncio.get_running_loop().create_future()
+    def post(self, message: Message) -> None:
+        """Queue a message from the clock or the hub; if the inbox is full, retry shortly."""
+        if self.room.closed is not None or self.done.is_set():
+            return
+        try:
+            self.inbox.put_nowait(message)
+        except asyncio.QueueFull:
+            asyncio.get_running_loop().call_later(0.05, self.post, message)
 
-        async def job() -> None:
-            try:
-                future.set_result(await fn(*args))
-            except BaseException as exc:
-                if not future.done():
-                    future.set_exception(exc)
+    def touch(self) -> None:
+        self.timers.touch()
 
-        if self.done.is_set():
-            raise AttachRefused("this room has ended", code="room/closed", close=Close.ROOM_CLOSED)
-        await self.mailbox.put(job)
+    async def attach(self, client: Client, hello: Any, issued: str | None = None) -> None:
+        """Admit ``client``; returns once it is in the room (welcome queued), raises the refusal otherwise."""
+        self.check_open()
+        admitted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self.inbox.put(Attach(client, hello, admitted, issued))
         stopped = asyncio.ensure_future(self.done.wait())
         try:
-            await asyncio.wait({future, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({admitted, stopped}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             stopped.cancel()
-        if not future.done():  # the room ended before it got to this job
-            future.cancel()
-            raise AttachRefused("this room has ended", code="room/closed", close=Close.ROOM_CLOSED)
-        return future.result()
+        if not admitted.done():  # the room ended before it got to this socket
+            admitted.cancel()
+            self.check_open(ended=True)
+        admitted.result()
 
-    # --- committing ----------------------------------------------------------
+    def detach(self, client: Client) -> None:
+        self.post(Detach(client))
 
-    async def commit(self, events: list[Any]) -> None:
-        """Store ``events``, then adopt the state they lead to and tell everyone.
+    def check_open(self, *, ended: bool = False) -> None:
+        """Refuse a new socket when this actor no longer runs its room."""
+        if ended or self.done.is_set() or self.room.closed is not None:
+            raise lobby.RoomRejected(lobby.RoomCode.CLOSED, "this room has ended", close=Close.ROOM_CLOSED)
 
-        The job's pending ack (``self._ack``: client, seq) is sent as soon as the
-        events are stored, before the fan-out, so the ack precedes the state
-        that shows the change (and precedes a ``bye`` when the change closes
-        the room).
-        """
-        ack, self._ack = self._ack, None
-        if not events:
-            if ack is not None:
-                self.reply(ack[0], Ack(seq=ack[1]))
-            return
-        room = self.room
-        for event in events:
-            room = lobby.evolve(room, event, self.games)
-        data = [records.encode(event) for event in events]
-        try:
-            version = await self.store.append(self.room.id, data, self.room.version)
-        except VersionConflict:
-            await self.reload()
-            raise
-        assert version == room.version, (version, room.version)
-        self.room = room
-        self.metrics.events.inc(len(events))
-        self.last_activity = time.monotonic()
-        if ack is not None:
-            self.reply(ack[0], Ack(seq=ack[1]))
-        self._after(events)
-        if room.version - self.snapshot_at >= self.config.snapshot_every:
-            await self.save_snapshot()
-
-    async def save_snapshot(self) -> None:
-        try:
-            data = SNAPSHOT_FORMAT + pickle.dumps(self.room, protocol=pickle.HIGHEST_PROTOCOL)
-            await self.store.save_snapshot(self.room.id, Snapshot(self.room.version, data))
-            self.snapshot_at = self.room.version
-        except Exception:  # a snapshot only saves time at recovery; never fail a move for it
-            logging.getLogger("pizzanight").exception("snapshot failed", extra={"fields": {"room": self.room.code}})
-
-    async def reload(self) -> None:
-        """Someone else wrote the log (should not happen on one node): read it again."""
-        self.room = await load_room(self.store, self.room.id, self.games)
-
-    def _after(self, events: list[Any]) -> None:
-        for event in events:
-            if isinstance(event, lobby.GameStarted):
-                self.bots.clear()
-            elif isinstance(event, lobby.PlayerRemoved):
-                client = self.players.pop(event.player, None)
-                if client is not None:
-                    client.close(Close.REMOVED, Bye(reason="removed"))
-            elif isinstance(event, lobby.RoomClosed):
-                self._close_all(event.reason)
-                return
-        if self._stale_since is None:  # the actor's loop fans out (see run)
-            self._stale_since = time.monotonic()
-        self._schedule()
-
-    def _close_all(self, reason: str) -> None:
-        for client in self.clients():
-            client.close(Close.ROOM_CLOSED, Bye(reason="room_closed"))
-        self.host = None
-        self.players.clear()
-        self.spectators.clear()
-        self.hub.room_ended(self)
-        log_event(logging.INFO, "room closed", room=self.room.code, reason=reason)
-
-    # --- fan-out -------------------------------------------------------------
-
-    def clients(self) -> list["Client"]:
-        out = list(self.players.values()) + list(self.spectators)
+    def clients(self) -> list[Client]:
+        out: list[Client] = [*self.players.values(), *self.spectators]
         if self.host is not None:
             out.append(self.host)
         return out
 
-    def fanout(self) -> None:
-        """Send every socket its viewer class's state, encoding each class once."""
-        self._stale_since = None
-        clients = self.clients()
-        if not clients:
-            return
-        shared = views.lobby(self.room, self.games, set(self.players), self.host is not None, len(self.spectators))
-        frames: dict[tuple, Any] = {}
-        encoded: dict[tuple, bytes | str] = {}
-        for client in clients:
-            key = client.key
-            frame = frames.get(key)
-            if frame is None:
-                catalog = self.hub.catalog if key == views.HOST else None
-                frame = frames[key] = views.state_frame(self.room, self.games, key, shared, catalog)
-            data = encoded.get((key, client.text))
-            if data is None:
-                data = encoded[(key, client.text)] = encode_server(frame, text=client.text)
-                self.encodes += 1
-                self.metrics.state_encodes.inc()
-            client.outbox.state(data)
+    # --- the loop ------------------------------------------------------------------
 
-    # --- timers, bots, idle --------------------------------------------------
-
-    def _playing_spec(self) -> Any:
-        if self.room.closed is None and self.room.run is not None:
-            spec = self.games[self.room.run.game]
-            if not spec.is_terminal(self.room.run.state):
-                return spec
-        return None
-
-    def _schedule(self) -> None:
-        loop = asyncio.get_running_loop()
-        spec = self._playing_spec()
-        timer = spec.next_timer(self.room.run.state) if spec else None
-        if timer is None or (self._timer and self._timer[0] != timer.key):
-            if self._timer:
-                self._timer[1].cancel()
-            self._timer = None
-        if timer is not None and self._timer is None:
-            delay = timer.delay_ms / 1000 * self.config.timer_scale
-            self._timer = (timer.key, loop.call_later(delay, self.post, self._on_timer, timer.key))
-        if spec and self._bot_pending is None and self._bot_seats():
-            self._bot_pending = loop.call_later(self.config.bot_delay, self.post, self._on_bot_turn)
-        if self._turn is not None:
-            self._turn.cancel()
-            self._turn = None
-        if spec and self.room.turn_timer:
-            self._turn = loop.call_later(self.room.turn_timer, self.post, self._on_turn_timeout, self.room.version)
-
-    def _bot_seats(self) -> list[int]:
-        run = self.room.run
-        spec = self.games[run.game]
-        seats = []
-        for seat, pid in enumerate(run.seats):
-            player = self.room.player(pid)
-            if player is not None and player.bot is not None and spec.legal_commands(run.state, seat):
-                seats.append(seat)
-        return seats
-
-    def _bot(self, seat: int, kind: str | None) -> Any:
-        spec = self.games[self.room.run.game]
-        if kind not in spec.bots:
-            kind = lobby.default_bot(spec)
-        bot = self.bots.get((seat, kind))
-        if bot is None:
-            bot = self.bots[(seat, kind)] = spec.bots[kind](seat, self.room.run.seed * 1000 + seat)
-        return bot
-
-    async def _bot_move(self, seat: int, kind: str | None) -> bool:
-        """Let a bot play ``seat`` once; True when it moved."""
-        spec = self.games[self.room.run.game]
-        state = self.room.run.state
-        legal = spec.legal_commands(state, seat)
-        if not legal:
-            return False
-        bot = self._bot(seat, kind)
+    async def run(self) -> None:
+        self.timers.arm_idle()
         try:
-            command = bot.act(spec.view(state, SeatViewer(seat)), legal)
-        except Exception:
-            logging.getLogger("pizzanight").exception("bot failed", extra={"fields": {"room": self.room.code, "seat": seat}})
-            command = legal[0]
-        if command is None:
-            return False
-        try:
-            events = spec.decide(state, seat, command)
-        except Rejected as exc:
-            log_event(logging.WARNING, "bot command rejected", room=self.room.code, seat=seat, code=exc.code.value)
-            events = spec.decide(state, seat, legal[0])
-        await self.commit(list(events))
-        return True
+            while self.room.closed is None:
+                batch = [await self.inbox.get()]
+                while len(batch) < MAX_BATCH and not self.inbox.empty() and not isinstance(batch[-1], HandOver):
+                    batch.append(self.inbox.get_nowait())
+                await self.turn(batch)
+        finally:
+            self.timers.cancel()
+            self.done.set()
 
-    async def _on_bot_turn(self) -> None:
-        self._bot_pending = None
-        if self._playing_spec() is None:
-            return
-        seats = self._bot_seats()
-        if not seats:
-            return
-        start = self.room.version % len(self.room.run.seats)
-        seats.sort(key=lambda s: (s - start) % len(self.room.run.seats))
-        for seat in seats:
-            player = self.room.seat_player(seat)
-            if await self._bot_move(seat, player.bot):
-                return
-
-    async def _on_timer(self, key: str) -> None:
-        if self._timer and self._timer[0] == key:
-            self._timer = None
-        spec = self._playing_spec()
-        if spec is None:
-            return
-        timer = spec.next_timer(self.room.run.state)
-        if timer is None or timer.key != key:
-            self._schedule()
-            return
-        try:
-            events = spec.decide(self.room.run.state, ROOM, timer.command)
-        except Rejected as exc:
-            log_event(logging.WARNING, "timer command rejected", room=self.room.code, code=exc.code.value)
-            return
-        await self.commit(list(events))
-
-    async def _on_turn_timeout(self, version: int) -> None:
-        """The turn timer ran out: bots play the seats of absent humans."""
-        self._turn = None
-        if version != self.room.version or self._playing_spec() is None:
-            return
-        moved = False
-        for seat, pid in enumerate(self.room.run.seats):
-            player = self.room.player(pid)
-            if player is None or player.bot is not None or pid in self.players or self._playing_spec() is None:
-                continue
-            if await self._bot_move(seat, None):
-                moved = True
-        if not moved:
-            self._schedule()
-
-    def _arm_idle(self) -> None:
-        every = max(0.05, min(self.config.idle_seconds / 4, 60.0))
-        self._idle = asyncio.get_running_loop().call_later(every, self.post, self._on_idle_check)
-
-    async def _on_idle_check(self) -> None:
-        if time.monotonic() - self.last_activity >= self.config.idle_seconds:
-            await self.commit([lobby.RoomClosed(reason="idle")])
-        else:
-            self._arm_idle()
-
-    def touch(self) -> None:
-        self.last_activity = time.monotonic()
-
-    # --- replies ---------------------------------------------------------------
-
-    def reply(self, client: "Client", frame: Any) -> None:
-        try:
-            client.send(frame)
-        except Overflow:
-            client.close(Close.POLICY, Error(code="rate/not_reading", message="too many unread replies"))
-
-    def refuse(self, client: "Client", seq: int | None, code: str, message: str) -> None:
-        self.metrics.rejections.labels(code=code).inc()
-        self.reply(client, Error(code=code, message=message, seq=seq))
-
-    async def _guarded(self, client: "Client", seq: int, kind: str, make_events: Callable[[], list[Any]]) -> None:
-        """Decide, commit and reply, turning every failure into an error frame."""
+    async def turn(self, batch: list[Message]) -> None:
+        """Handle ``batch`` against a candidate room, store it once, then tell everyone."""
         started = time.perf_counter()
-        self.metrics.commands.labels(kind=kind).inc()
+        turn = Turn(self.room)
+        for message in batch:
+            self.handle_safely(message, turn)
+        failure = await self.commit(turn)
+        stored = failure is None
+        self.reply_all(turn, failure)
+        for done in turn.closings:
+            if not done.done():
+                done.set_result(None) if stored else done.set_exception(RuntimeError(f"the close was not stored: {failure}"))
+        acked = time.perf_counter()
+        if stored and turn.events:
+            self.after_events(turn.events)
+        if self.room.closed is None and (turn.events and stored or turn.presence):
+            with self.bug_logged("fan-out failed"):
+                self.encodes += fan_out(
+                    self.room, self.games, host=self.host, players=self.players, spectators=self.spectators,
+                    catalog=self.shared.catalog,
+                )
+        self.answer_hints(turn.hints)
+        if self.room.closed is None and (turn.events or turn.presence or turn.reschedule):
+            with self.bug_logged("scheduling timers failed"):
+                self.timers.schedule(self.room, self.games)
+        if turn.hand_over is not None:
+            self.stopped = True
+            if not turn.hand_over.done.done():
+                turn.hand_over.done.set_result(None)
+        if stored and self.room.version - self.snapshot_at >= self.config.snapshot_every:
+            await self.save_snapshot()
+        self.count(batch, acked - started)
+
+    @contextlib.contextmanager
+    def bug_logged(self, what: str) -> Iterator[None]:
+        """A bug in a view or a timer is logged and counted; the room (and its actor) goes on."""
         try:
-            events = make_events()
-            self._ack = (client, seq)
-            await self.commit(events)
-        except Rejected as exc:
-            self.refuse(client, seq, exc.code.value, exc.detail or exc.code.value)
-        except RoomRejected as exc:
-            self.refuse(client, seq, exc.code.value, exc.message)
-        except ProtocolError as exc:
-            self.refuse(client, seq, exc.code, exc.message)
-        except (StoreError, VersionConflict) as exc:
-            log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
-            self.refuse(client, seq, "server/store", "could not save that, please try again")
+            yield
         except Exception:
             self.metrics.room_errors.inc()
-            logging.getLogger("pizzanight").exception("room handler bug", extra={"fields": {"room": self.room.code, "kind": kind}})
-            self.refuse(client, seq, "server/bug", "something went wrong on the server; nothing was changed")
-        finally:
-            self._ack = None
-        self.metrics.latency.labels(kind=kind).observe(time.perf_counter() - started)
+            LOG.exception(what, extra={"fields": {"room": self.room.code}})
 
-    # --- jobs from connections -----------------------------------------------
-
-    async def on_command(self, client: "Client", seq: int, payload: dict) -> None:
-        self.touch()
-
-        def make() -> list[Any]:
-            if client.role != "player" or client.player is None:
-                raise ProtocolError("only players send game commands", code="auth/forbidden")
-            if self.room.run is None:
-                raise RoomRejected(lobby.RoomCode.NOT_PLAYING, "no game is running")
-            command = records.codec_for(self.games[self.room.run.game]).command(payload)
-            return lobby.decide_game(self.room, client.player, command, self.games)
-
-        await self._guarded(client, seq, "cmd", make)
-
-    async def on_host(self, client: "Client", frame: Any) -> None:
-        self.touch()
-
-        def make() -> list[Any]:
-            if client.role != "host":
-                raise ProtocolError("only the host does that", code="auth/forbidden")
-            return lobby.decide_host(self.room, frame.op, frame, self.games, lambda: secrets.randbits(48))
-
-        await self._guarded(client, frame.seq, "host", make)
-
-    async def on_hint(self, client: "Client", seq: int) -> None:
-        self.touch()
-        from server.hints import hint_for  # optional per-game helpers
-
+    def handle_safely(self, message: Message, turn: Turn) -> None:
+        """``handle`` one message; a refusal is answered, a bug is logged, answered and rolled back."""
+        room, events = turn.room, len(turn.events)
         try:
-            frame = hint_for(self, client, seq)
-        except ProtocolError as exc:
-            self.refuse(client, seq, exc.code, exc.message)
-        else:
-            self.reply(client, frame)
+            self.handle(message, turn)
+        except (ProtocolError, Rejected, ServerFault) as exc:
+            turn.room, turn.events[events:] = room, []
+            self.refuse(message, turn, exc)
+        except Exception:
+            turn.room, turn.events[events:] = room, []
+            self.metrics.room_errors.inc()
+            LOG.exception("room message failed", extra={"fields": {"room": self.room.code, "message": type(message).__name__}})
+            self.refuse(message, turn, None)
 
-    async def attach(self, client: "Client", hello: Any, issued: str | None = None) -> None:
-        """Admit a socket (host, player by name or token, spectator), welcome it, show it the room.
+    def handle(self, message: Message, turn: Turn) -> None:
+        games = self.games
+        match message:
+            case Command(client=client, seq=seq, payload=payload):
+                self.touch()
+                if client.role != "player" or client.player is None:
+                    raise Forbidden("only players send game commands")
+                if turn.room.run is None:
+                    raise lobby.RoomRejected(lobby.RoomCode.NOT_PLAYING, "no game is running")
+                command = codec_for(games[turn.room.run.game]).command(payload)
+                turn.apply(lobby.decide_game(turn.room, client.player, command, games), games)
+                turn.replies.append((client, Ack(seq=seq), True))
+            case HostOp(client=client, seq=seq, op=op):
+                self.touch()
+                if client.role != "host":
+                    raise Forbidden("only the host does that")
+                turn.apply(lobby.decide_host(turn.room, op, games, lambda: secrets.randbits(48)), games)
+                turn.replies.append((client, Ack(seq=seq), True))
+            case AskHint():
+                self.touch()
+                turn.hints.append(message)
+            case Attach():
+                self.touch()
+                self.decide_attach(message, turn)
+            case Detach(client=client):
+                turn.left.append(client)
+            case TimerDue(key=key):
+                self.timers.game_timer_fired(key)
+                turn.reschedule = True
+                self.game_timer(turn, key)
+            case BotTurn():
+                self.timers.bot_turn_fired()
+                self.bot_turn(turn)
+            case TurnTimedOut(version=version):
+                self.timers.turn_timer_fired()
+                if version == turn.room.version and playing_spec(turn.room, games) is not None:
+                    self.play_absent_seats(turn)
+            case IdleCheck():
+                if self.timers.idle():
+                    turn.apply([roomstate.RoomClosed(reason="idle")], games)
+                else:
+                    self.timers.arm_idle()
+            case CloseRoom(reason=reason):
+                if turn.room.closed is None:
+                    turn.apply([roomstate.RoomClosed(reason=reason)], games)
+                turn.closings.append(message.done)
+            case HandOver():
+                turn.hand_over = message
 
-        ``issued`` is the host token of a room just created for this socket.
-        """
-        if self.room.closed is not None:
-            raise AttachRefused("this room has ended", code="room/closed", close=Close.ROOM_CLOSED)
-        self.touch()
+    # --- deciding what a message changes ------------------------------------------------
+
+    def decide_attach(self, message: Attach, turn: Turn) -> None:
+        """Check a socket's hello against the room; it is admitted once the turn is stored."""
+        client, hello, room = message.client, message.hello, turn.room
+        self.check_admission()
+        if room.closed is not None:
+            raise lobby.RoomRejected(lobby.RoomCode.CLOSED, "this room has ended", close=Close.ROOM_CLOSED)
         token: str | None = None
         if client.role == "host":
-            if issued is not None:
-                token = issued
-            elif hello.token is None or not hmac.compare_digest(token_hash(hello.token), self.room.host_hash):
-                raise AttachRefused("wrong host token", code="auth/bad_token", close=Close.POLICY)
+            if message.issued is not None:
+                token = message.issued
+            elif not matches(hello.token, room.host_hash):
+                raise ProtocolError("wrong host token", code=ErrorCode.BAD_TOKEN, close=Close.POLICY)
+        elif client.role == "player":
+            if hello.token is not None:
+                player = next((p for p in room.players if matches(hello.token, p.token_hash)), None)
+                if player is None:
+                    raise ProtocolError("that seat token is not valid here", code=ErrorCode.BAD_TOKEN, close=Close.POLICY)
+                client.player = player.id
+            elif hello.name is None:
+                raise ProtocolError("a player joins with a name or comes back with a token", code=ErrorCode.BAD_FRAME, close=Close.POLICY)
+            else:
+                token = new_token()
+                events = lobby.decide_join(room, hello.name, token_hash(token))
+                turn.apply(events, self.games)
+                client.player = events[0].player
+        turn.admits.append((message, token))
+
+    def check_admission(self) -> None:
+        """A hook: the cluster actor refuses sockets once its room moved away."""
+
+    def game_timer(self, turn: Turn, key: str) -> None:
+        """The game's timer ``key`` ran out: its ROOM command, if that timer is still the one due."""
+        spec = playing_spec(turn.room, self.games)
+        if spec is None or turn.room.run is None:
+            return
+        timer = spec.next_timer(turn.room.run.state)
+        if timer is None or timer.key != key:
+            return
+        try:
+            turn.apply(list(spec.decide(turn.room.run.state, ROOM, timer.command)), self.games)
+        except Rejected as exc:
+            log_event(logging.WARNING, "timer command rejected", room=self.room.code, code=exc.code.value)
+
+    def bot_turn(self, turn: Turn) -> None:
+        """The first bot seat (rotating with the version) that has something to do plays once."""
+        room = turn.room
+        if playing_spec(room, self.games) is None or room.run is None:
+            return
+        seats = bot_seats(room, self.games)
+        start = room.version % len(room.run.seats)
+        for seat in sorted(seats, key=lambda s: (s - start) % len(room.run.seats)):
+            player = room.seat_player(seat)
+            events = self.bots.move(room, self.games, seat, player.bot if player else None)
+            if events is not None:
+                turn.apply(events, self.games)
+                return
+
+    def play_absent_seats(self, turn: Turn) -> None:
+        """The turn timer ran out: bots play once for each seat whose human is not connected."""
+        moved = False
+        assert turn.room.run is not None
+        for seat, pid in enumerate(turn.room.run.seats):
+            player = turn.room.player(pid)
+            if player is None or player.bot is not None or pid in self.players:
+                continue
+            if playing_spec(turn.room, self.games) is None:
+                break
+            events = self.bots.move(turn.room, self.games, seat, None)
+            if events is not None:
+                turn.apply(events, self.games)
+                moved = True
+        if not moved:
+            turn.reschedule = True
+
+    def forget(self, client: Client) -> bool:
+        """Drop a socket from the room; True when it was there."""
+        if self.host is client:
+            self.host = None
+            return True
+        if client.player is not None and self.players.get(client.player) is client:
+            del self.players[client.player]
+            return True
+        if client in self.spectators:
+            self.spectators.discard(client)
+            return True
+        return False
+
+    # --- storing -------------------------------------------------------------------------
+
+    async def commit(self, turn: Turn) -> ServerCode | None:
+        """Store the turn's events in one append; None when stored (or nothing to store), else why not."""
+        if not turn.events:
+            return None
+        try:
+            await self.append(turn.events, turn.room)
+        except VersionConflict as exc:  # someone else wrote the log (should not happen): read it again
+            log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
+            with self.bug_logged("reloading the room failed"):
+                self.room = await load_room(self.store, self.room.id, self.games)
+            return ServerCode.STORE
+        except Fenced as exc:
+            log_event(logging.WARNING, "append fenced", room=self.room.code, error=str(exc))
+            self.fenced()
+            return ServerCode.STORE
+        except StoreError as exc:
+            log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
+            return ServerCode.STORE
+        except Exception:
+            self.metrics.room_errors.inc()
+            LOG.exception("append failed", extra={"fields": {"room": self.room.code}})
+            return ServerCode.BUG
+        return None
+
+    async def append(self, events: list[Any], room: Room) -> None:
+        """Append ``events`` (which lead to ``room``) at the stored version, then adopt ``room``."""
+        if self.stopped:
+            raise Fenced(f"room {self.room.id}: this node handed the room over")
+        data = [records.encode(event) for event in events]
+        version = await self.store.append(self.room.id, data, self.room.version, fence=self.fence)
+        assert version == room.version, (version, room.version)
+        self.room = room
+        self.metrics.events.inc(len(events))
+
+    async def open(self, code: str, host_hash: str) -> None:
+        """Store a new room's first record, before the actor runs."""
+        event = roomstate.RoomOpened(room=self.room.id, code=code, host_hash=host_hash)
+        await self.append([event], roomstate.evolve(self.room, event, self.games))
+
+    def fenced(self) -> None:
+        """A hook: another node owns the room now (cluster mode)."""
+
+    async def save_snapshot(self) -> None:
+        if self.stopped:
+            return
+        try:
+            data = snapshots.encode(self.room, self.games)
+            if data is not None:
+                await self.store.save_snapshot(self.room.id, Snapshot(self.room.version, data))
+            self.snapshot_at = self.room.version
+        except Exception:  # a snapshot only saves time at recovery; never fail a move for it
+            LOG.exception("snapshot failed", extra={"fields": {"room": self.room.code}})
+
+    # --- telling everyone ------------------------------------------------------------------
+
+    def reply_all(self, turn: Turn, failure: ServerCode | None) -> None:
+        """Acks (or the append's failure), errors and welcomes, in the order their messages came; then who left."""
+        failed = 0
+        for client, frame, needs_store in turn.replies:
+            if needs_store and failure is not None:
+                frame, failed = Error(code=failure.value, message=FAILURES[failure], seq=frame.seq), failed + 1
+            client.answer(frame)
+        if failed and failure is not None:
+            self.metrics.rejected(failure.value, failed)
+        for message, token in turn.admits:
+            if failure is None or token is None or message.issued is not None:
+                self.admit(message, token)
+                turn.presence = True
+            elif not message.admitted.done():
+                message.admitted.set_exception(FAULTS[failure]("could not save your seat, please try again"))
+        for client in turn.left:
+            turn.presence |= self.forget(client)
+
+    def admit(self, message: Attach, token: str | None) -> None:
+        client = message.client
+        if client.role == "host":
             if self.host is not None and self.host is not client:
                 self.host.close(Close.REPLACED, Bye(reason="replaced"))
             self.host = client
         elif client.role == "player":
-            if hello.token is not None:
-                wanted = token_hash(hello.token)
-                player = next(
-                    (p for p in self.room.players if p.token_hash and hmac.compare_digest(p.token_hash, wanted)), None
-                )
-                if player is None:
-                    raise AttachRefused("that seat token is not valid here", code="auth/bad_token", close=Close.POLICY)
-                client.player = player.id
-            else:
-                if hello.name is None:
-                    raise AttachRefused("a player joins with a name or comes back with a token", code="protocol/bad_frame", close=Close.POLICY)
-                token = new_token()
-                try:
-                    events = lobby.decide_join(self.room, hello.name, token_hash(token))
-                except RoomRejected as exc:
-                    raise AttachRefused(exc.message, code=exc.code.value, close=Close.POLICY) from None
-                client.player = events[0].player
-                await self.commit(events)
+            assert client.player is not None
             old = self.players.get(client.player)
             if old is not None and old is not client:
                 old.close(Close.REPLACED, Bye(reason="replaced"))
             self.players[client.player] = client
         else:
             self.spectators.add(client)
-        client.actor = self
-        self.reply(
-            client,
-            Welcome(
-                v=VERSION, room=self.room.code, role=client.role, server=SERVER_NAME, player=client.player, token=token,
-                join=f"{self.hub.public_url}/join/{self.room.code}" if self.hub.public_url else None,
-            ),
-        )
+        public = self.shared.public_url
+        client.answer(Welcome(
+            v=VERSION, room=self.room.code, role=client.role, server=SERVER_NAME, player=client.player, token=token,
+            join=f"{public}/join/{self.room.code}" if public else None,
+        ))
+        if not message.admitted.done():
+            message.admitted.set_result(None)
         log_event(logging.INFO, "attached", room=self.room.code, role=client.role, player=client.player)
-        self.fanout()
-        self._schedule()
 
-    async def detach(self, client: "Client") -> None:
-        changed = False
-        if self.host is client:
-            self.host = None
-            changed = True
-        elif client.player is not None and self.players.get(client.player) is client:
-            del self.players[client.player]
-            changed = True
-        elif client in self.spectators:
-            self.spectators.discard(client)
-            changed = True
-        if changed and self.room.closed is None:
-            self.fanout()
-            self._schedule()
+    def after_events(self, events: list[Any]) -> None:
+        """What stored lifecycle events do to the sockets and the bots."""
+        for event in events:
+            if isinstance(event, roomstate.GameStarted):
+                self.bots.clear()
+            elif isinstance(event, roomstate.PlayerRemoved):
+                client = self.players.pop(event.player, None)
+                if client is not None:
+                    client.close(Close.REMOVED, Bye(reason="removed"))
+            elif isinstance(event, roomstate.RoomClosed):
+                self.close_all(event.reason)
+                return
+
+    def close_all(self, reason: str) -> None:
+        for client in self.clients():
+            client.close(Close.ROOM_CLOSED, Bye(reason="room_closed"))
+        self.host = None
+        self.players.clear()
+        self.spectators.clear()
+        self.shared.on_ended(self)
+        log_event(logging.INFO, "room closed", room=self.room.code, reason=reason)
+
+    def answer_hints(self, hints: list[AskHint]) -> None:
+        """Hints from the room as just shown, each after that state on its socket."""
+        for ask in hints:
+            try:
+                frame: Any = hint_for(self.room, self.games, ask.client, ask.seq)
+            except ProtocolError as exc:
+                self.metrics.rejected(exc.code.value)
+                frame = Error(code=exc.code.value, message=exc.message, seq=ask.seq)
+            except Exception:
+                self.metrics.room_errors.inc()
+                LOG.exception("hint failed", extra={"fields": {"room": self.room.code}})
+                frame = Error(code=ServerCode.BUG.value, message=FAILURES[ServerCode.BUG], seq=ask.seq)
+            ask.client.answer_after_state(frame)
+
+    def refuse(self, message: Message, turn: Turn, exc: Exception | None) -> None:
+        """Answer a refused message (``exc`` None: our bug) to whoever sent it."""
+        if exc is None:
+            code, text = ServerCode.BUG.value, FAILURES[ServerCode.BUG]
+        elif isinstance(exc, Rejected):
+            code, text = exc.code.value, exc.detail or exc.code.value
+        else:
+            code, text = exc.code.value, exc.message
+        match message:
+            case Attach(admitted=admitted):
+                if not admitted.done():
+                    admitted.set_exception(exc if exc is not None else RuntimeError("attach failed"))
+                return
+            case Command(client=client, seq=seq) | HostOp(client=client, seq=seq):
+                self.metrics.rejected(code)
+                turn.replies.append((client, Error(code=code, message=text, seq=seq), False))
+
+    def count(self, batch: list[Message], seconds: float) -> None:
+        """Metrics, once per turn: commands by kind, and how long the turn took to acknowledge them."""
+        kinds: dict[str, int] = {}
+        for message in batch:
+            kind = _KINDS.get(type(message))
+            if kind is not None:
+                kinds[kind] = kinds.get(kind, 0) + 1
+        for kind, n in kinds.items():
+            self._commands[kind].inc(n)
+            self._latency[kind].observe(seconds)
 
 
-async def load_room(store: Any, room_id: str, games: Any) -> Room:
-    """Rebuild a room from its newest snapshot plus the records after it (or the whole log)."""
+_KINDS: dict[type, str] = {Command: "cmd", HostOp: "host", AskHint: "hint"}
+
+
+async def load_room(store: Store, room_id: str, games: Mapping[str, GameSpec]) -> Room:
+    """Rebuild a room from its newest snapshot plus the records after it (or from the whole log).
+
+    A snapshot that does not read as this hub's data format (pickle bytes
+    from an older hub, anything damaged or foreign) is ignored: the log is
+    the truth and is replayed from the start.
+    """
     room = Room()
     snapshot = await store.load_snapshot(room_id)
-    if snapshot is not None and snapshot.data.startswith(SNAPSHOT_FORMAT):
+    if snapshot is not None:
         try:
-            candidate = pickle.loads(snapshot.data[len(SNAPSHOT_FORMAT):])
-            if isinstance(candidate, Room) and candidate.version == snapshot.version:
+            candidate = snapshots.decode(snapshot.data, games)
+        except snapshots.Unreadable as exc:
+            log_event(logging.WARNING, "snapshot ignored", room_id=room_id, reason=str(exc))
+        else:
+            if candidate.version == snapshot.version and candidate.id == room_id:
                 room = candidate
-        except Exception:  # an old or foreign snapshot: replay from the start instead
-            room = Room()
     for record in await store.read(room_id, room.version):
-        room = lobby.evolve(room, records.decode(record.data, room, games), games)
+        room = roomstate.evolve(room, records.decode(record.data, room, games), games)
     return room
-
-
-__all__ = ["RoomActor", "load_room", "token_hash", "new_token", "errors"]

@@ -82,3 +82,90 @@ def test_the_checker_catches_a_forbidden_import(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("import random\nfrom time import monotonic\nfrom games import contract\nopen('x')\n")
     assert imported_modules(sample) == ["random", "time", "games", "open"]
+
+
+# --- no import circles inside server/ (issue 11) ----------------------------------------
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(package: str, root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> project modules of ``package`` it imports, counting every import statement.
+
+    Imports under ``if TYPE_CHECKING:`` and inside functions count too: a
+    circle hidden that way is still two modules that cannot be read (or
+    changed) one without the other.  ``from server import lobby`` is an edge
+    to ``server.lobby``.
+    """
+    modules = {module_name(p, root): p for p in sorted((root / package).rglob("*.py"))}
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
+            for target in targets:
+                if target in modules and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_server_modules_import_each_other_without_circles():
+    # Given every module of server/, when we follow every import between them,
+    # then no two modules import each other, directly or around a loop.
+    assert circles(import_graph("server")) == []
+
+
+def test_the_circle_finder_sees_a_circle_behind_type_checking(tmp_path):
+    # Given a package where a imports b, and b imports a only for type checking
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from pkg import b\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import thing\n")
+    (package / "c.py").write_text("import pkg.a\n")
+    # Then the finder reports exactly that circle
+    assert circles(import_graph("pkg", tmp_path)) == [["pkg.a", "pkg.b"]]

@@ -17,7 +17,7 @@ room whose owner died goes on with its bots and timers even before a phone
 comes back).
 
 ``drain`` (SIGTERM) stops the node taking work, then hands every room over
-cleanly: the actor finishes the job it is on, its store wrapper refuses any
+cleanly: the actor handles what is already in its inbox, then refuses any
 later append, the lease is released (no waiting for expiry), and every
 socket, local or relayed, is closed with 4503 so it reconnects elsewhere.
 """
@@ -31,20 +31,21 @@ import os
 import secrets
 import socket
 import time
-from typing import Any, AsyncIterator, Sequence
+from typing import Any, AsyncIterator, Callable
 
 import attrs
 
-from protocol.errors import Close, ProtocolError
-from protocol.frames import Error, Hello, Host
+from protocol.errors import Bug, Close, Moved, ProtocolError, ServerFault
+from protocol.frames import Error, Hello
 from server import lobby
+from server.client import Client
 from server.cluster.relay import Relay
-from server.cluster.remote import Moved, RemoteClient, RemoteRoom
+from server.cluster.remote import RemoteClient, RemoteRoom, inbox_message
 from server.hub import Hub
+from server.inbox import Attach, Detach, HandOver
 from server.logs import event as log_event
 from server.names import normal_code
-from server.room import AttachRefused, Busy, RoomActor, load_room
-from server.store.base import Fenced, Record, Snapshot, Store
+from server.room import RoomActor, RoomShared, load_room
 
 LOG = logging.getLogger("pizzanight.cluster")
 
@@ -68,98 +69,66 @@ class ClusterConfig:
         return config
 
 
-class FencedStore(Store):
-    """One actor's view of the store: every append carries the actor's fencing token.
+class ClusterActor(RoomActor):
+    """A room actor whose appends are fenced by its lease token.
 
-    ``stop`` makes it refuse appends locally, so an actor being handed over
-    cannot write even before Redis would refuse it.
+    ``stop`` makes it refuse appends locally (the room is being handed
+    over), so it cannot write even before Redis would refuse it; a stopped
+    actor sends new sockets off to reconnect (``server/moved``, 4503).
     """
 
-    def __init__(self, store: Any, token: int) -> None:
-        self.inner = store
-        self.token = token
-        self.stopped = False
-
-    async def append(self, room: str, records: Sequence[bytes], expected_version: int, *, fence: int | None = None) -> int:
-        if self.stopped:
-            raise Fenced(f"room {room}: this node handed the room over")
-        return await self.inner.append(room, records, expected_version, fence=self.token)
-
-    async def read(self, room: str, from_version: int = 0) -> list[Record]:
-        return await self.inner.read(room, from_version)
-
-    async def version(self, room: str) -> int:
-        return await self.inner.version(room)
-
-    async def save_snapshot(self, room: str, snapshot: Snapshot) -> None:
-        if not self.stopped:
-            await self.inner.save_snapshot(room, snapshot)
-
-    async def load_snapshot(self, room: str) -> Snapshot | None:
-        return await self.inner.load_snapshot(room)
-
-    async def claim_code(self, code: str, room: str) -> bool:
-        return await self.inner.claim_code(code, room)
-
-    async def room_for_code(self, code: str) -> str | None:
-        return await self.inner.room_for_code(code)
-
-    async def release_code(self, code: str) -> None:
-        await self.inner.release_code(code)
-
-    async def open_rooms(self) -> list[str]:
-        return await self.inner.open_rooms()
-
-    async def close_room(self, room: str, *, keep_seconds: int = 86_400) -> None:
-        await self.inner.close_room(room, keep_seconds=keep_seconds)
-
-    async def close(self) -> None:  # the hub closes the shared store
-        return None
-
-
-class ClusterActor(RoomActor):
-    """A room actor whose appends are fenced by its lease token."""
-
-    def __init__(self, hub: "ClusterHub", room: lobby.Room, token: int) -> None:
-        super().__init__(hub, room)
-        self.fenced = FencedStore(hub.store, token)
-        self.store = self.fenced
+    def __init__(self, room: lobby.Room, shared: RoomShared, token: int, on_fenced: Callable[["ClusterActor"], None]) -> None:
+        super().__init__(room, shared)
+        self.fence = token
+        self._on_fenced = on_fenced
         self.task: asyncio.Task | None = None
 
-    async def call(self, fn: Any, *args: Any) -> Any:
-        """As ``RoomActor.call``, but a stopped actor (the room moved) answers 4503, not "ended".
-
-        The check is made again when the job runs: a socket attaching while the
-        job that finds out about the move is still ahead of it in the mailbox
-        must be sent away too, not attached to an actor that will never send it
-        another state.
-        """
-        if self.fenced.stopped:
+    async def attach(self, client: Client, hello: Any, issued: str | None = None) -> None:
+        if self.stopped:
             raise Moved("the room moved; reconnecting")
-
-        async def unless_moved(*call_args: Any) -> Any:
-            if self.fenced.stopped:
-                raise Moved("the room moved; reconnecting")
-            return await fn(*call_args)
-
         try:
-            return await super().call(unless_moved, *args)
-        except AttachRefused:
-            if self.fenced.stopped:
+            await super().attach(client, hello, issued)
+        except lobby.RoomRejected as exc:
+            if self.stopped and exc.code is lobby.RoomCode.CLOSED:
                 raise Moved("the room moved; reconnecting") from None
             raise
 
+    def check_admission(self) -> None:
+        # Checked again when the attach is handled: a socket attaching while the
+        # message that finds out about the move is still ahead of it must be sent
+        # away too, not attached to an actor that will never send it another state.
+        if self.stopped:
+            raise Moved("the room moved; reconnecting")
+
     def stop(self) -> None:
         """No more writes; the task ends soon (callers waiting on it are released by ``done``)."""
-        self.fenced.stopped = True
+        self.stopped = True
 
-    async def commit(self, events: list[Any]) -> None:
-        try:
-            await super().commit(events)
-        except Fenced:
-            # Another node owns the room now: stop here, send sockets away.
-            self.hub.lost(self, "fenced")
-            raise
+    def fenced(self) -> None:
+        # Another node owns the room now: stop here, send sockets away.
+        self._on_fenced(self)
+
+    async def finish_and_stop(self, timeout: float) -> None:
+        """Let the actor handle what is already in its inbox, then stop it writing."""
+        if not self.done.is_set():
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.post(HandOver(done))
+            ended = asyncio.ensure_future(self.done.wait())
+            try:
+                await asyncio.wait({done, ended}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                ended.cancel()
+        self.stop()
+
+    def send_away(self) -> list[Client]:
+        """Close every socket with 4503 (no bye: the client reconnects at once); returns them."""
+        clients = self.clients()
+        for client in clients:
+            client.close(Close.DRAINING)
+        self.host = None
+        self.players.clear()
+        self.spectators.clear()
+        return clients
 
 
 class ClusterHub(Hub):
@@ -175,8 +144,8 @@ class ClusterHub(Hub):
         )
         #: Relayed rooms (this node is their edge), by room id.
         self.remotes: dict[str, RemoteRoom] = {}
-        #: This node's sockets in relayed rooms, by connection id.
-        self.edge_clients: dict[int, tuple[RemoteRoom, Any]] = {}
+        #: This node's sockets in relayed rooms, by connection id (the remote rooms keep it).
+        self.edge_clients: dict[int, tuple[RemoteRoom, Client]] = {}
         #: Sockets of other nodes in rooms this node owns, by (node, connection).
         self.remote_clients: dict[tuple[str, int], tuple[ClusterActor, RemoteClient]] = {}
         self.draining = False
@@ -225,7 +194,7 @@ class ClusterHub(Hub):
     def new_actor(self, room: lobby.Room, claim: Any = None) -> ClusterActor:
         """A :class:`ClusterActor` fenced by ``claim``, the room's lease token."""
         assert isinstance(claim, int), "a cluster actor needs its room's lease token"
-        return ClusterActor(self, room, claim)
+        return ClusterActor(room, self.shared, claim, on_fenced=lambda actor: self.lost(actor, "fenced"))
 
     def log_fields(self) -> dict[str, Any]:
         return {"node": self.node}
@@ -277,7 +246,9 @@ class ClusterHub(Hub):
                     del self.remotes[room_id]
                     remote.moved()
                 if owner and await self.store.client.exists(self._heartbeat_key(owner)):
-                    remote = self.remotes[room_id] = RemoteRoom(self, room_id, code, owner)
+                    remote = self.remotes[room_id] = RemoteRoom(
+                        self.relay.post, self.node, room_id, code, owner, edges=self.edge_clients, on_idle=self.remote_idle
+                    )
                     return remote
                 if time.monotonic() > deadline:
                     raise Moved("the room is moving; reconnecting")
@@ -314,27 +285,17 @@ class ClusterHub(Hub):
             return
         actor.stop()
         self.forget(actor)
-        for client in actor.clients():
-            client.close(Close.DRAINING)  # 4503, no bye: the client reconnects at once
-        actor.host = None
-        actor.players.clear()
-        actor.spectators.clear()
+        actor.send_away()
         if actor.task is not None:
             # Soon, not now: the actor may be inside the job that found out.
             asyncio.get_running_loop().call_soon(actor.task.cancel)
         log_event(logging.WARNING, "room lost", room=actor.room.code, node=self.node, reason=reason)
 
     async def hand_over(self, actor: ClusterActor) -> None:
-        """Finish the actor's current job, stop it writing, release the lease, send sockets away."""
-
-        async def stop() -> None:
-            actor.fenced.stopped = True
-
+        """Finish what the actor has queued, stop it writing, release the lease, send sockets away."""
+        await actor.finish_and_stop(5.0)
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(actor.call(stop), 5.0)
-        actor.fenced.stopped = True
-        with contextlib.suppress(Exception):
-            await self.store.release_lease(actor.room.id, self.node, actor.fenced.token)
+            await self.store.release_lease(actor.room.id, self.node, actor.fence)
         self.lost(actor, "drained")
 
     async def drain(self) -> None:
@@ -372,7 +333,7 @@ class ClusterHub(Hub):
         client = self.store.client
         await client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
         owned = [actor for actor in self.rooms.values() if isinstance(actor, ClusterActor)]
-        renewed = await self.store.renew_leases([(a.room.id, a.fenced.token) for a in owned], self.node, self.lease_ms)
+        renewed = await self.store.renew_leases([(a.room.id, a.fence) for a in owned], self.node, self.lease_ms)
         for actor, ok in zip(owned, renewed):
             if not ok:
                 self.lost(actor, "lease lost")
@@ -415,7 +376,7 @@ class ClusterHub(Hub):
 
     def _on_message(self, message: dict) -> None:
         kind = message["k"]
-        if kind in ("reply", "state", "close", "attached", "refused"):
+        if kind in ("reply", "after", "state", "close", "attached", "refused"):
             room = message.get("r")
             remote = self.remotes.get(room)
             if remote is not None:
@@ -442,7 +403,7 @@ class ClusterHub(Hub):
         for key, (actor, rc) in list(self.remote_clients.items()):
             self.remote_clients.pop(key, None)
             rc.close(Close.DRAINING)  # posts "close" to the edge, which closes the socket
-            actor.post(actor.detach, rc)
+            actor.detach(rc)
             owned += 1
         log_event(logging.WARNING, "relay resubscribed", node=self.node, edge_sockets=edge, remote_sockets=owned)
 
@@ -464,27 +425,28 @@ class ClusterHub(Hub):
             if "n" in message:  # edge to owner: a socket of this node
                 entry = self.edge_clients.get(conn)
                 if entry is not None:
-                    remote, client = entry
-                    client.close(Close.DRAINING)
-                    remote._post({"k": "detach", "c": conn})
-                    remote._forget(conn)
+                    entry[0].disconnect(conn)
             else:  # owner to edge: a socket of ``node`` in a room here
                 entry = self.remote_clients.pop((node, conn), None)
                 if entry is not None:
                     actor, rc = entry
-                    rc.outbox.close_code = Close.DRAINING  # its close would not get through either
-                    actor.post(actor.detach, rc)
+                    rc.outbox.cut(Close.DRAINING)  # its close would not get through either
+                    actor.detach(rc)
 
-    def _refuse(self, message: dict, code: str, text: str, close: int | None) -> None:
-        self.relay.post(message["n"], {"k": "refused", "r": message["r"], "c": message["c"], "code": code, "message": text, "close": close})
+    def _refuse(self, message: dict, exc: ProtocolError | ServerFault) -> None:
+        self.relay.post(message["n"], {
+            "k": "refused", "r": message["r"], "c": message["c"], "code": exc.code.value, "message": exc.message,
+            "close": exc.close,
+        })
 
     def _owner_message(self, message: dict) -> None:
+        """A message from an edge node for a room this node owns, handed to its actor as an inbox message."""
         kind = message["k"]
         node, conn, room = message["n"], message["c"] if "c" in message else 0, message["r"]
         actor = self.rooms.get(room)
-        if not isinstance(actor, ClusterActor) or actor.fenced.stopped:
+        if not isinstance(actor, ClusterActor) or actor.stopped:
             if kind == "attach":
-                self._refuse(message, Moved.code, "the room moved; reconnecting", Close.DRAINING)
+                self._refuse(message, Moved("the room moved; reconnecting"))
             elif kind != "detach" and conn:
                 self.relay.post(node, {"k": "close", "r": room, "c": conn, "code": Close.DRAINING, "reason": "moved", "data": None})
             return
@@ -492,51 +454,56 @@ class ClusterHub(Hub):
             actor.touch()
             return
         if kind == "attach":
-            rc = RemoteClient(self, room, node, conn, text=message["text"], role=message["role"], address=message["addr"])
-            self.remote_clients[(node, conn)] = (actor, rc)
-            hello = Hello(**message["hello"])
-            try:
-                actor.submit(self._remote_attach, actor, rc, hello, message)
-            except Busy as exc:
-                self.remote_clients.pop((node, conn), None)
-                self._refuse(message, exc.code, exc.message, None)
+            self._remote_attach(actor, message)
             return
         entry = self.remote_clients.get((node, conn))
         if entry is None:
             if kind != "detach":
                 self.relay.post(node, {"k": "close", "r": room, "c": conn, "code": Close.DRAINING, "reason": "moved", "data": None})
             return
-        _, rc = entry
-        try:
-            if kind == "cmd":
-                actor.submit(actor.on_command, rc, message["seq"], message["cmd"])
-            elif kind == "host":
-                actor.submit(actor.on_host, rc, Host(**message["frame"]))
-            elif kind == "hint":
-                actor.submit(actor.on_hint, rc, message["seq"])
-            elif kind == "detach":
-                self.remote_clients.pop((node, conn), None)
-                actor.post(actor.detach, rc)
-        except Busy as exc:
-            rc.send(Error(code=exc.code, message=exc.message, seq=message.get("seq")))
-
-    async def _remote_attach(self, actor: ClusterActor, rc: RemoteClient, hello: Hello, message: dict) -> None:
-        try:
-            await actor.attach(rc, hello)
-        except ProtocolError as exc:
-            self.remote_clients.pop((rc.node, rc.conn), None)
-            self._refuse(message, exc.code, exc.message, exc.close)
+        rc = entry[1]
+        inbound = inbox_message(message, rc)
+        if isinstance(inbound, Detach):
+            self.remote_clients.pop((node, conn), None)
+            actor.post(inbound)
             return
-        self.relay.post(rc.node, {"k": "attached", "r": rc.room_id, "c": rc.conn, "player": rc.player})
+        try:
+            actor.submit(inbound)
+        except ServerFault as exc:  # the room is busy
+            rc.answer(Error(code=exc.code.value, message=exc.message, seq=message.get("seq")))
+
+    def _remote_attach(self, actor: ClusterActor, message: dict) -> None:
+        """Admit an edge node's socket; the edge hears ``attached`` or ``refused``."""
+        node, conn, room = message["n"], message["c"], message["r"]
+        rc = RemoteClient(lambda out: self.relay.post(node, out), room, node, conn, text=message["text"], role=message["role"], address=message["addr"])
+        self.remote_clients[(node, conn)] = (actor, rc)
+        admitted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def answered(future: asyncio.Future[None]) -> None:
+            exc = future.exception() if not future.cancelled() else Moved("the room moved; reconnecting")
+            if exc is None:
+                self.relay.post(node, {"k": "attached", "r": room, "c": conn, "player": rc.player})
+                return
+            self.remote_clients.pop((node, conn), None)
+            if not isinstance(exc, (ProtocolError, ServerFault)):
+                exc = Bug("the server could not admit you; try again")
+            self._refuse(message, exc)
+
+        admitted.add_done_callback(answered)
+        try:
+            actor.submit(Attach(rc, Hello(**message["hello"]), admitted))
+        except ServerFault as exc:
+            admitted.set_exception(exc)
 
     def _drop_remote(self, key: tuple[str, int]) -> None:
         entry = self.remote_clients.pop(key, None)
         if entry is not None:
             actor, rc = entry
-            rc.outbox.close_code = Close.GOING_AWAY
-            actor.post(actor.detach, rc)
+            rc.outbox.cut(Close.GOING_AWAY)
+            actor.detach(rc)
+
 
 
 def hub_class_for(store: Any) -> type[Hub]:
-    """``ClusterHub`` for a store that can hold leases (Redis), else the plain ``Hub``."""
+    """The one place the hub class is chosen: ``ClusterHub`` for a store that can hold leases (Redis), else ``Hub``."""
     return ClusterHub if hasattr(store, "acquire_lease") else Hub

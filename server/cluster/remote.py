@@ -2,16 +2,18 @@
 
 On the owner, a :class:`RemoteClient` stands for a socket held by another
 node (the *edge*): to the room actor it is just another
-:class:`~server.connection.Client`, so the actor encodes, fans out and
-replies exactly as it does for local sockets, and the bytes go to the edge
-through the relay.  On the edge, a :class:`RemoteRoom` stands for the actor:
-the connection code calls ``call``/``submit``/``touch`` on it as on a local
-actor, and it forwards each frame to the owner.
+:class:`~server.client.Client`, so the actor encodes, fans out and replies
+exactly as it does for local sockets, and the bytes go to the edge through
+the relay.  On the edge, a :class:`RemoteRoom` stands for the actor: the
+connection calls ``attach``/``submit``/``touch``/``detach`` on it as on a
+local actor, and it serialises each inbox message (``server.inbox``) for
+the owner, which turns it back into the same type (:func:`inbox_message`).
 
 Message kinds (``k``), edge to owner: ``attach``, ``cmd``, ``host``,
 ``hint``, ``touch``, ``detach``; owner to edge: ``reply``, ``state``,
-``close``, ``attached``, ``refused``.  Every message names its room (``r``),
-the sending node (``n``) and the connection (``c``, unique per edge node).
+``after`` (a reply sent after the state before it), ``close``,
+``attached``, ``refused``.  Every message names its room (``r``), the
+sending node (``n``) and the connection (``c``, unique per edge node).
 """
 
 from __future__ import annotations
@@ -19,17 +21,16 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Callable
 
 import attrs
 
-from protocol.errors import Close, ProtocolError
-from protocol.frames import Error
-from server.connection import Client
+from protocol.errors import FAULTS, Close, ErrorCode, Moved, ProtocolError, ServerCode, ServerFault
+from protocol.frames import Hello
+from server import lobby
+from server.client import Client
+from server.inbox import AskHint, Command, Detach, HostOp, Message
 from server.outbox import Outbox, Overflow
-
-if TYPE_CHECKING:
-    from server.cluster.hub import ClusterHub
 
 #: How long an edge waits for the owner to answer an attach before it looks again.
 ATTACH_WAIT = 2.5
@@ -38,24 +39,69 @@ TOUCH_EVERY = 5.0
 
 _connections = itertools.count(1)
 
+Post = Callable[[dict], None]
 
-class Moved(ProtocolError):
-    """The room is moving to another node: reconnect in a moment."""
 
-    code = "server/moved"
-    close = Close.DRAINING
+# --- inbox messages on the wire ---------------------------------------------------------
+
+
+def wire_message(message: Message, conn: int) -> dict:
+    """An edge socket's inbox message as a relay message for the owner."""
+    match message:
+        case Command(seq=seq, payload=payload):
+            return {"k": "cmd", "c": conn, "seq": seq, "cmd": payload}
+        case HostOp(seq=seq, op=op):
+            return {"k": "host", "c": conn, "seq": seq, "op": type(op).__name__, "args": attrs.asdict(op)}
+        case AskHint(seq=seq):
+            return {"k": "hint", "c": conn, "seq": seq}
+        case Detach():
+            return {"k": "detach", "c": conn}
+    raise TypeError(f"{type(message).__name__} is not forwarded to a room's owner")
+
+
+def inbox_message(message: dict, client: Client) -> Message:
+    """The owner's side of :func:`wire_message`: the same inbox message, for ``client``."""
+    match message["k"]:
+        case "cmd":
+            return Command(client, message["seq"], message["cmd"])
+        case "host":
+            return HostOp(client, message["seq"], lobby.HOST_OPERATIONS[message["op"]](**message["args"]))
+        case "hint":
+            return AskHint(client, message["seq"])
+        case "detach":
+            return Detach(client)
+    raise ValueError(f"no inbox message for relay kind {message['k']!r}")
+
+
+def refusal(message: dict) -> ProtocolError | ServerFault:
+    """The exception a ``refused`` relay message stands for (the owner refused an attach)."""
+    code = message.get("code") or ServerCode.BUG.value
+    text = message.get("message", "")
+    if code in ServerCode._value2member_map_:
+        return FAULTS[ServerCode(code)](text)
+    for codes in (ErrorCode, lobby.RoomCode):
+        if code in codes._value2member_map_:
+            return ProtocolError(text, code=codes(code), close=message.get("close"))
+    return FAULTS[ServerCode.BUG](text)
+
+
+# --- the owner's side ---------------------------------------------------------------------
 
 
 class RelayOutbox(Outbox):
     """An outbox whose frames go to another node instead of a local socket."""
 
-    def __init__(self, post: Callable[[dict], None]) -> None:
+    def __init__(self, post: Post) -> None:
         super().__init__()
         self._post = post
 
     def reply(self, data: bytes | str) -> None:
         if self.close_code is None:
             self._post({"k": "reply", "data": data})
+
+    def reply_after_state(self, data: bytes | str) -> None:
+        if self.close_code is None:
+            self._post({"k": "after", "data": data})
 
     def state(self, data: bytes | str) -> None:
         if self.close_code is None:
@@ -68,16 +114,23 @@ class RelayOutbox(Outbox):
         self.close_reason = reason
         self._post({"k": "close", "code": code, "reason": reason, "data": last})
 
+    def cut(self, code: int) -> None:
+        """Closed without telling the edge (it is gone, or the message could not get through)."""
+        self.close_code = code
+
 
 class RemoteClient(Client):
     """The owner's view of a socket held by node ``node`` as connection ``conn``."""
 
-    def __init__(self, hub: "ClusterHub", room: str, node: str, conn: int, *, text: bool, role: str, address: str) -> None:
+    def __init__(self, post: Post, room: str, node: str, conn: int, *, text: bool, role: str, address: str) -> None:
         super().__init__(text=text, role=role, address=address, queue=1)
         self.node = node
         self.conn = conn
         self.room_id = room
-        self.outbox = RelayOutbox(lambda message: hub.relay.post(node, {**message, "r": room, "c": conn}))
+        self.outbox: RelayOutbox = RelayOutbox(lambda message: post({**message, "r": room, "c": conn}))
+
+
+# --- the edge's side ----------------------------------------------------------------------
 
 
 @attrs.define
@@ -87,40 +140,43 @@ class _Pending:
 
 
 class RemoteRoom:
-    """The edge's stand-in for a room actor running on node ``owner``."""
+    """The edge's stand-in for a room actor running on node ``owner``.
 
-    def __init__(self, hub: "ClusterHub", room_id: str, code: str, owner: str) -> None:
-        self.hub = hub
+    ``post(node, message)`` sends through the relay; ``edges`` is the node's
+    registry of its relayed sockets by connection id (shared by all its
+    remote rooms); ``on_idle`` is told when the last socket here left.
+    """
+
+    def __init__(
+        self,
+        post: Callable[[str, dict], None],
+        node: str,
+        room_id: str,
+        code: str,
+        owner: str,
+        *,
+        edges: dict[int, tuple["RemoteRoom", Client]],
+        on_idle: Callable[["RemoteRoom"], None],
+    ) -> None:
+        self._send = post
+        self.node = node
         self.room_id = room_id
         self.code = code
         self.owner = owner
+        self._edges = edges
+        self._on_idle = on_idle
         self.clients: dict[int, Client] = {}
+        self._conns: dict[Client, int] = {}
         self._attaching: dict[int, _Pending] = {}
         self._touched = 0.0
 
     def _post(self, message: dict) -> None:
-        self.hub.relay.post(self.owner, {**message, "r": self.room_id, "n": self.hub.node})
+        self._send(self.owner, {**message, "r": self.room_id, "n": self.node})
 
-    @staticmethod
-    def _conn(client: Client) -> int:
-        return getattr(client, "conn", 0)
+    # --- what connection.py calls on a room ----------------------------------------
 
-    # --- what connection.py calls on an actor ----------------------------------
-
-    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await fn(*args)
-
-    def submit(self, fn: Callable[..., Any], *args: Any) -> None:
-        client = args[0]
-        conn = self._conn(client)
-        if fn == self.on_command:
-            self._post({"k": "cmd", "c": conn, "seq": args[1], "cmd": args[2]})
-        elif fn == self.on_host:
-            self._post({"k": "host", "c": conn, "frame": attrs.asdict(args[1])})
-        elif fn == self.on_hint:
-            self._post({"k": "hint", "c": conn, "seq": args[1]})
-        else:  # pragma: no cover - connection.py submits only these
-            raise AssertionError(f"cannot forward {fn!r}")
+    def submit(self, message: Message) -> None:
+        self._post(wire_message(message, self._conns.get(message.client, 0)))  # type: ignore[union-attr]
 
     def touch(self) -> None:
         now = time.monotonic()
@@ -128,23 +184,14 @@ class RemoteRoom:
             self._touched = now
             self._post({"k": "touch"})
 
-    async def on_command(self, client: Client, seq: int, payload: dict) -> None:  # forwarded by submit
-        self.submit(self.on_command, client, seq, payload)
-
-    async def on_host(self, client: Client, frame: Any) -> None:
-        self.submit(self.on_host, client, frame)
-
-    async def on_hint(self, client: Client, seq: int) -> None:
-        self.submit(self.on_hint, client, seq)
-
-    async def attach(self, client: Client, hello: Any, issued: str | None = None) -> None:
+    async def attach(self, client: Client, hello: Hello, issued: str | None = None) -> None:
         """Ask the owner to admit ``client``; its welcome and states arrive through the relay."""
         conn = next(_connections)
-        client.conn = conn  # type: ignore[attr-defined]
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self._attaching[conn] = _Pending(future, client)
         self.clients[conn] = client
-        self.hub.edge_clients[conn] = (self, client)
+        self._conns[client] = conn
+        self._edges[conn] = (self, client)
         self._post({
             "k": "attach", "c": conn, "role": client.role, "text": client.text, "addr": client.address,
             "hello": attrs.asdict(hello),
@@ -161,21 +208,30 @@ class RemoteRoom:
         finally:
             self._attaching.pop(conn, None)
         client.player = result.get("player")
-        client.actor = self  # type: ignore[assignment]
 
-    async def detach(self, client: Client) -> None:
-        conn = self._conn(client)
+    def detach(self, client: Client) -> None:
+        conn = self._conns.get(client, 0)
         if self._forget(conn):
             self._post({"k": "detach", "c": conn})
 
-    def _forget(self, conn: int) -> bool:
-        self.hub.edge_clients.pop(conn, None)
-        known = self.clients.pop(conn, None) is not None
-        if not self.clients and not self._attaching:
-            self.hub.remote_idle(self)
-        return known
+    def disconnect(self, conn: int) -> None:
+        """Send the socket ``conn`` off to reconnect (4503) and tell the owner it left."""
+        client = self.clients.get(conn)
+        if client is not None:
+            client.close(Close.DRAINING)
+        self._post({"k": "detach", "c": conn})
+        self._forget(conn)
 
-    # --- what the owner sends back ---------------------------------------------
+    def _forget(self, conn: int) -> bool:
+        self._edges.pop(conn, None)
+        client = self.clients.pop(conn, None)
+        if client is not None:
+            self._conns.pop(client, None)
+        if not self.clients and not self._attaching:
+            self._on_idle(self)
+        return client is not None
+
+    # --- what the owner sends back ---------------------------------------------------
 
     def deliver(self, message: dict) -> None:
         conn = message.get("c", 0)
@@ -187,31 +243,32 @@ class RemoteRoom:
             if kind == "attached":
                 pending.future.set_result(message)
             else:
-                pending.future.set_exception(
-                    ProtocolError(message.get("message", ""), code=message.get("code"), close=message.get("close"))
-                )
+                pending.future.set_exception(refusal(message))
             return
         client = self.clients.get(conn)
         if client is None:
             return
-        if kind == "reply":
-            try:
+        try:
+            if kind == "reply":
                 client.outbox.reply(message["data"])
-            except Overflow:
-                client.close(Close.POLICY, Error(code="rate/not_reading", message="too many unread replies"))
-        elif kind == "state":
-            client.outbox.state(message["data"])
-        elif kind == "close":
-            client.outbox.close(message["code"], message.get("reason", ""), message.get("data"))
-            self._forget(conn)
+            elif kind == "after":
+                client.outbox.reply_after_state(message["data"])
+            elif kind == "state":
+                client.outbox.state(message["data"])
+            elif kind == "close":
+                client.outbox.close(message["code"], message.get("reason", ""), message.get("data"))
+                self._forget(conn)
+        except Overflow:
+            client.not_reading()
 
     def moved(self) -> None:
         """The owner changed or went away: send every socket here off to reconnect."""
-        for conn, client in list(self.clients.items()):
+        for conn in list(self.clients):
             # No bye frame: the protocol's 4503 alone means "reconnect now" (docs/protocol.md).
-            client.close(Close.DRAINING)
-            self._post({"k": "detach", "c": conn})
-            self._forget(conn)
+            self.disconnect(conn)
         for pending in list(self._attaching.values()):
             if not pending.future.done():
                 pending.future.set_exception(Moved("the room moved; reconnecting"))
+
+
+__all__ = ["RemoteClient", "RemoteRoom", "RelayOutbox", "Moved", "wire_message", "inbox_message", "refusal"]

@@ -1,4 +1,4 @@
-"""The cluster's parts in one process: relay batches, the fenced store, hub choice, SIGTERM hook."""
+"""The cluster's parts in one process: relay batches, fenced appends, hub choice, SIGTERM hook."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import signal
 import pytest
 
 from server.cluster import drain
-from server.cluster.hub import ClusterHub, FencedStore, hub_class_for
+from server.cluster.hub import ClusterActor, ClusterHub, hub_class_for
 from server.cluster.relay import Relay, pack_batch, unpack_batch
 from server.hub import Hub
 from server.store import open_store
@@ -28,25 +28,34 @@ def test_a_batch_sends_a_shared_payload_once_and_restores_it_everywhere():
 
 
 class _Recorder:
+    """Just enough of a store for an actor to append to."""
+
     def __init__(self) -> None:
         self.calls: list[tuple] = []
 
     async def append(self, room, records, expected_version, *, fence=None):
-        self.calls.append((room, list(records), expected_version, fence))
+        self.calls.append((room, len(records), expected_version, fence))
         return expected_version + len(records)
 
 
-async def test_the_fenced_store_adds_its_token_and_refuses_once_stopped():
-    # given an actor's store view holding token 7
+async def test_a_cluster_actor_appends_with_its_fence_and_refuses_once_stopped():
+    # given a cluster actor holding lease token 7, over a store that records appends
+    from server.config import HubConfig
+    from server.metrics import Metrics
+    from server.room import RoomShared
+    from server.roomstate import Room
+
     inner = _Recorder()
-    fenced = FencedStore(inner, 7)
-    # when it appends, then the token goes with the append
-    assert await fenced.append("R", [b"a"], 0) == 1
-    assert inner.calls == [("R", [b"a"], 0, 7)]
+    lost = []
+    shared = RoomShared(games={}, store=inner, config=HubConfig(), metrics=Metrics(), catalog=[])
+    actor = ClusterActor(Room(id="R"), shared, 7, on_fenced=lost.append)
+    # when it stores its first record, then the token goes with the append
+    await actor.open("ABCD", "h")
+    assert inner.calls == [("R", 1, 0, 7)]
     # when the room is handed over, then appends fail here without reaching the store
-    fenced.stopped = True
+    actor.stop()
     with pytest.raises(Fenced):
-        await fenced.append("R", [b"b"], 1)
+        await actor.open("ABCD", "h")
     assert len(inner.calls) == 1
 
 
@@ -166,3 +175,37 @@ async def test_the_first_sigterm_drains_before_exit_and_a_second_one_exits_at_on
     # when a second signal arrives, then uvicorn's own handling runs
     server.handle_exit(signal.SIGINT, None)
     assert server.exits == [signal.SIGINT]
+
+
+def test_an_edge_forwards_each_inbox_message_as_data_and_the_owner_rebuilds_the_same_message():
+    # given the inbox messages an edge node forwards for one of its sockets
+    from server import lobby
+    from server.client import Client
+    from server.cluster.relay import pack_batch, unpack_batch
+    from server.cluster.remote import inbox_message, wire_message
+    from server.inbox import AskHint, Command, Detach, HostOp
+
+    edge_socket = Client(text=False, role="host", address="edge", queue=4)
+    owner_side = Client(text=False, role="host", address="relayed", queue=4)
+    messages = [
+        Command(edge_socket, 3, {"type": "Pick", "number": 2}),
+        HostOp(edge_socket, 4, lobby.SelectGame("toy", {"rounds": 3})),
+        HostOp(edge_socket, 5, lobby.Lock(True)),
+        HostOp(edge_socket, 6, lobby.HandToBot(2, None)),
+        AskHint(edge_socket, 7),
+        Detach(edge_socket),
+    ]
+    for message in messages:
+        # when it travels through a relay batch and the owner rebuilds it
+        wire = unpack_batch(pack_batch([wire_message(message, 9)]))[0]
+        rebuilt = inbox_message(wire, owner_side)
+        # then it is the same message, for the owner's stand-in of the socket
+        assert type(rebuilt) is type(message) and wire["c"] == 9
+        assert rebuilt.client is owner_side
+        assert attrs_fields(rebuilt) == attrs_fields(message)
+
+
+def attrs_fields(message) -> dict:
+    import attrs
+
+    return {k: v for k, v in attrs.asdict(message, recurse=False).items() if k != "client"}

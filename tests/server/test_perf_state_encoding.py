@@ -15,7 +15,7 @@ import pytest
 from games.contract import SeatViewer
 from protocol import codec
 from protocol.frames import State
-from server import lobby, views
+from server import roomstate, views
 from server.hub import load_games
 
 GAMES = load_games()
@@ -31,14 +31,14 @@ def rooms_of_a_bot_game(game_id: str, moves: int = 40):
     """A room at the start of a game and after each of ``moves`` bot moves."""
     spec = GAMES[game_id]
     players = spec.min_players
-    room = lobby.Room()
-    events = [lobby.RoomOpened(room="r", code="ABCD", host_hash="h")]
-    events += [lobby.PlayerJoined(player=i, name=f"P{i}", token_hash=f"t{i}") for i in range(players)]
-    events += [lobby.BotAdded(player=players, name="Robo", bot=None)]
-    events += [lobby.GameSelected(game=game_id, options={})]
-    events += [lobby.GameStarted(game=game_id, options={}, seed=5, seats=tuple(range(players)))]
+    room = roomstate.Room()
+    events = [roomstate.RoomOpened(room="r", code="ABCD", host_hash="h")]
+    events += [roomstate.PlayerJoined(player=i, name=f"P{i}", token_hash=f"t{i}") for i in range(players)]
+    events += [roomstate.BotAdded(player=players, name="Robo", bot=None)]
+    events += [roomstate.GameSelected(game=game_id, options={})]
+    events += [roomstate.GameStarted(game=game_id, options={}, seed=5, seats=tuple(range(players)))]
     for event in events:
-        room = lobby.evolve(room, event, GAMES)
+        room = roomstate.evolve(room, event, GAMES)
     bots = [spec.bots[next(iter(spec.bots))](seat, seat) for seat in range(players)]
     rng = random.Random(3)
     yield room
@@ -56,7 +56,7 @@ def rooms_of_a_bot_game(game_id: str, moves: int = 40):
             timer = spec.next_timer(state)
             new = spec.decide(state, -1, timer.command)
         for event in new:
-            room = lobby.evolve(room, event, GAMES)
+            room = roomstate.evolve(room, event, GAMES)
         yield room
 
 

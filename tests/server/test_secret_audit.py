@@ -22,7 +22,7 @@ from phoneplay import close_all, play_room
 from protocol.codec import decode_server, encode_server
 from protocol.gamecodec import to_wire
 from secrets_oracle import ORACLES
-from server import lobby, records, views
+from server import records, roomstate, views
 
 CONFIGS = [
     ("pizza_theory", 3, {"max_rounds": 4}, 1),
@@ -41,16 +41,16 @@ def store_url(tmp_path):
     return str(tmp_path / "audit.sqlite3")
 
 
-async def rebuild_versions(store, room_id: str, games) -> dict[int, lobby.Room]:
-    room = lobby.Room()
+async def rebuild_versions(store, room_id: str, games) -> dict[int, roomstate.Room]:
+    room = roomstate.Room()
     by_version = {0: room}
     for record in await store.read(room_id):
-        room = lobby.evolve(room, records.decode(record.data, room, games), games)
+        room = roomstate.evolve(room, records.decode(record.data, room, games), games)
         by_version[room.version] = room
     return by_version
 
 
-def viewer_of(key: tuple, room: lobby.Room):
+def viewer_of(key: tuple, room: roomstate.Room):
     if key == views.HOST:
         return SCREEN
     if key == views.SPECTATORS:
@@ -136,3 +136,88 @@ def test_the_oracle_catches_a_view_that_leaks_a_pending_cut():
     # When a careless view shows every cut, then the oracle's variants expose it
     leaky = [v.cuts for v in ORACLES["pizza_theory"](state, 0)]
     assert leaky and all(cuts != state.cuts for cuts in leaky)
+
+
+def card_ids(value) -> set[int]:
+    """The ids of every face-up card (``CardView``) in a wire view."""
+    found: set[int] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("type") == "CardView":
+                found.add(item["id"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def named_cards(hint: dict) -> set[int]:
+    """The cards a Splittissimo hint names: those its suggested command plays or takes."""
+    command = hint["command"]
+    return set(command.get("hand", ())) | set(command.get("table", ())) | ({command["card"]} if "card" in command else set())
+
+
+async def hinting_phone(phone, rng) -> int:
+    """Play to the end, sending a hint request right behind every command (the race of issue 15)."""
+    acted_at, hints = -1, 0
+    while True:
+        state = await phone.until(
+            lambda s: s["outcome"] is not None or (s["game"] is not None and s["legal"] and s["version"] > acted_at),
+            timeout=30,
+        )
+        if state["outcome"] is not None:
+            return hints
+        acted_at = state["version"]
+        phone.seq += 2
+        cmd_seq, hint_seq = phone.seq - 1, phone.seq
+        await phone.send({"t": "cmd", "seq": cmd_seq, "cmd": rng.choice(state["legal"])})
+        await phone.send({"t": "hint", "seq": hint_seq})
+        await phone.next_frame(lambda f: f.get("seq") == hint_seq and f["t"] in ("hint", "error"), timeout=30)
+        hints += 1
+
+
+@pytest.mark.parametrize("level,seed", [("standard", 11), ("advanced", 12)])
+async def test_every_card_a_hint_names_was_in_a_view_its_phone_received_before_it(server, level, seed):
+    # Given a Splittissimo game whose phones ask for a hint right behind every command
+    import asyncio
+    import random
+
+    from wsclient import Peer
+
+    tv = await Peer.open(server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    phones = [await Peer.open(server.url, {"role": "player", "room": code, "name": f"P{i}"}) for i in range(3)]
+    assert (await tv.host("select_game", game="splittissimo", options={"level": level}))["t"] == "ack"
+    assert (await tv.host("start"))["t"] == "ack"
+    rng = random.Random(seed)
+    named = 0
+    for _ in range(10):  # games until enough hints named cards (a game can end after a few moves)
+        await asyncio.gather(*(hinting_phone(p, random.Random(rng.random())) for p in phones))
+        named = sum(1 for p in phones for f in p.frames if f["t"] == "hint" and f["hint"] is not None)
+        if named >= 5:
+            break
+        assert (await tv.host("play_again"))["t"] == "ack"
+        assert (await tv.host("start"))["t"] == "ack"
+        await asyncio.gather(*(p.until(lambda s: s["game"] is not None and s["outcome"] is None) for p in phones))
+    assert named >= 5
+    # Then on every socket, each hint names the version of the last state before it,
+    # and every card it names was face up in a view that socket had already received
+    hints = 0
+    for phone in phones:
+        seen: set[int] = set()
+        version = None
+        for frame in phone.frames:
+            if frame["t"] == "state":
+                version = frame["version"]
+                if frame["game"] is None:  # back in the lobby: a new game deals the same card ids afresh
+                    seen = set()
+                seen |= card_ids(frame["game"])
+            elif frame["t"] == "hint":
+                assert frame["v"] == version, frame
+                if frame["hint"] is not None:
+                    assert named_cards(frame["hint"]) <= seen, (frame, sorted(seen))
+                    hints += 1
+    assert hints == named
+    await close_all(tv, *phones)

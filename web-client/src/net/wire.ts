@@ -116,6 +116,8 @@ export interface ByeFrame {
 export interface HintFrame {
   t: "hint";
   seq: number;
+  /** The room version the hint was computed from; its state arrived before this frame. */
+  v: number;
   hint: unknown;
 }
 

@@ -1,0 +1,219 @@
+"""The room's state and how its log folds into it.
+
+A room's log holds two kinds of records: the lifecycle events defined here
+(opened, joined, game selected, started, closed, ...) and the current game's
+own events.  Both are folded by :func:`evolve`, so a room rebuilds from its
+log exactly as a game does.  Pure: no I/O, no clock, no randomness.  The
+decisions that produce these events are in :mod:`server.lobby`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import attrs
+
+from games.contract import GameSpec, Outcome, SeatViewer
+
+
+# --- lifecycle events (stored; never sent to clients as such) ----------------
+
+
+@attrs.frozen
+class RoomOpened:
+    room: str
+    code: str
+    host_hash: str
+
+
+@attrs.frozen
+class PlayerJoined:
+    player: int
+    name: str
+    token_hash: str
+
+
+@attrs.frozen
+class BotAdded:
+    player: int
+    name: str
+    bot: str | None
+
+
+@attrs.frozen
+class PlayerRemoved:
+    player: int
+
+
+@attrs.frozen
+class SeatHandedToBot:
+    """``bot`` None gives the seat back to its human."""
+
+    player: int
+    bot: str | None
+
+
+@attrs.frozen
+class RoomLocked:
+    locked: bool
+
+
+@attrs.frozen
+class GameSelected:
+    game: str
+    options: dict[str, Any]
+
+
+@attrs.frozen
+class TurnTimerSet:
+    seconds: int
+
+
+@attrs.frozen
+class GameStarted:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[int, ...]
+
+
+@attrs.frozen
+class BackToLobby:
+    pass
+
+
+@attrs.frozen
+class RoomClosed:
+    reason: str
+
+
+ROOM_EVENTS: tuple[type, ...] = (
+    RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
+    GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed,
+)
+ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
+
+# --- state -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Player:
+    id: int
+    name: str
+    bot: str | None = None  # the bot kind playing this player, if any
+    token_hash: str | None = None  # None for a pure bot
+    seat: int | None = None  # seat in the running game
+    gone: bool = False  # removed during a game: a bot finishes the seat
+
+
+@attrs.frozen
+class Run:
+    """The game being played (or just finished) in the room."""
+
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    seats: tuple[int, ...]  # player id of each seat
+    state: Any
+
+
+@attrs.frozen
+class Room:
+    id: str = ""
+    code: str = ""
+    host_hash: str = ""
+    version: int = 0
+    locked: bool = False
+    closed: str | None = None
+    game: str | None = None
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    turn_timer: int = 0
+    players: tuple[Player, ...] = ()
+    next_player: int = 0
+    run: Run | None = None
+
+    def player(self, player_id: int) -> Player | None:
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        return None
+
+    def seat_player(self, seat: int) -> Player | None:
+        if self.run is None or not 0 <= seat < len(self.run.seats):
+            return None
+        return self.player(self.run.seats[seat])
+
+    def phase(self, games: Mapping[str, GameSpec]) -> str:
+        """``lobby``, ``playing``, ``finished`` or ``closed``."""
+        if self.closed is not None:
+            return "closed"
+        if self.run is None:
+            return "lobby"
+        return "finished" if games[self.run.game].is_terminal(self.run.state) else "playing"
+
+    def lobby_players(self) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if not p.gone)
+
+
+def _replace_player(room: Room, player_id: int, **changes: Any) -> tuple[Player, ...]:
+    return tuple(attrs.evolve(p, **changes) if p.id == player_id else p for p in room.players)
+
+
+def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
+    """Fold one stored record (a lifecycle event or a game event) onto the room."""
+    if type(event) not in ROOM_EVENT_TYPES:  # the common case: an event of the running game, one copy of the room
+        assert room.run is not None, f"game event {event!r} with no game running"
+        run = room.run
+        state = games[run.game].evolve(run.state, event)
+        return attrs.evolve(room, version=room.version + 1, run=attrs.evolve(run, state=state))
+    room = attrs.evolve(room, version=room.version + 1)
+    match event:
+        case RoomOpened(room=room_id, code=code, host_hash=host_hash):
+            return attrs.evolve(room, id=room_id, code=code, host_hash=host_hash)
+        case PlayerJoined(player=pid, name=name, token_hash=token_hash):
+            player = Player(pid, name, token_hash=token_hash)
+            return attrs.evolve(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
+        case BotAdded(player=pid, name=name, bot=bot):
+            player = Player(pid, name, bot=bot or "")
+            return attrs.evolve(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
+        case PlayerRemoved(player=pid):
+            target = room.player(pid)
+            if target is not None and target.seat is not None and room.run is not None:
+                players = _replace_player(room, pid, gone=True, bot=target.bot or "", token_hash=None)
+            else:
+                players = tuple(p for p in room.players if p.id != pid)
+            return attrs.evolve(room, players=players)
+        case SeatHandedToBot(player=pid, bot=bot):
+            return attrs.evolve(room, players=_replace_player(room, pid, bot=bot))
+        case RoomLocked(locked=locked):
+            return attrs.evolve(room, locked=locked)
+        case GameSelected(game=game, options=options):
+            return attrs.evolve(room, game=game, options=dict(options))
+        case TurnTimerSet(seconds=seconds):
+            return attrs.evolve(room, turn_timer=seconds)
+        case GameStarted(game=game, options=options, seed=seed, seats=seats):
+            spec = games[game]
+            setup = spec.setup(len(seats), seed, options)
+            players = tuple(
+                attrs.evolve(p, seat=seats.index(p.id) if p.id in seats else None) for p in room.players
+            )
+            run = Run(game=game, options=dict(setup.options), seed=seed, seats=tuple(seats), state=spec.initial_state(setup))
+            return attrs.evolve(room, players=players, run=run)
+        case BackToLobby():
+            players = tuple(attrs.evolve(p, seat=None) for p in room.players if not p.gone)
+            return attrs.evolve(room, players=players, run=None)
+        case RoomClosed(reason=reason):
+            return attrs.evolve(room, closed=reason)
+    raise AssertionError(f"unknown room event {event!r}")
+
+
+def seat_view(room: Room, games: Mapping[str, GameSpec], seat: int) -> Any:
+    assert room.run is not None
+    return games[room.run.game].view(room.run.state, SeatViewer(seat))
+
+
+def outcome(room: Room, games: Mapping[str, GameSpec]) -> Outcome | None:
+    if room.run is None:
+        return None
+    spec = games[room.run.game]
+    return spec.outcome(room.run.state) if spec.is_terminal(room.run.state) else None

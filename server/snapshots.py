@@ -1,0 +1,79 @@
+"""Room snapshots as data (msgpack), never code: a shared store must not be able to run code in the hub.
+
+A snapshot is a msgpack map ``{"format": 1, "room": ..., "run": ...}``: the
+room's own fields, and the running game's state converted by the same
+cattrs rules as everything else on the wire (``protocol.convert``), rebuilt
+into the game's state class.  Anything that does not read back as exactly
+that (another format, pickle bytes from an old hub, a damaged value) is
+refused, and the room is rebuilt from its log instead, which is always
+possible: a snapshot only saves time.  ``encode`` checks that a snapshot
+reads back equal to the room before it is written, so a game whose state
+cannot round-trip simply gets no snapshots.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import attrs
+import msgpack
+
+from games.contract import GameSpec
+from protocol.convert import make_converter
+from server.roomstate import Player, Room, Run
+
+FORMAT = 1
+
+_converter = make_converter(tag=True)
+
+
+class Unreadable(Exception):
+    """The bytes are not a snapshot this hub can read."""
+
+
+def encode(room: Room, games: Mapping[str, GameSpec]) -> bytes | None:
+    """The snapshot of ``room``, or None when it would not read back exactly."""
+    fields = attrs.asdict(room, recurse=False)
+    fields["players"] = [attrs.asdict(p) for p in room.players]
+    fields["options"] = dict(room.options)
+    del fields["run"]
+    run = None
+    if room.run is not None:
+        run = {
+            "game": room.run.game,
+            "options": dict(room.run.options),
+            "seed": room.run.seed,
+            "seats": list(room.run.seats),
+            "state": _converter.unstructure(room.run.state),
+        }
+    data = msgpack.packb({"format": FORMAT, "room": fields, "run": run}, use_bin_type=True)
+    try:
+        if decode(data, games) != room:
+            return None
+    except Unreadable:
+        return None
+    return data
+
+
+def decode(data: bytes, games: Mapping[str, GameSpec]) -> Room:
+    """The room a snapshot holds; raises :class:`Unreadable` for anything else."""
+    try:
+        value = msgpack.unpackb(data, raw=False, strict_map_key=False)
+    except Exception as exc:
+        raise Unreadable(f"not msgpack: {type(exc).__name__}") from None
+    if not isinstance(value, dict) or value.get("format") != FORMAT:
+        raise Unreadable("not a snapshot of this format")
+    try:
+        fields = dict(value["room"])
+        fields["players"] = tuple(Player(**p) for p in fields["players"])
+        run = value["run"]
+        if run is not None:
+            spec = games[run["game"]]
+            seats = tuple(run["seats"])
+            state_class = type(spec.initial_state(spec.setup(len(seats), run["seed"], run["options"])))
+            state = _converter.structure(run["state"], state_class)
+            fields["run"] = Run(game=run["game"], options=run["options"], seed=run["seed"], seats=seats, state=state)
+        return Room(**fields)
+    except Exception as exc:
+        raise Unreadable(f"not a room: {type(exc).__name__}: {exc}") from None
+

@@ -1,0 +1,79 @@
+"""A room's clock: the game's timers, bot turns, the turn timer and the idle check.
+
+Each one is an ``asyncio`` timer handle that, when it fires, posts a typed
+message (``server.inbox``) to the room's actor, so a timer is handled in
+the actor's order like any command and never touches the room itself.
+``schedule`` is called after every change and re-arms what the new state
+needs; ``cancel`` stops everything when the actor ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Callable, Mapping
+
+from games.contract import GameSpec
+from server.bots import bot_seats, playing_spec
+from server.config import HubConfig
+from server.inbox import BotTurn, IdleCheck, Message, TimerDue, TurnTimedOut
+from server.roomstate import Room
+
+
+class RoomTimers:
+    def __init__(self, post: Callable[[Message], None], config: HubConfig) -> None:
+        self._post = post
+        self._config = config
+        self._game: tuple[str, asyncio.TimerHandle] | None = None
+        self._bot: asyncio.TimerHandle | None = None
+        self._turn: asyncio.TimerHandle | None = None
+        self._idle: asyncio.TimerHandle | None = None
+        self.last_activity = time.monotonic()
+
+    def touch(self) -> None:
+        """A client did something: the room is not idle."""
+        self.last_activity = time.monotonic()
+
+    def idle(self) -> bool:
+        return time.monotonic() - self.last_activity >= self._config.idle_seconds
+
+    def arm_idle(self) -> None:
+        every = max(0.05, min(self._config.idle_seconds / 4, 60.0))
+        self._idle = asyncio.get_running_loop().call_later(every, self._post, IdleCheck())
+
+    # --- what the actor tells the clock --------------------------------------------
+
+    def game_timer_fired(self, key: str) -> None:
+        if self._game and self._game[0] == key:
+            self._game = None
+
+    def bot_turn_fired(self) -> None:
+        self._bot = None
+
+    def turn_timer_fired(self) -> None:
+        self._turn = None
+
+    def schedule(self, room: Room, games: Mapping[str, GameSpec]) -> None:
+        """Arm the timers ``room`` needs now (the game's next timer, a bot turn, the turn timer)."""
+        loop = asyncio.get_running_loop()
+        spec = playing_spec(room, games)
+        timer = spec.next_timer(room.run.state) if spec is not None and room.run is not None else None
+        if timer is None or (self._game and self._game[0] != timer.key):
+            if self._game:
+                self._game[1].cancel()
+            self._game = None
+        if timer is not None and self._game is None:
+            delay = timer.delay_ms / 1000 * self._config.timer_scale
+            self._game = (timer.key, loop.call_later(delay, self._post, TimerDue(timer.key)))
+        if spec is not None and self._bot is None and bot_seats(room, games):
+            self._bot = loop.call_later(self._config.bot_delay, self._post, BotTurn())
+        if self._turn is not None:
+            self._turn.cancel()
+            self._turn = None
+        if spec is not None and room.turn_timer:
+            self._turn = loop.call_later(room.turn_timer, self._post, TurnTimedOut(room.version))
+
+    def cancel(self) -> None:
+        for handle in (self._bot, self._turn, self._idle, self._game[1] if self._game else None):
+            if handle is not None:
+                handle.cancel()
