@@ -5,28 +5,28 @@ from __future__ import annotations
 import msgpack
 
 from games.contract import ROOM, SeatViewer
-from server import lobby, records
+from server import records, roomstate
 from server.hub import load_games
 
 
 def bot_game_log(game: str, players: int, options: dict, *, seed: int = 1, max_steps: int = 5000) -> list[dict]:
     """The stored maps of a room where a human and bots play ``game`` to its end (bots play every seat)."""
     games = load_games()
-    room = lobby.Room()
+    room = roomstate.Room()
     maps: list[dict] = []
 
     def commit(events) -> None:
         nonlocal room
         for event in events:
             maps.append(msgpack.unpackb(records.encode(event), raw=False))
-            room = lobby.evolve(room, event, games)
+            room = roomstate.evolve(room, event, games)
 
-    commit([lobby.RoomOpened(room="room-id", code="BCDF", host_hash="h" * 64)])
-    commit([lobby.PlayerJoined(player=0, name="Ana", token_hash="t" * 64)])
+    commit([roomstate.RoomOpened(room="room-id", code="BCDF", host_hash="h" * 64)])
+    commit([roomstate.PlayerJoined(player=0, name="Ana", token_hash="t" * 64)])
     for pid in range(1, players):
-        commit([lobby.BotAdded(player=pid, name=f"Bot {pid}", bot="random")])
-    commit([lobby.GameSelected(game=game, options=options)])
-    commit([lobby.GameStarted(game=game, options=options, seed=seed, seats=tuple(range(players)))])
+        commit([roomstate.BotAdded(player=pid, name=f"Bot {pid}", bot="random")])
+    commit([roomstate.GameSelected(game=game, options=options)])
+    commit([roomstate.GameStarted(game=game, options=options, seed=seed, seats=tuple(range(players)))])
     spec = games[game]
     bots = {seat: spec.bots["random"](seat, seed + seat) for seat in range(players)}
     for _ in range(max_steps):
