@@ -1,4 +1,4 @@
-"""The ``pizzanight`` command: serve, conformance, selfplay."""
+"""The ``pizzanight`` command: serve, conformance, selfplay, loadtest."""
 
 from __future__ import annotations
 
@@ -45,6 +45,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--timer-scale", type=float, default=1.0, help="multiplies game timer delays")
     serve.add_argument("--log-level", default="info")
 
+    load = commands.add_parser("loadtest", help="bots play real games over websockets against a hub, then a summary")
+    from server.loadtest.runner import add_arguments
+
+    add_arguments(load)
+
     return parser
 
 
@@ -66,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
             options["level"] = args.level
         bots = args.bots.split(",") if args.bots else None
         return selfplay.run(args.game, args.players, args.games, args.seed, bots, options or None)
+    if args.command == "loadtest":
+        from server.loadtest import runner
+
+        return runner.main(args)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
