@@ -43,6 +43,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     serve.add_argument("--room-idle", type=float, default=3600.0, help="seconds without activity before a room ends")
     serve.add_argument("--timer-scale", type=float, default=1.0, help="multiplies game timer delays")
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        help="proxies whose X-Forwarded-For names the real client (addresses or networks, comma-separated;"
+        " default $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)",
+    )
     serve.add_argument("--log-level", default="info")
 
     load = commands.add_parser("loadtest", help="bots play real games over websockets against a hub, then a summary")

@@ -112,17 +112,17 @@ async def _admit(hub: "Hub", client: Client, hello: Hello) -> "RoomActor":
         actor = await hub.create_room(token_hash(token))
         await actor.call(actor.attach, client, hello, token)
         return actor
-    if hub.throttle.blocked(client.address):
+    if await hub.throttle.blocked(client.address):
         raise ProtocolError("too many failed attempts; wait a minute", code="rate/join_throttled", close=Close.TOO_MANY)
     actor = await hub.find(hello.room or "")
     if actor is None:
-        hub.throttle.failed(client.address)
+        await hub.throttle.failed(client.address)
         raise ProtocolError("no room with that code", code="room/not_found", close=Close.NOT_FOUND)
     try:
         await actor.call(actor.attach, client, hello)
     except ProtocolError as exc:
         if exc.code == "auth/bad_token":
-            hub.throttle.failed(client.address)
+            await hub.throttle.failed(client.address)
         raise
     return actor
 

@@ -18,7 +18,7 @@ import attrs
 from games.contract import GameSpec
 from games.registry import GAME_IDS, get_game
 from server import lobby, views
-from server.limits import JoinThrottle
+from server.limits import join_throttle_for
 from server.logs import event as log_event
 from server.metrics import Metrics
 from server.names import new_code, normal_code
@@ -85,7 +85,7 @@ class Hub:
         self.config = config or HubConfig()
         self.metrics = metrics or Metrics()
         self.catalog = views.catalog(self.games)
-        self.throttle = JoinThrottle(self.config.join_rate, self.config.join_burst)
+        self.throttle = join_throttle_for(store, self.config.join_rate, self.config.join_burst)
         #: The actors this hub runs, by room id.
         self.rooms: dict[str, RoomActor] = {}
         #: The codes of those rooms: code -> room id.
