@@ -18,12 +18,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import msgpack
+
 from games.contract import SCREEN, SPECTATOR, GameSpec, SeatViewer
 from protocol.gamecodec import to_wire
 from server import lobby, records
 from server.loadtest.oracles import ORACLES
 from server.loadtest.stats import Stats
 from server.store.base import Store
+
+
+def as_sent(value: Any) -> Any:
+    """A game value as a client decodes it off the wire (tuples arrive as lists, and so on)."""
+    return msgpack.unpackb(msgpack.packb(to_wire(value), use_bin_type=True), raw=False, strict_map_key=False)
 
 
 class RoomLog:
@@ -107,11 +114,11 @@ class Auditor:
             return
         spec = self.games[room.run.game]
         viewer, seat = _viewer(role, player, room)
-        if shown["game"] != to_wire(spec.view(room.run.state, viewer)):
+        if shown["game"] != as_sent(spec.view(room.run.state, viewer)):
             self.leak(f"{code} v{room.version}: the {role} frame's game is not view(state, {viewer})")
         expected = None
         if seat is not None:
-            expected = [to_wire(c) for c in spec.legal_commands(room.run.state, seat)] or None
+            expected = as_sent(list(spec.legal_commands(room.run.state, seat))) or None
         if shown["legal"] != expected:
             self.leak(f"{code} v{room.version}: the {role} frame's legal commands are not the seat's own")
 
