@@ -132,6 +132,7 @@ def _spellings(name: str) -> list[str]:
     return [plain, unleet, " ".join(joined)]
 
 
+@functools.lru_cache(maxsize=4096)
 def is_rude(name: str) -> bool:
     """True when any reading of ``name`` holds a word from the list."""
     check = _filter()
