@@ -11,6 +11,10 @@ import attrs
 from server.loadtest.usage import ProcessUsage
 
 
+#: Error code areas that fail a run (docs/protocol.md lists them).
+SERIOUS = ("protocol/", "server/", "auth/", "room/", "host/")
+
+
 def percentile(sorted_values: list[float], share: float) -> float:
     if not sorted_values:
         return 0.0
@@ -40,8 +44,13 @@ class Stats:
         return time.monotonic() - self.started
 
     def serious_errors(self) -> int:
-        """Errors that point at the hub or the load test, not at a race with a timer or another seat."""
-        return sum(n for code, n in self.errors.items() if not code.startswith(("move/", "rate/")))
+        """Errors that point at the hub or the load test.
+
+        A game's own refusals (``move/*``, ``splittissimo/*``, ...) are races a
+        real phone also meets: a timer or another seat moved first.  Refusals
+        from the protocol, the server, authentication or the room are not.
+        """
+        return sum(n for code, n in self.errors.items() if code.startswith(SERIOUS))
 
 
 def progress_line(stats: Stats, hub: ProcessUsage | None) -> str:
