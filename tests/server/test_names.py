@@ -83,6 +83,7 @@ def test_a_real_name_is_accepted(name):
     ],
 )
 def test_a_lookalike_of_a_name_is_the_same_name(lookalike):
+    assert skeleton(lookalike) == "marta"
     assert same_name("Marta", lookalike)
 
 
