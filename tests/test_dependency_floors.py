@@ -40,13 +40,24 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def project_copy(into: Path) -> Path:
+    """The package's sources in a scratch folder: building a wheel writes build/ beside them."""
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, into / name)
+    for package in ("games", "protocol", "server"):
+        shutil.copytree(ROOT / package, into / package, ignore=shutil.ignore_patterns("__pycache__"))
+    return into
+
+
 def test_the_lowest_allowed_versions_install_and_serve(tmp_path):
+    (tmp_path / "src").mkdir()
+    source = project_copy(tmp_path / "src")
     venv = tmp_path / "floor"
     env = dict(os.environ, VIRTUAL_ENV=str(venv))
     env.pop("PIP_CONSTRAINT", None)
     subprocess.run([uv(), "venv", "--quiet", "--python", sys.executable, str(venv)], check=True, env=env, timeout=120)
     install = subprocess.run(
-        [uv(), "pip", "install", "--quiet", "--resolution", "lowest-direct", "--python", str(venv / "bin" / "python"), str(ROOT)],
+        [uv(), "pip", "install", "--quiet", "--resolution", "lowest-direct", "--python", str(venv / "bin" / "python"), str(source)],
         capture_output=True,
         text=True,
         env=env,
