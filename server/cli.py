@@ -1,4 +1,4 @@
-"""The ``pizzanight`` command: serve, conformance, selfplay, replay."""
+"""The ``pizzanight`` command: serve, conformance, selfplay, replay, loadtest."""
 
 from __future__ import annotations
 
@@ -55,6 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     serve.add_argument("--room-idle", type=float, default=3600.0, help="seconds without activity before a room ends")
     serve.add_argument("--timer-scale", type=float, default=1.0, help="multiplies game timer delays")
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        help="proxies whose X-Forwarded-For names the real client (addresses or networks, comma-separated;"
+        " default $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)",
+    )
     serve.add_argument("--log-level", default="info")
     serve.add_argument("--admin-token-file", default=None,
                        help="file holding the admin token (default: $PIZZANIGHT_ADMIN_TOKEN; no token: no admin console)")
@@ -70,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", default=None, help="file to write ('-' for stdout; default: pizzanight-CODE-vN.replay.json)")
     check = replay_commands.add_parser("check", help="replay a file through the engines and verify every state")
     check.add_argument("file", metavar="FILE")
+
+    load = commands.add_parser("loadtest", help="bots play real games over websockets against a hub, then a summary")
+    from server.loadtest.runner import add_arguments
+
+    add_arguments(load)
 
     return parser
 
@@ -96,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
             options["level"] = args.level
         bots = args.bots.split(",") if args.bots else None
         return selfplay.run(args.game, args.players, args.games, args.seed, bots, options or None)
+    if args.command == "loadtest":
+        from server.loadtest import runner
+
+        return runner.main(args)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

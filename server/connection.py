@@ -92,17 +92,17 @@ async def _admit(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
         actor = await hub.create_room(token_hash(token))
         await actor.attach(client, hello, token)
         return actor
-    if hub.throttle.blocked(client.address):
+    if await hub.throttle.blocked(client.address):
         raise ProtocolError("too many failed attempts; wait a minute", code=ErrorCode.JOIN_THROTTLED, close=Close.TOO_MANY)
     room = await hub.find(hello.room or "")
     if room is None:
-        hub.throttle.failed(client.address)
+        await hub.throttle.failed(client.address)
         raise ProtocolError("no room with that code", code=ErrorCode.ROOM_NOT_FOUND, close=Close.NOT_FOUND)
     try:
         await room.attach(client, hello)
     except ProtocolError as exc:
         if exc.code is ErrorCode.BAD_TOKEN:
-            hub.throttle.failed(client.address)
+            await hub.throttle.failed(client.address)
         raise
     return room
 

@@ -17,7 +17,7 @@ from games.contract import GameSpec
 from games.registry import GAME_IDS, get_game
 from server import views
 from server.config import HubConfig
-from server.limits import JoinThrottle
+from server.limits import join_throttle_for
 from server.logs import event as log_event
 from server.metrics import Metrics
 from server.names import new_code, normal_code
@@ -72,7 +72,7 @@ class Hub:
             games=self.games, store=store, config=self.config, metrics=self.metrics, catalog=self.catalog,
             public_url=self.public_url, on_ended=self.room_ended,
         )
-        self.throttle = JoinThrottle(self.config.join_rate, self.config.join_burst)
+        self.throttle = join_throttle_for(store, self.config.join_rate, self.config.join_burst)
         #: The actors this hub runs, by room id.
         self.rooms: dict[str, RoomActor] = {}
         #: The codes of those rooms: code -> room id.

@@ -1,9 +1,21 @@
-"""Rate limits: a token bucket per connection, and a per-address join throttle."""
+"""Rate limits: a token bucket per connection, and a per-address join throttle.
+
+The address is the real client's: uvicorn replaces the socket's peer with
+the ``X-Forwarded-For`` client when the peer is a trusted proxy
+(``pizzanight serve --forwarded-allow-ips``), and only then, so a client
+cannot pick its own address by sending the header itself.
+
+In cluster mode the join throttle lives in Redis (:class:`SharedJoinThrottle`):
+a guesser who spreads attempts over every hub meets one bucket.
+"""
 
 from __future__ import annotations
 
+import logging
 import time
-from typing import Callable
+from typing import Any, Callable
+
+LOG = logging.getLogger("pizzanight")
 
 
 class TokenBucket:
@@ -33,11 +45,13 @@ class TokenBucket:
 
 
 class JoinThrottle:
-    """Counts failed room look-ups and token checks per address.
+    """Counts failed room look-ups and token checks per address, in this process.
 
     Guessing codes or tokens costs a failure each; an address that has used
     up its bucket is refused (close 4029) until it refills.  Successful joins
     cost nothing, so a classroom behind one address is not throttled.
+    The methods are coroutines so that the shared (Redis) throttle fits the
+    same calls.
     """
 
     def __init__(self, rate: float, burst: float, *, max_addresses: int = 10_000) -> None:
@@ -46,7 +60,13 @@ class JoinThrottle:
         self.max_addresses = max_addresses
         self._buckets: dict[str, TokenBucket] = {}
 
-    def blocked(self, address: str) -> bool:
+    async def blocked(self, address: str) -> bool:
+        return self.blocked_now(address)
+
+    async def failed(self, address: str) -> None:
+        self.failed_now(address)
+
+    def blocked_now(self, address: str) -> bool:
         bucket = self._buckets.get(address)
         if bucket is None:
             return False
@@ -55,10 +75,72 @@ class JoinThrottle:
             return False
         return bucket.available() < 1.0
 
-    def failed(self, address: str) -> None:
+    def failed_now(self, address: str) -> None:
         bucket = self._buckets.get(address)
         if bucket is None:
             if len(self._buckets) >= self.max_addresses:
                 self._buckets = {a: b for a, b in self._buckets.items() if not b.full()}
             bucket = self._buckets[address] = TokenBucket(self.rate, self.burst)
         bucket.take()
+
+
+#: One token bucket per address in a Redis hash: refilled from the time Redis
+#: itself gives (one clock for every hub), ``ARGV[3]`` tokens taken (0: just
+#: read).  Returns the tokens left.  The key expires once the bucket is full again.
+_BUCKET = """
+local rate, burst, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
+local saved = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(saved[1]) or burst
+local at = tonumber(saved[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+if cost > 0 then
+  if tokens >= cost then tokens = tokens - cost end
+  redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+  redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate * 1000) + 1000)
+end
+return tostring(tokens)
+"""
+
+
+class SharedJoinThrottle:
+    """The join throttle of every hub on one Redis: the same buckets, whichever hub a socket reaches.
+
+    If Redis cannot be reached the hub falls back to its own
+    :class:`JoinThrottle` rather than refusing or waving through every join.
+    """
+
+    def __init__(self, client: Any, prefix: str, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.prefix = prefix
+        self._script = client.register_script(_BUCKET)
+        self.local = JoinThrottle(rate, burst)
+
+    def _key(self, address: str) -> str:
+        return f"{self.prefix}:join:{{{address}}}"
+
+    async def _tokens(self, address: str, cost: float) -> float:
+        return float(await self._script(keys=[self._key(address)], args=[self.rate, self.burst, cost]))
+
+    async def blocked(self, address: str) -> bool:
+        try:
+            return await self._tokens(address, 0) < 1.0
+        except Exception as exc:  # Redis away: this hub's own buckets for now
+            LOG.warning("join throttle: redis unavailable (%s); using this hub's own", exc)
+            return self.local.blocked_now(address)
+
+    async def failed(self, address: str) -> None:
+        try:
+            await self._tokens(address, 1)
+        except Exception as exc:
+            LOG.warning("join throttle: redis unavailable (%s); using this hub's own", exc)
+            self.local.failed_now(address)
+
+
+def join_throttle_for(store: Any, rate: float, burst: float) -> JoinThrottle | SharedJoinThrottle:
+    """The shared throttle when the store is a Redis that hubs share, else this process's own."""
+    if hasattr(store, "acquire_lease") and hasattr(store, "client"):
+        return SharedJoinThrottle(store.client, store.prefix, rate, burst)
+    return JoinThrottle(rate, burst)

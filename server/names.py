@@ -3,16 +3,33 @@
 Codes use consonants only, without the letters that look like others
 (``I``/``L``/``1``, ``O``/``Q``/``0``, ``U``/``V``) and without vowels, so no
 word (rude or otherwise) can be spelled; a short list catches the few
-consonant-only abbreviations that still read badly.  Names are what people
-type on a phone: trimmed, spaces collapsed, limited in length, printable,
-unique in the room regardless of case, and not on the blocklist.
+consonant-only abbreviations that still read badly.
+
+Names are what people type on a phone: trimmed, spaces collapsed, limited in
+length, printable, not rude, and not a look-alike of a name already in the
+room.  Two libraries do the hard parts, so the lists stay maintained by
+people who maintain lists:
+
+- ``glin_profanity`` (MIT) holds the word list and matches whole words with
+  its leetspeak handling.  Whole words, because a substring test refuses
+  real names (Scunthorpe, Matsushita).  Before it sees a name we undo the
+  usual disguises: look-alike letters from other scripts, fullwidth forms,
+  digits for letters, and letters spaced out ("F U C K").
+- ``confusable_homoglyphs`` (MIT) holds Unicode's confusables table, from
+  which :func:`skeleton` maps each non-ASCII letter to the ASCII letter it
+  looks like (after NFKC), so "Marta" with a Cyrillic "а" or in fullwidth
+  letters is the same name as "Marta".
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 import unicodedata
+
+from confusable_homoglyphs import confusables
+from glin_profanity import Filter
 
 #: 17 letters, no vowels, no look-alikes: 17**4 = 83521 codes.
 CODE_ALPHABET = "BCDFGHJKMNPRSTWXZ"
@@ -20,11 +37,32 @@ CODE_LENGTH = 4
 _CODE_BLOCKLIST = ("FCK", "FK", "SHT", "CNT", "KKK", "NZ", "DCK", "PNS", "WTF", "STFU", "FKN", "XXX", "SX", "JZZ", "TWT", "BTCH", "DMN", "FGT", "NGR", "CNTS", "PRN", "KMS", "KYS")
 
 NAME_MAX = 16
-_BLOCKED_WORDS = (
-    # Whole-word stems only where a shorter stem would block real names (Scunthorpe).
-    "fuck", "shit", "cunt", "bitch", "pussy", "nigg", "faggot", "whore", "slut", "rapist",
-    "penis", "vagina", "porn", "nazi", "hitler", "bastard", "asshole", "wank", "twat", "retard",
-)
+
+#: Words the library's English list lacks that a children's party still should not show.
+_EXTRA_WORDS = ["whore", "wanker", "nazi", "hitler", "fuckers", "bitchy"]
+#: Words on the library's list that are also common first names.
+_FIRST_NAMES = ["dick"]
+#: Stems no real name contains, matched inside words ("xxfuckxx"); kept tiny on purpose
+#: (a longer list of substrings is how Scunthorpe gets refused).
+_STEMS = ("fuck", "bitch", "nigger", "nigga", "whore", "faggot", "cunt")
+#: Stems that a real place or family name does contain, refused only as a whole word.
+_STEM_EXCEPTIONS = re.compile(r"scunthorp")
+
+#: Digits and signs people use for letters.
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e"})
+
+
+@functools.cache
+def _filter() -> Filter:
+    return Filter(
+        {
+            "languages": ["english"],
+            "word_boundaries": True,
+            "allow_obfuscated_match": True,
+            "custom_words": _EXTRA_WORDS,
+            "ignore_words": _FIRST_NAMES,
+        }
+    )
 
 
 def code_is_clean(code: str) -> bool:
@@ -51,6 +89,62 @@ class BadName(ValueError):
     """The name cannot be used (the message says why, for the phone)."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _ascii_lookalike(ch: str) -> str:
+    """The ASCII character ``ch`` is confusable with, or ``ch`` itself."""
+    if ch.isascii():
+        return ch
+    for glyph in confusables.confusables_data.get(ch, ()):
+        if len(glyph["c"]) == 1 and glyph["c"].isascii() and glyph["c"].isalnum():
+            return glyph["c"]
+    return ch
+
+
+def skeleton(name: str) -> str:
+    """What ``name`` looks like: NFKC, look-alike letters mapped to ASCII, then case-folded.
+
+    Only non-ASCII characters are mapped (ASCII "I" and "l" stay apart, so
+    "Ian" and "lan" are different names), and before case-folding, so that a
+    Greek capital Mu maps to "M" rather than its lower case to "u".
+    """
+    text = unicodedata.normalize("NFKC", name)
+    return "".join(_ascii_lookalike(ch) for ch in text).casefold()
+
+
+def _spellings(name: str) -> list[str]:
+    """The readings of a name a rude-word check must look at."""
+    plain = skeleton(name)
+    unleet = plain.translate(_LEET)
+    # Letters spaced out ("f u c k", "f.u.c.k"): join runs of one-letter tokens.
+    tokens = re.split(r"[^\w]+|_", unleet)
+    joined, run = [], ""
+    for token in tokens:
+        if len(token) == 1:
+            run += token
+            continue
+        if run:
+            joined.append(run)
+            run = ""
+        if token:
+            joined.append(token)
+    if run:
+        joined.append(run)
+    return [plain, unleet, " ".join(joined)]
+
+
+@functools.lru_cache(maxsize=4096)
+def is_rude(name: str) -> bool:
+    """True when any reading of ``name`` holds a word from the list."""
+    check = _filter()
+    for text in _spellings(name):
+        if check.is_profane(text):
+            return True
+        letters = re.sub(r"[^a-z]", "", text)
+        if any(stem in letters for stem in _STEMS) and not _STEM_EXCEPTIONS.search(letters):
+            return True
+    return False
+
+
 def clean_name(text: str) -> str:
     """A typed name as it will be shown, or :class:`BadName`."""
     name = unicodedata.normalize("NFC", text)
@@ -61,11 +155,11 @@ def clean_name(text: str) -> str:
         raise BadName(f"at most {NAME_MAX} characters")
     if any(unicodedata.category(ch)[0] in ("C",) for ch in name):
         raise BadName("only printable characters")
-    letters = re.sub(r"[^a-z]", "", unicodedata.normalize("NFKD", name.casefold()).replace("0", "o").replace("1", "i").replace("3", "e").replace("4", "a").replace("5", "s").replace("$", "s").replace("@", "a"))
-    if any(word in letters for word in _BLOCKED_WORDS):
+    if is_rude(name):
         raise BadName("please choose another name")
     return name
 
 
 def same_name(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
+    """Whether two names would look the same on the TV (case, width and look-alike letters aside)."""
+    return skeleton(a) == skeleton(b)

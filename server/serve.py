@@ -7,6 +7,7 @@ almost nothing.
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 from pathlib import Path
@@ -33,11 +34,33 @@ def tune_process() -> None:
     sys.setswitchinterval(GIL_SWITCH_INTERVAL)
 
 
-def uvicorn_config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
+#: Proxies whose ``X-Forwarded-For`` is believed when none are configured: this machine only.
+DEFAULT_TRUSTED_PROXIES = "127.0.0.1,::1"
+
+
+def trusted_proxies(given: str | None = None) -> str:
+    """The proxies to trust: ``--forwarded-allow-ips``, else ``$FORWARDED_ALLOW_IPS``, else loopback.
+
+    Addresses or networks, comma-separated (``10.0.0.0/8``); ``*`` trusts
+    every peer and is only right when nothing but the proxy can reach the hub.
+    """
+    return given or os.environ.get("FORWARDED_ALLOW_IPS") or DEFAULT_TRUSTED_PROXIES
+
+
+def uvicorn_config(app: Any, host: str, port: int, *, forwarded_allow_ips: str | None = None, **extra: Any) -> uvicorn.Config:
+    """The hub's uvicorn settings.
+
+    Behind a proxy the join throttle and flood limits must see the real
+    client, not the proxy: uvicorn replaces the peer address with the
+    ``X-Forwarded-For`` client, but only for connections from a trusted
+    proxy, so a client cannot choose its address by sending the header.
+    """
     return uvicorn.Config(
         app,
         host=host,
         port=port,
+        proxy_headers=True,
+        forwarded_allow_ips=trusted_proxies(forwarded_allow_ips),
         ws="websockets-sansio",
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_SIZE,
@@ -107,7 +130,7 @@ def run(args: Any) -> int:
     web = Path(args.web) if args.web else None
     app = create_app(store, config=config, public_url=url, admin_token=token, metrics_at=metrics_at,
                      metrics_host=args.host, **({"web": web} if web else {}))
-    server = uvicorn.Server(uvicorn_config(app, args.host, args.port))
+    server = uvicorn.Server(uvicorn_config(app, args.host, args.port, forwarded_allow_ips=args.forwarded_allow_ips))
     from server.cluster import drain
 
     drain.install(server, app.state.hub)  # cluster mode: SIGTERM hands rooms over first

@@ -19,7 +19,7 @@ from pathlib import Path
 from redis_fixture import die_with_parent, free_port
 
 PIZZANIGHT = str(Path(sys.executable).parent / "pizzanight")
-#: Short leases keep the failover tests quick; set PIZZANIGHT_TEST_LEASE_MS=6000 to measure the default.
+#: Short leases keep the failover tests quick; set PIZZANIGHT_TEST_LEASE_MS=1200 to measure the default.
 LEASE_MS = int(os.environ.get("PIZZANIGHT_TEST_LEASE_MS", "1500"))
 
 

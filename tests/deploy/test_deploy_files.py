@@ -98,9 +98,13 @@ def test_caddy_accepts_the_proxy_config():
 
 def test_the_image_is_multi_stage_web_then_slim_python():
     text = (DEPLOY / "Dockerfile").read_text()
-    stages = [line.split()[1] for line in text.splitlines() if line.startswith("FROM ")]
-    assert stages[0].startswith("node:")
-    assert stages[-1].startswith("python:") and "slim" in stages[-1]
+    lines = text.splitlines()
+    base = next(line.split("=", 1)[1] for line in lines if line.startswith("ARG BASE="))
+    stages = [line.split()[1:] for line in lines if line.startswith("FROM ")]
+    # every stage starts from BASE (any Debian with python3; by default the slim Python image)
+    assert base.startswith("python:") and "slim" in base
+    assert [stage[0] for stage in stages] == ["${BASE}"] * 3
+    assert stages[0][-1] == "web" and stages[1][-1] == "python"
     assert "COPY --from=web" in text and "npm run build" in text
     assert "\nUSER " in text  # the runtime does not run as root
 

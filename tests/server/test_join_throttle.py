@@ -1,0 +1,168 @@
+"""The join throttle keys on the real client behind a trusted proxy, is shared by hubs on one Redis,
+and never counts a classroom's correct joins."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import socket
+
+import msgpack
+import pytest
+import uvicorn
+import websockets
+
+from hubserver import RunningServer, all_games, fast_config
+from server.app import create_app
+from server.limits import JoinThrottle, SharedJoinThrottle
+from server.serve import uvicorn_config
+from server.store import open_store
+
+_prefixes = itertools.count(1)
+
+
+async def start_hub(store_url: str, *, trusted: str, burst: float = 2.0) -> RunningServer:
+    """A real hub on a free loopback port that believes X-Forwarded-For only from ``trusted``."""
+    app = create_app(open_store(store_url), config=fast_config(join_burst=burst, join_rate=0.001), games=all_games(), web=None)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, forwarded_allow_ips=trusted, log_level="warning"))
+    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        assert not task.done(), "the hub did not start"
+        await asyncio.sleep(0.02)
+    return RunningServer(app, server, task, port)
+
+
+async def hello(hub: RunningServer, fields: dict, *, forwarded_for: str | None = None) -> tuple[dict, int | None, websockets.ClientConnection]:
+    """Open a socket (through a 'proxy' header when given), say hello; the first frame and close code."""
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
+    ws = await websockets.connect(hub.url, compression=None, additional_headers=headers)
+    await ws.send(msgpack.packb(dict({"t": "hello", "v": 1}, **fields)))
+    first = msgpack.unpackb(await ws.recv())
+    close = None
+    if first["t"] == "error":
+        try:
+            await ws.recv()
+        except websockets.ConnectionClosed:
+            pass
+        close = ws.close_code
+    return first, close, ws
+
+
+async def open_room(hub: RunningServer) -> tuple[str, websockets.ClientConnection]:
+    first, _, ws = await hello(hub, {"role": "host"})
+    return first["room"], ws
+
+
+async def guess(hub: RunningServer, code: str, forwarded_for: str | None) -> int | None:
+    """A spectator hello for ``code``; the close code (None when it got in)."""
+    first, close, ws = await hello(hub, {"role": "spectator", "room": code}, forwarded_for=forwarded_for)
+    await ws.close()
+    return close
+
+
+def wrong_codes(real: str) -> list[str]:
+    return [c for c in ("BCDF", "BCDG", "BCDH", "BCDJ", "BCDK") if c != real]
+
+
+async def test_behind_a_trusted_proxy_each_real_client_has_its_own_bucket(tmp_path):
+    # given a hub that trusts the proxy on 127.0.0.1, and a room
+    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="127.0.0.1")
+    try:
+        code, tv = await open_room(hub)
+        # when one client behind the proxy guesses wrong codes until its bucket is empty
+        assert [await guess(hub, c, "203.0.113.5") for c in wrong_codes(code)[:2]] == [4004, 4004]
+        # then that client is refused even with the right code
+        assert await guess(hub, code, "203.0.113.5") == 4029
+        # but another client behind the same proxy gets in
+        assert await guess(hub, code, "203.0.113.6") is None
+        await tv.close()
+    finally:
+        await hub.stop()
+
+
+async def test_a_forwarded_header_from_an_untrusted_peer_is_ignored(tmp_path):
+    # given a hub that trusts only a proxy at 192.0.2.99 (this test connects from 127.0.0.1)
+    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="192.0.2.99")
+    try:
+        code, tv = await open_room(hub)
+        # when a guesser sends a different X-Forwarded-For with every guess
+        assert [await guess(hub, c, f"198.51.100.{i}") for i, c in enumerate(wrong_codes(code)[:2])] == [4004, 4004]
+        # then the header changed nothing: its own address is throttled, whatever it claims next
+        assert await guess(hub, code, "198.51.100.77") == 4029
+        assert await guess(hub, code, None) == 4029
+        await tv.close()
+    finally:
+        await hub.stop()
+
+
+async def test_a_classroom_behind_one_address_is_not_blocked_by_its_own_correct_joins(tmp_path):
+    # given a hub with a bucket of 2 failures per address, and a room
+    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="127.0.0.1")
+    try:
+        code, tv = await open_room(hub)
+        sockets = []
+        # when a class of 11 joins from one school address, and two students mistype the code
+        for student in range(11):
+            first, close, ws = await hello(hub, {"role": "player", "room": code, "name": f"Student {student + 1}"}, forwarded_for="203.0.113.9")
+            assert first["t"] == "welcome", (student, first)
+            sockets.append(ws)
+        assert await guess(hub, wrong_codes(code)[0], "203.0.113.9") == 4004
+        # then only the mistakes counted: a spectator from the school still gets in
+        assert await guess(hub, code, "203.0.113.9") is None
+        for ws in (tv, *sockets):
+            await ws.close()
+    finally:
+        await hub.stop()
+
+
+@pytest.mark.redis
+async def test_two_hubs_on_one_redis_share_the_join_throttle(redis_url, tmp_path):
+    # given two cluster hubs on one real redis-server
+    store_url = f"{redis_url}?prefix=throttle{next(_prefixes)}"
+    first = await start_hub(store_url, trusted="127.0.0.1")
+    second = await start_hub(store_url, trusted="127.0.0.1")
+    try:
+        code, tv = await open_room(first)
+        # when a guesser spends its bucket on the first hub
+        assert [await guess(first, c, "203.0.113.20") for c in wrong_codes(code)[:2]] == [4004, 4004]
+        # then the second hub refuses it too, and lets another client in
+        assert await guess(second, code, "203.0.113.20") == 4029
+        assert await guess(second, code, "203.0.113.21") is None
+        await tv.close()
+    finally:
+        await first.stop()
+        await second.stop()
+
+
+@pytest.mark.redis
+async def test_the_shared_bucket_refills_at_its_rate(redis_url):
+    from server.store.redis import RedisStore
+
+    store = RedisStore.from_url(f"{redis_url}?prefix=refill{next(_prefixes)}")
+    try:
+        a = SharedJoinThrottle(store.client, store.prefix, rate=20.0, burst=2.0)
+        b = SharedJoinThrottle(store.client, store.prefix, rate=20.0, burst=2.0)
+        # given two failures through one hub's throttle
+        await a.failed("198.51.100.1")
+        await a.failed("198.51.100.1")
+        # then the other's sees the address blocked, and another address free
+        assert await b.blocked("198.51.100.1")
+        assert not await b.blocked("198.51.100.2")
+        # and after a tenth of a second (2 tokens at 20/s) the address may try again
+        await asyncio.sleep(0.15)
+        assert not await b.blocked("198.51.100.1")
+    finally:
+        await store.close()
+
+
+async def test_the_local_throttle_counts_failures_only():
+    throttle = JoinThrottle(rate=0.001, burst=2)
+    assert not await throttle.blocked("a")
+    await throttle.failed("a")
+    assert not await throttle.blocked("a")
+    await throttle.failed("a")
+    assert await throttle.blocked("a") and not await throttle.blocked("b")

@@ -1,0 +1,121 @@
+"""Names: rude words are refused through their disguises, real names pass, look-alikes of a name in the room are taken."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from server import lobby
+from server.names import BadName, clean_name, is_rude, same_name, skeleton
+
+RUDE = [
+    "fuck",
+    "FuCk",  # case
+    "F U C K",  # spaced out
+    "f.u.c.k",
+    "s h i t",
+    "sh1t",  # leetspeak
+    "$h!t",
+    "b1tch",
+    "a55hole",
+    "n1gger",
+    "p0rn",
+    "ＦＵＣＫ",  # fullwidth letters
+    "fսck",  # Armenian "u"
+    "shіt",  # Cyrillic "i"
+    "ƒuck",  # Latin small f with hook
+    "Fuckface",
+    "Mr Fuckers",
+    "whore",
+    "wanker",
+    "cunt",
+    "twat",
+]
+
+REAL = [
+    "Matsushita",
+    "Scunthorpe",
+    "Dick Van Dyke",
+    "Cassandra",
+    "Hancock",
+    "Sussex",
+    "Penistone",
+    "Shitake",
+    "Arsenal",
+    "Clitheroe",
+    "Cockburn",
+    "Titus",
+    "Assad",
+    "Niggemann",
+    "Kuntz",
+    "José",
+    "Zoë",
+    "Ольга",
+    "李小龙",
+    "J R R",
+    "Shih Tzu",
+]
+
+
+@pytest.mark.parametrize("name", RUDE)
+def test_a_rude_name_is_refused_whatever_its_disguise(name):
+    assert is_rude(name)
+    with pytest.raises(BadName):
+        clean_name(name)
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_a_real_name_is_accepted(name):
+    assert not is_rude(name)
+    assert clean_name(f"  {name} ") == " ".join(name.split())
+
+
+@pytest.mark.parametrize(
+    "lookalike",
+    [
+        "Mаrta",  # Cyrillic a
+        "Mαrta",  # Greek alpha
+        "Μarta",  # Greek capital Mu
+        "Ｍａｒｔａ",  # fullwidth
+        "MARTA",  # case
+        "Marta",
+    ],
+)
+def test_a_lookalike_of_a_name_is_the_same_name(lookalike):
+    assert skeleton(lookalike) == "marta"
+    assert same_name("Marta", lookalike)
+
+
+@pytest.mark.parametrize("other", ["Márta", "Martha", "Mart", "lan"])
+def test_different_names_stay_different(other):
+    assert not same_name("Marta" if other != "lan" else "Ian", other)
+
+
+def test_the_lobby_refuses_a_lookalike_of_a_name_already_in_the_room():
+    # given a room with Marta in it
+    room = lobby.Room(id="r1", code="BCDF")
+    [joined] = lobby.decide_join(room, "Marta", "h1")
+    room = lobby.evolve(room, joined, {})
+    # when someone joins as "Marta" with a Cyrillic a, or in fullwidth letters, then it is refused as taken
+    for name in ("Mаrta", "Ｍａｒｔａ"):
+        with pytest.raises(lobby.RoomRejected) as refused:
+            lobby.decide_join(room, name, "h2")
+        assert refused.value.code == lobby.RoomCode.NAME_TAKEN
+    # and a different name gets in
+    assert lobby.decide_join(room, "Martha", "h3")
+
+
+ascii_names = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E), min_size=1, max_size=16)
+
+
+@given(ascii_names)
+def test_an_ascii_name_in_fullwidth_letters_or_another_case_is_the_same_name(name):
+    fullwidth = "".join(chr(ord(ch) + 0xFEE0) for ch in name)
+    assert same_name(name, fullwidth)
+    assert same_name(name.upper(), name.lower())
+
+
+@given(ascii_names, ascii_names)
+def test_ascii_names_are_the_same_only_when_equal_ignoring_case(a, b):
+    assert same_name(a, b) == (a.casefold() == b.casefold())
