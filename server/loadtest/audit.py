@@ -22,7 +22,7 @@ import msgpack
 
 from games.contract import SCREEN, SPECTATOR, GameSpec, SeatViewer
 from protocol.gamecodec import to_wire
-from server import lobby, records
+from server import records, roomstate
 from server.loadtest.oracles import ORACLES
 from server.loadtest.stats import Stats
 from server.store.base import Store
@@ -40,12 +40,12 @@ class RoomLog:
         self.store = store
         self.room_id = room_id
         self.games = games
-        self.room = lobby.Room()
-        self.by_version: dict[int, lobby.Room] = {0: self.room}
+        self.room = roomstate.Room()
+        self.by_version: dict[int, roomstate.Room] = {0: self.room}
 
     async def catch_up(self) -> None:
         for record in await self.store.read(self.room_id, self.room.version):
-            self.room = lobby.evolve(self.room, records.decode(record.data, self.room, self.games), self.games)
+            self.room = roomstate.evolve(self.room, records.decode(record.data, self.room, self.games), self.games)
             self.by_version[self.room.version] = self.room
 
     def forget_before(self, version: int) -> None:
@@ -59,7 +59,7 @@ def owner(role: str, player: int | None) -> str:
     return f"player {player}" if role == "player" else role
 
 
-def _viewer(role: str, player: int | None, room: lobby.Room) -> tuple[Any, int | None]:
+def _viewer(role: str, player: int | None, room: roomstate.Room) -> tuple[Any, int | None]:
     """The engine viewer for a socket at one version, and the seat whose legal commands it gets."""
     if role == "host":
         return SCREEN, None
@@ -107,7 +107,7 @@ class Auditor:
         if seen_versions:
             log.forget_before(max(seen_versions))
 
-    def _check_frame(self, code: str, role: str, player: int | None, room: lobby.Room, shown: dict) -> None:
+    def _check_frame(self, code: str, role: str, player: int | None, room: roomstate.Room, shown: dict) -> None:
         self.stats.audit_frames += 1
         if room.run is None:
             if shown["game"] is not None or shown["legal"] is not None:
@@ -126,7 +126,7 @@ class Auditor:
         if shown["legal"] != expected:
             self.leak(f"{code} v{room.version}: the {role} frame's legal commands are not the seat's own")
 
-    def _check_secrets(self, code: str, room: lobby.Room) -> None:
+    def _check_secrets(self, code: str, room: roomstate.Room) -> None:
         if room.run is None:
             return
         spec = self.games[room.run.game]
@@ -145,7 +145,7 @@ class Auditor:
             if seat is None and spec.view(state, SPECTATOR) != seen:
                 self.leak(f"{code} v{room.version}: spectators see more than the screen")
 
-    def _check_tokens(self, code: str, sock: Any, role: str, player: int | None, tokens: dict[str, str], room: lobby.Room) -> None:
+    def _check_tokens(self, code: str, sock: Any, role: str, player: int | None, tokens: dict[str, str], room: roomstate.Room) -> None:
         blob = bytes(sock.raw)
         sock.raw.clear()
         me = owner(role, player)

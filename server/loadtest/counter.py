@@ -109,7 +109,6 @@ GAME = GameSpec(
     options=(OptionSpec(name="bumps", kind="int", default=200, label="Bumps per game", minimum=1, maximum=100_000),),
     commands=(Bump,),
     events=(Bumped,),
-    codes=CounterCode,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,
