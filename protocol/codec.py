@@ -158,10 +158,40 @@ def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
 
 
 def decode_server(data: bytes | str) -> dict:
-    """A server frame as a plain map (for clients written in Python: tests, bench)."""
+    """A message holding one server frame, as a plain map (for Python clients: tests, bench)."""
     if isinstance(data, (bytes, bytearray, memoryview)):
         return msgpack.unpackb(data, raw=False, strict_map_key=False)
     return json.loads(data)
+
+
+def decode_server_all(data: bytes | str) -> list[dict]:
+    """Every server frame of one message, in order (docs/protocol.md: a message may hold several).
+
+    Binary messages are msgpack values back to back; text messages are JSON
+    values separated by newlines.
+    """
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=max(len(data), 1024))
+        unpacker.feed(data)
+        return list(unpacker)
+    return [json.loads(line) for line in data.split("\n") if line]
+
+
+def join_messages(items: list[bytes | str]) -> bytes | str:
+    """Frames encoded alike (all msgpack or all JSON) as one message."""
+    if isinstance(items[0], str):
+        return "\n".join(items)  # type: ignore[arg-type]
+    return b"".join(items)  # type: ignore[arg-type]
+
+
+def encode_state(view: dict, v: int, *, text: bool = False) -> bytes | str:
+    """A full ``state`` frame: a viewer class's whole view at view version ``v``."""
+    return encode_map({"t": "state", "v": v, **view}, text=text)
+
+
+def encode_change(ops: list, v: int, base: int, *, text: bool = False) -> bytes | str:
+    """A ``change`` frame: the ops that take a view from version ``base`` to ``v``."""
+    return encode_map({"t": "change", "v": v, "base": base, "ops": ops}, text=text)
 
 
 def encode_client(value: dict, *, text: bool = False) -> bytes | str:

@@ -29,7 +29,7 @@ from protocol import errors
 from protocol.codec import encode_server
 from protocol.errors import Close, ProtocolError
 from protocol.frames import VERSION, Ack, Bye, Error, Welcome
-from server import lobby, records, views
+from server import fanout, lobby, records
 from server.lobby import Room, RoomRejected
 from server.logs import event as log_event
 from server.outbox import Overflow
@@ -248,26 +248,7 @@ class RoomActor:
         return out
 
     def fanout(self) -> None:
-        """Send every socket its viewer class's state, encoding each class once."""
-        self._stale_since = None
-        clients = self.clients()
-        if not clients:
-            return
-        shared = views.lobby(self.room, self.games, set(self.players), self.host is not None, len(self.spectators))
-        frames: dict[tuple, Any] = {}
-        encoded: dict[tuple, bytes | str] = {}
-        for client in clients:
-            key = client.key
-            frame = frames.get(key)
-            if frame is None:
-                catalog = self.hub.catalog if key == views.HOST else None
-                frame = frames[key] = views.state_frame(self.room, self.games, key, shared, catalog)
-            data = encoded.get((key, client.text))
-            if data is None:
-                data = encoded[(key, client.text)] = encode_server(frame, text=client.text)
-                self.encodes += 1
-                self.metrics.state_encodes.inc()
-            client.outbox.state(data)
+        fanout.fanout(self)
 
     # --- timers, bots, idle --------------------------------------------------
 

@@ -9,7 +9,7 @@ the connection code calls ``call``/``submit``/``touch`` on it as on a local
 actor, and it forwards each frame to the owner.
 
 Message kinds (``k``), edge to owner: ``attach``, ``cmd``, ``host``,
-``hint``, ``touch``, ``detach``; owner to edge: ``reply``, ``state``,
+``hint``, ``touch``, ``detach``; owner to edge: ``reply``, ``state``, ``change``,
 ``close``, ``attached``, ``refused``.  Every message names its room (``r``),
 the sending node (``n``) and the connection (``c``, unique per edge node).
 """
@@ -60,6 +60,11 @@ class RelayOutbox(Outbox):
     def state(self, data: bytes | str) -> None:
         if self.close_code is None:
             self._post({"k": "state", "data": data})
+
+    def change(self, data: bytes | str) -> bool:
+        if self.close_code is None:
+            self._post({"k": "change", "data": data})
+        return True
 
     def close(self, code: int, reason: str = "", last: bytes | str | None = None) -> None:
         if self.close_code is not None:
@@ -201,6 +206,11 @@ class RemoteRoom:
                 client.close(Close.POLICY, Error(code="rate/not_reading", message="too many unread replies"))
         elif kind == "state":
             client.outbox.state(message["data"])
+        elif kind == "change":
+            if not client.outbox.change(message["data"]):  # too far behind: a reconnect brings a full state
+                client.close(Close.DRAINING)
+                self._post({"k": "detach", "c": conn})
+                self._forget(conn)
         elif kind == "close":
             client.outbox.close(message["code"], message.get("reason", ""), message.get("data"))
             self._forget(conn)
