@@ -22,10 +22,16 @@ Versions: the room's views advance together, one view version ``v`` per
 fan-out that changed anything; the public part goes from ``v - 1`` to
 ``v``, the private part completes version ``v``.  A socket whose outbox has
 too many changes waiting is sent one full state instead.
+
+Stored changes go out at once; changes of presence only (sockets coming and
+going) are gathered for up to :data:`PRESENCE_LAG`, so a crowd arriving
+costs one fan-out per period rather than one per arrival.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +41,12 @@ from server import views
 
 if TYPE_CHECKING:
     from server.connection import Client
+
+#: Presence changes (sockets coming and going) reach everyone within this many seconds ...
+PRESENCE_LAG = 0.05
+#: ... or this much per socket of the room, when that is longer (a fan-out to 10,000
+#: sockets costs a good part of a second of CPU; arrivals must not queue behind it).
+PRESENCE_LAG_PER_SOCKET = 20e-6
 
 
 class ViewMemory:
@@ -49,6 +61,10 @@ class ViewMemory:
         self.synced: weakref.WeakSet[Client] = weakref.WeakSet()
         #: Remembers the bytes of the views' unchanged parts from one diff to the next.
         self.differ = patch.Differ()
+        #: The room's stored version at the last broadcast (unchanged: only presence changed).
+        self.room_version = -1
+        #: The coalesced broadcast of presence changes, when one is due.
+        self.pending: asyncio.TimerHandle | None = None
 
 
 _memories: weakref.WeakKeyDictionary[Any, ViewMemory] = weakref.WeakKeyDictionary()
@@ -62,21 +78,92 @@ def memory_of(actor: Any) -> ViewMemory:
 
 
 def fanout(actor: Any) -> None:
-    """Send every socket of ``actor``'s room its change (or, the first time, its full state)."""
-    actor._stale_since = None
+    """Show every socket of ``actor``'s room what changed (a socket new to the room: its whole view).
+
+    A stored change goes out at once.  A change of presence only (a socket
+    attached or left, nothing stored since the last fan-out) is coalesced:
+    a new socket gets its whole view at once, and everyone gets the change
+    within :func:`presence_lag`, together with whatever else changed by then.
+    A room that 10,000 spectators join one by one would otherwise send each
+    of them every other one's arrival.
+    """
     memory = memory_of(actor)
+    if memory.room_version != actor.room.version or not memory.views:
+        broadcast(actor)
+        return
     clients = actor.clients()
     if not clients:
         memory.views.clear()
         return
-    room, games = actor.room, actor.games
-    shared = views.lobby(room, games, set(actor.players), actor.host is not None, len(actor.spectators))
+    _welcome_newcomers(actor, memory, clients)
+    if memory.pending is None:
+        memory.pending = asyncio.get_running_loop().call_later(presence_lag(len(clients)), _deferred, actor)
+
+
+def presence_lag(sockets: int) -> float:
+    """How long presence changes gather before they go out: 50 ms, more in very large rooms."""
+    return max(PRESENCE_LAG, sockets * PRESENCE_LAG_PER_SOCKET)
+
+
+def _deferred(actor: Any) -> None:
+    memory = memory_of(actor)
+    memory.pending = None
+    try:
+        broadcast(actor)
+    except Exception:  # a bug in a view: logged, the room goes on (as the actor's own fan-out)
+        actor.metrics.room_errors.inc()
+        logging.getLogger("pizzanight").exception("fan-out failed", extra={"fields": {"room": actor.room.code}})
+
+
+def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
+    """Give sockets new to the room the view their class holds now, so the next change fits them."""
+    shared = None
+    for client in clients:
+        if client in memory.synced:
+            continue
+        key = client.key
+        view = memory.views.get(key)
+        if view is None:  # a class nobody else holds yet: its view as of now
+            if shared is None:
+                shared = _lobby(actor)
+            view = memory.views[key] = _view(actor, key, shared)
+        client.outbox.state(_encode(actor, lambda: encode_state(view, memory.v, text=client.text)))
+        memory.synced.add(client)
+
+
+def _lobby(actor: Any) -> dict:
+    return views.lobby(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
+
+
+def _view(actor: Any, key: tuple, shared: dict) -> dict:
+    catalog = actor.hub.catalog if key == views.HOST else None
+    return views.view_map(actor.room, actor.games, key, shared, catalog)
+
+
+def _encode(actor: Any, make: Any) -> bytes | str:
+    actor.encodes += 1
+    actor.metrics.state_encodes.inc()
+    return make()
+
+
+def broadcast(actor: Any) -> None:
+    """Diff every viewer class's view and send each socket its change, now."""
+    if hasattr(actor, "_stale_since"):
+        actor._stale_since = None  # the actor's own pending fan-out is this one
+    memory = memory_of(actor)
+    if memory.pending is not None:
+        memory.pending.cancel()
+        memory.pending = None
+    memory.room_version = actor.room.version
+    clients = actor.clients()
+    if not clients:
+        memory.views.clear()
+        return
+    shared = _lobby(actor)
     current: dict[tuple, dict] = {}
     for client in clients:
-        key = client.key
-        if key not in current:
-            catalog = actor.hub.catalog if key == views.HOST else None
-            current[key] = views.view_map(room, games, key, shared, catalog)
+        if client.key not in current:
+            current[client.key] = _view(actor, client.key, shared)
 
     diffs = {key: memory.differ.diff(memory.views[key], view) for key, view in current.items() if key in memory.views}
     memory.differ.next()
@@ -89,9 +176,7 @@ def fanout(actor: Any) -> None:
     def encode(what: Any, text: bool, make: Any) -> bytes | str:
         data = encoded.get((what, text))
         if data is None:
-            data = encoded[(what, text)] = make()
-            actor.encodes += 1
-            actor.metrics.state_encodes.inc()
+            data = encoded[(what, text)] = _encode(actor, make)
         return data
 
     v = memory.v

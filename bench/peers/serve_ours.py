@@ -18,6 +18,8 @@ Knobs (environment):
   OURS_SYNCHRONOUS  full (as shipped) | normal | extra
   OURS_WS           uvicorn's websocket implementation, for transport
                     measurements: websockets-sansio (as shipped) | websockets | wsproto
+  OURS_TRANSPORT    another websocket server instead of uvicorn + Starlette, running the
+                    same server/connection.py (server/transport.py): websockets | picows
   OURS_DATA         keep the SQLite file in this folder (default: a temp folder, removed at exit)
 """
 
@@ -72,6 +74,28 @@ def acked_commands(hub) -> int:
     return int(handled - refused)
 
 
+def run_transport(name: str, hub, store, host: str, port: int) -> None:
+    """The hub on another websocket server (server/transport.py), until SIGTERM or SIGINT."""
+    import asyncio
+
+    import uvloop
+
+    from server import transport
+
+    async def serve() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        try:
+            await transport.run(name, hub, host, port, stop)
+        finally:
+            await store.close()
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        runner.run(serve())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Pizza Night's hub for the peer benchmark")
     parser.add_argument("--host", default="127.0.0.1")
@@ -94,15 +118,19 @@ def main() -> int:
     config = uvicorn_config(app, args.host, args.port)
     config.ws = os.environ.get("OURS_WS", config.ws)
     hub = app.state.hub
-    print(json.dumps({"serve-ours": {"pid": os.getpid(), "ws": config.ws, "synchronous": synchronous,
+    print(json.dumps({"serve-ours": {"pid": os.getpid(), "ws": os.environ.get("OURS_TRANSPORT") or config.ws, "synchronous": synchronous,
                                      "code": str(ROOT), "python": sys.version.split()[0]}}),
           file=sys.stderr, flush=True)
     # uvicorn re-raises the signal that stopped it once it has shut down; a no-op
     # handler makes that return here, so the stored rows are counted below.
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda signum, frame: None)
+    transport = os.environ.get("OURS_TRANSPORT")
     try:
-        uvicorn.Server(config).run()
+        if transport:
+            run_transport(transport, hub, store, args.host, args.port)
+        else:
+            uvicorn.Server(config).run()
     finally:
         try:
             stored, acked = stored_intents(db_path), acked_commands(hub)
