@@ -159,6 +159,8 @@ async def open_spectators(port: int, code: str, count: int) -> list[Spectator]:
             _, spectator = await loop.create_connection(lambda: Spectator(f"127.0.0.1:{port}", hello), "127.0.0.1", port)
             await asyncio.wait_for(spectator.welcomed, 60)
             out.append(spectator)
+            if len(out) % 1000 == 0:
+                print(f"  {len(out)} spectators in", flush=True)
 
     await asyncio.gather(*(one() for _ in range(count)))
     return out

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 PRESENCE_LAG = 0.05
 #: ... or this much per socket of the room, when that is longer (a fan-out to 10,000
 #: sockets costs a good part of a second of CPU; arrivals must not queue behind it).
-PRESENCE_LAG_PER_SOCKET = 20e-6
+PRESENCE_LAG_PER_SOCKET = 100e-6
 
 
 class ViewMemory:
