@@ -80,44 +80,55 @@ class Differ:
     def __init__(self) -> None:
         self._old: dict[int, tuple[Any, bytes]] = {}
         self._new: dict[int, tuple[Any, bytes]] = {}
+        #: This round's diffs of container pairs, by identity: the viewer classes share
+        #: parts (the lobby map is one object in every class's view), so each is diffed once.
+        self._pairs: dict[tuple[int, int], list[Op]] = {}
 
     def next(self) -> None:
         self._old, self._new = self._new, {}
+        self._pairs = {}
 
     def diff(self, old: Any, new: Any) -> list[Op]:
-        ops: list[Op] = []
-        if not self._unchanged(old, new):
-            self._diff(old, new, [], ops)
+        """The ops from ``old`` to ``new``; read-only: they may be shared with other diffs."""
+        return self._changes(old, new)
+
+    def _changes(self, old: Any, new: Any) -> list[Op]:
+        if old is new:
+            return []
+        kind = type(new)
+        if kind not in _CONTAINERS:
+            return [] if type(old) is kind and old == new else [[[], new]]
+        pair = (id(old), id(new))
+        ops = self._pairs.get(pair)
+        if ops is None:
+            ops = self._pairs[pair] = self._container_changes(old, new, kind)
         return ops
 
-    def _diff(self, old: Any, new: Any, path: list, ops: list[Op]) -> None:
-        kind = type(new)
-        if kind is dict and type(old) is dict:
+    def _container_changes(self, old: Any, new: Any, kind: type) -> list[Op]:
+        if type(old) is not kind:
+            return [[[], new]]
+        if old == new and self._same_bytes(old, new):
+            return []
+        ops: list[Op] = []
+        if kind is dict:
             for key, value in new.items():
                 if key not in old:
-                    ops.append([path + [key], value])
-                elif not self._unchanged(old[key], value):
-                    self._diff(old[key], value, path + [key], ops)
+                    ops.append([[key], value])
+                else:
+                    for op in self._changes(old[key], value):
+                        ops.append([[key, *op[0]], *op[1:]])
             for key in old:
                 if key not in new:
-                    ops.append([path + [key]])
-            return
-        if (kind is list or kind is tuple) and type(old) is kind and len(old) == len(new):
+                    ops.append([[key]])
+        elif len(old) == len(new):
             for index, (a, b) in enumerate(zip(old, new)):
-                if not self._unchanged(a, b):
-                    self._diff(a, b, path + [index], ops)
-            return
-        ops.append([path, new])
+                for op in self._changes(a, b):
+                    ops.append([[index, *op[0]], *op[1:]])
+        else:
+            ops.append([[], new])
+        return ops
 
-    def _unchanged(self, old: Any, new: Any) -> bool:
-        """Strictly equal: ``==`` first, then (for containers) the same msgpack bytes."""
-        if old is new:
-            return True
-        kind = type(new)
-        if type(old) is not kind or old != new:
-            return False
-        if kind not in _CONTAINERS:
-            return True
+    def _same_bytes(self, old: Any, new: Any) -> bool:
         known = self._old.get(id(old))
         old_bytes = known[1] if known is not None and known[0] is old else _pack(old)
         new_bytes = _pack(new)
