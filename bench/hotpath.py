@@ -8,16 +8,17 @@ real ``Client`` objects whose outboxes are emptied after each move: no
 sockets, no SQLite.  Players are the game's own bots, choosing moves
 outside the measured time; every room has a TV (host), every player a
 phone, and one spectator.  A move is a player's command or a room timer
-command; both fan out a state to every socket.
+command; both fan out a change to every socket.
 
 For each game it prints the CPU time per move (``time.process_time``) and
 a breakdown measured around the functions the actor calls:
 
 - ``decide+evolve``: decoding the command map, deciding, folding the events
   into the room and encoding the stored records (everything but fan-out);
-- ``views``: building the state frames (game views, legal commands, lobby
-  part) for the viewer classes;
-- ``encode``: turning each viewer class's frame into msgpack bytes.
+- ``views``: building the views (game views, legal commands, lobby part)
+  for the viewer classes;
+- ``diff``: diffing each class's view against its previous one (server/fanout.py);
+- ``encode``: turning the public change and the private parts into msgpack bytes.
 
 Figures only; nothing here asserts a time.  ``--profile GAME`` prints a
 cProfile of that game's moves instead.
@@ -39,8 +40,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 
 from games.contract import ROOM, SeatViewer  # noqa: E402
+from protocol.codec import decode_server_all  # noqa: E402
 from protocol.gamecodec import to_wire  # noqa: E402
-from server import fanout as fanout_module, roomstate  # noqa: E402
+from server import fanout as fanout_module, roomstate, views as views_module  # noqa: E402
 from server.client import Client  # noqa: E402
 from server.hub import Hub, HubConfig, load_games  # noqa: E402
 from server.inbox import Command, TimerDue  # noqa: E402
@@ -139,13 +141,19 @@ async def make_room(hub: Hub, game_id: str, players: int, seed: int) -> tuple[Ro
         phones.append(phone)
     spectator = Client(text=False, role="spectator", address="bench", queue=64)
     actor.spectators.add(spectator)
+    fanout_module.fanout(actor)
+    await drain([host, *phones, spectator])
     return actor, [host, *phones, spectator]
 
 
-def drain(clients: list[Client]) -> None:
+async def drain(clients: list[Client]) -> list[dict]:
+    """Empty every outbox as the sockets' senders would; the frames that were waiting."""
+    frames = []
     for client in clients:
-        client.outbox._replies.clear()
-        client.outbox._state = None
+        if client.outbox.waiting:
+            for message in await client.outbox.take():
+                frames += decode_server_all(message)
+    return frames
 
 
 async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Clock | None, profile: cProfile.Profile | None) -> dict:
@@ -184,10 +192,10 @@ async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Cloc
         cpu += time.process_time() - start
         if profile is not None:
             profile.disable()
+        frames = await drain(clients)
         if actor.room.version == version:
-            errors = [r for c in clients for r in c.outbox._replies]
+            errors = [f for f in frames if f["t"] == "error"]
             raise SystemExit(f"{game_id}: a move changed nothing: {errors[:1]}")
-        drain(clients)
         done += 1
     return {"game": game_id, "moves": done, "games": games_played, "cpu": cpu, "players": players}
 
@@ -208,24 +216,27 @@ async def main_async(args: argparse.Namespace) -> int:
     await run_game(hub, "toy", 200, args.players, None, None)  # warm up caches and imports
     clock = Clock()
     originals = {
-        "views": (fanout_module.views, "state_frame", fanout_module.views.state_frame),
-        "lobby": (fanout_module.views, "lobby", fanout_module.views.lobby),
-        "encode": (fanout_module, "encode_server", fanout_module.encode_server),
+        "views": (views_module, "state_frame", views_module.state_frame),
+        "lobby": (views_module, "lobby", views_module.lobby),
+        "diff": (fanout_module.patch.Differ, "diff", fanout_module.patch.Differ.diff),
+        "encode_state": (fanout_module, "encode_state", fanout_module.encode_state),
+        "encode_change": (fanout_module, "encode_change", fanout_module.encode_change),
     }
-    print(f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'encode':>8} {'players':>8}   (+ a TV and a spectator)")
+    print(f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'diff':>8} {'encode':>8} {'players':>8}   (+ a TV and a spectator)")
     try:
         for name, (owner, attr, fn) in originals.items():
-            setattr(owner, attr, clock.wrap("encode" if name == "encode" else "views", fn))
+            setattr(owner, attr, clock.wrap(name if name in ("views", "diff") else "encode" if name.startswith("encode") else "views", fn))
         for game_id in ids:
             clock.parts.clear()
             result = await run_game(hub, game_id, args.moves, args.players, clock, None)
             per = 1e6 / result["moves"]
             views_us = clock.parts.get("views", 0.0) * per
+            diff_us = clock.parts.get("diff", 0.0) * per
             encode_us = clock.parts.get("encode", 0.0) * per
             total = result["cpu"] * per
             print(
-                f"{game_id:16} {result['moves']:>6} {total:>8.0f} {total - views_us - encode_us:>14.0f} "
-                f"{views_us:>8.0f} {encode_us:>8.0f} {result['players']:>8}"
+                f"{game_id:16} {result['moves']:>6} {total:>8.0f} {total - views_us - diff_us - encode_us:>14.0f} "
+                f"{views_us:>8.0f} {diff_us:>8.0f} {encode_us:>8.0f} {result['players']:>8}"
             )
     finally:
         for owner, attr, fn in originals.values():

@@ -32,6 +32,8 @@ def _check_shape(value: Any) -> None:
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        if isinstance(item, (msgpack.ExtType, msgpack.Timestamp)):  # ExtType is a tuple: check first
+            raise errors.BadFrame("msgpack extension types are not allowed")
         if isinstance(item, dict):
             if depth > MAX_DEPTH:
                 raise errors.BadFrame(f"nested deeper than {MAX_DEPTH} levels")
@@ -53,18 +55,27 @@ def _check_shape(value: Any) -> None:
 
 
 def _load_msgpack(data: bytes) -> Any:
+    """Parse msgpack; binary values and extension types decode, for the shape check to refuse.
+
+    So a frame with an extension type (or a timestamp, or bytes) is answered
+    ``protocol/bad_frame``, as docs/protocol.md says: it is msgpack, of a
+    shape the protocol does not allow.  Nesting deeper than msgpack's own
+    stack is refused the same way.
+    """
     try:
         return msgpack.unpackb(
             data,
             raw=False,
             strict_map_key=False,  # checked by _check_shape, with a clearer message
-            max_bin_len=0,
-            max_ext_len=0,
+            max_bin_len=MAX_FRAME,
+            max_ext_len=MAX_FRAME,
             max_str_len=MAX_FRAME,
             max_array_len=MAX_FRAME,
             max_map_len=MAX_FRAME,
         )
-    except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError) as exc:
+    except (msgpack.StackError, RecursionError):
+        raise errors.BadFrame(f"nested deeper than {MAX_DEPTH} levels") from None
+    except (msgpack.ExtraData, msgpack.FormatError, ValueError, TypeError) as exc:
         raise errors.Malformed(f"not a msgpack value: {type(exc).__name__}") from None
 
 
@@ -75,7 +86,9 @@ def _no_constant(name: str) -> Any:
 def _load_json(text: str) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=lambda s: float(s))
-    except (ValueError, RecursionError):
+    except RecursionError:  # valid JSON, nested far too deep: a shape the protocol refuses
+        raise errors.BadFrame(f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:
         raise errors.Malformed("not a JSON value") from None
 
 
@@ -158,10 +171,40 @@ def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
 
 
 def decode_server(data: bytes | str) -> dict:
-    """A server frame as a plain map (for clients written in Python: tests, bench)."""
+    """A message holding one server frame, as a plain map (for Python clients: tests, bench)."""
     if isinstance(data, (bytes, bytearray, memoryview)):
         return msgpack.unpackb(data, raw=False, strict_map_key=False)
     return json.loads(data)
+
+
+def decode_server_all(data: bytes | str) -> list[dict]:
+    """Every server frame of one message, in order (docs/protocol.md: a message may hold several).
+
+    Binary messages are msgpack values back to back; text messages are JSON
+    values separated by newlines.
+    """
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=max(len(data), 1024))
+        unpacker.feed(data)
+        return list(unpacker)
+    return [json.loads(line) for line in data.split("\n") if line]
+
+
+def join_messages(items: list[bytes | str]) -> bytes | str:
+    """Frames encoded alike (all msgpack or all JSON) as one message."""
+    if isinstance(items[0], str):
+        return "\n".join(items)  # type: ignore[arg-type]
+    return b"".join(items)  # type: ignore[arg-type]
+
+
+def encode_state(view: dict, v: int, *, text: bool = False) -> bytes | str:
+    """A full ``state`` frame: a viewer class's whole view at view version ``v``."""
+    return encode_map({"t": "state", "v": v, **view}, text=text)
+
+
+def encode_change(ops: list, v: int, base: int, *, text: bool = False) -> bytes | str:
+    """A ``change`` frame: the ops that take a view from version ``base`` to ``v``."""
+    return encode_map({"t": "change", "v": v, "base": base, "ops": ops}, text=text)
 
 
 def encode_client(value: dict, *, text: bool = False) -> bytes | str:

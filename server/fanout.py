@@ -1,48 +1,202 @@
-"""Fan-out: after a change, every socket of a room is sent its viewer class's state.
+"""Fan-out: after a change, every socket of a room is sent what changed in its view.
 
-The room actor calls :func:`fan_out` in one place, once per turn, after the
-turn's events are stored and acknowledged.  Each viewer class (the host's
-screen, each player, the spectators) gets its ``state`` frame built and
-encoded once, whatever the number of sockets in it; the outbox keeps only
-the newest state of a slow socket.
+The room actor calls :func:`fanout` once per change (or batch of changes).
+A socket that has not yet seen the room (it just attached) gets a full
+``state``; every other socket gets a ``change`` (docs/protocol.md):
+
+1. each viewer class with a socket (the host's screen, each player, the
+   spectators) gets its whole view built as before (``server.views``), and
+   it is diffed against that class's view of the previous fan-out
+   (``protocol.patch``);
+2. the ops identical in every class's diff are the **public** part: encoded
+   once per room change, and every socket is written the very same bytes;
+3. the ops left in a class's diff are its **private** part, encoded once per
+   class and sent only to that class's sockets, only when there are any.
+
+So every op a socket receives comes from a diff of its own class's view,
+and the secret audit keeps holding.  Static data (the host's game catalog,
+a phone's unchanged legal commands) is in the first full state only: it
+does not change, so it never appears in a diff.
+
+Versions: the room's views advance together, one view version ``v`` per
+fan-out that changed anything; the public part goes from ``v - 1`` to
+``v``, the private part completes version ``v``.  A socket whose outbox has
+too many changes waiting is sent one full state instead.
+
+Stored changes go out at once; changes of presence only (sockets coming and
+going) are gathered for up to :data:`PRESENCE_LAG`, so a crowd arriving
+costs one fan-out per period rather than one per arrival.
 """
 
 from __future__ import annotations
 
-from typing import Any, Collection, Mapping
+import asyncio
+import logging
+import weakref
+from typing import TYPE_CHECKING, Any
 
-from games.contract import GameSpec
-from protocol.codec import encode_server
+from protocol import patch
+from protocol.codec import encode_change, encode_state
 from server import views
-from server.client import Client
-from server.roomstate import Room
+
+if TYPE_CHECKING:
+    from server.connection import Client
+
+#: Presence changes (sockets coming and going) reach everyone within this many seconds ...
+PRESENCE_LAG = 0.05
+#: ... or this much per socket of the room, when that is longer (a fan-out to 10,000
+#: sockets costs a good part of a second of CPU; arrivals must not queue behind it).
+PRESENCE_LAG_PER_SOCKET = 100e-6
 
 
-def fan_out(
-    room: Room,
-    games: Mapping[str, GameSpec],
-    *,
-    host: Client | None,
-    players: Mapping[int, Client],
-    spectators: Collection[Client],
-    catalog: list[dict],
-) -> int:
-    """Send every socket its state; returns how many frames were encoded."""
-    clients = [*players.values(), *spectators]
-    if host is not None:
-        clients.append(host)
+class ViewMemory:
+    """What one room's sockets have been shown: the base of the next diffs."""
+
+    def __init__(self) -> None:
+        #: The view version of the last fan-out that changed anything.
+        self.v = 0
+        #: Each viewer class's view at ``v`` (classes with sockets only).
+        self.views: dict[tuple, dict] = {}
+        #: Sockets that hold the view at ``v`` of their class.
+        self.synced: weakref.WeakSet[Client] = weakref.WeakSet()
+        #: Remembers the bytes of the views' unchanged parts from one diff to the next.
+        self.differ = patch.Differ()
+        #: The room's stored version at the last broadcast (unchanged: only presence changed).
+        self.room_version = -1
+        #: The coalesced broadcast of presence changes, when one is due.
+        self.pending: asyncio.TimerHandle | None = None
+
+
+_memories: weakref.WeakKeyDictionary[Any, ViewMemory] = weakref.WeakKeyDictionary()
+
+
+def memory_of(actor: Any) -> ViewMemory:
+    memory = _memories.get(actor)
+    if memory is None:
+        memory = _memories[actor] = ViewMemory()
+    return memory
+
+
+def fanout(actor: Any) -> None:
+    """Show every socket of ``actor``'s room what changed (a socket new to the room: its whole view).
+
+    A stored change goes out at once.  A change of presence only (a socket
+    attached or left, nothing stored since the last fan-out) is coalesced:
+    a new socket gets its whole view at once, and everyone gets the change
+    within :func:`presence_lag`, together with whatever else changed by then.
+    A room that 10,000 spectators join one by one would otherwise send each
+    of them every other one's arrival.
+    """
+    memory = memory_of(actor)
+    if memory.room_version != actor.room.version or not memory.views:
+        broadcast(actor)
+        return
+    clients = actor.clients()
     if not clients:
-        return 0
-    shared = views.lobby(room, games, set(players), host is not None, len(spectators))
-    frames: dict[tuple, Any] = {}
-    encoded: dict[tuple, bytes | str] = {}
+        memory.views.clear()
+        return
+    _welcome_newcomers(actor, memory, clients)
+    if memory.pending is None:
+        memory.pending = asyncio.get_running_loop().call_later(presence_lag(len(clients)), _deferred, actor)
+
+
+def presence_lag(sockets: int) -> float:
+    """How long presence changes gather before they go out: 50 ms, more in very large rooms."""
+    return max(PRESENCE_LAG, sockets * PRESENCE_LAG_PER_SOCKET)
+
+
+def _deferred(actor: Any) -> None:
+    memory = memory_of(actor)
+    memory.pending = None
+    try:
+        broadcast(actor)
+    except Exception:  # a bug in a view: logged, the room goes on (as the actor's own fan-out)
+        actor.metrics.room_errors.inc()
+        logging.getLogger("pizzanight").exception("fan-out failed", extra={"fields": {"room": actor.room.code}})
+
+
+def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
+    """Give sockets new to the room the view their class holds now, so the next change fits them."""
+    shared = None
     for client in clients:
+        if client in memory.synced:
+            continue
         key = client.key
-        frame = frames.get(key)
-        if frame is None:
-            frame = frames[key] = views.state_frame(room, games, key, shared, catalog if key == views.HOST else None)
-        data = encoded.get((key, client.text))
+        view = memory.views.get(key)
+        if view is None:  # a class nobody else holds yet: its view as of now
+            if shared is None:
+                shared = _lobby(actor)
+            view = memory.views[key] = _view(actor, key, shared)
+        client.outbox.state(_encode(actor, lambda: encode_state(view, memory.v, text=client.text)))
+        memory.synced.add(client)
+
+
+def _lobby(actor: Any) -> dict:
+    return views.lobby(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
+
+
+def _view(actor: Any, key: tuple, shared: dict) -> dict:
+    catalog = actor.shared.catalog if key == views.HOST else None
+    return views.view_map(actor.room, actor.games, key, shared, catalog)
+
+
+def _encode(actor: Any, make: Any) -> bytes | str:
+    actor.encodes += 1
+    actor.metrics.state_encodes.inc()
+    return make()
+
+
+def broadcast(actor: Any) -> None:
+    """Diff every viewer class's view and send each socket its change, now."""
+    memory = memory_of(actor)
+    if memory.pending is not None:
+        memory.pending.cancel()
+        memory.pending = None
+    memory.room_version = actor.room.version
+    clients = actor.clients()
+    if not clients:
+        memory.views.clear()
+        return
+    shared = _lobby(actor)
+    current: dict[tuple, dict] = {}
+    for client in clients:
+        if client.key not in current:
+            current[client.key] = _view(actor, client.key, shared)
+
+    diffs = {key: memory.differ.diff(memory.views[key], view) for key, view in current.items() if key in memory.views}
+    memory.differ.next()
+    changed = any(diffs.values())
+    if changed:
+        memory.v += 1
+    public = patch.common(list(diffs.values())) if changed else []
+    encoded: dict[Any, bytes | str] = {}
+
+    def encode(what: Any, text: bool, make: Any) -> bytes | str:
+        data = encoded.get((what, text))
         if data is None:
-            data = encoded[(key, client.text)] = encode_server(frame, text=client.text)
-        client.outbox.state(data)
-    return len(encoded)
+            data = encoded[(what, text)] = _encode(actor, make)
+        return data
+
+    v = memory.v
+    for client in clients:
+        key, text = client.key, client.text
+        outbox = client.outbox
+
+        def full() -> bytes | str:
+            return encode(("state", key), text, lambda: encode_state(current[key], v, text=text))
+
+        if client not in memory.synced or key not in diffs:
+            outbox.state(full())
+            memory.synced.add(client)
+            continue
+        if not changed:
+            continue
+        if not outbox.change(encode("public", text, lambda: encode_change(public, v, v - 1, text=text))):
+            outbox.state(full())
+            continue
+        mine = diffs[key]
+        if len(mine) > len(public):  # the public ops are in every diff: the rest is this class's own
+            private = encode(("private", key), text, lambda: encode_change(patch.without(mine, public), v, v, text=text))
+            if not outbox.change(private):
+                outbox.state(full())
+    memory.views = current

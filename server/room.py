@@ -39,11 +39,11 @@ from games.contract import ROOM, GameSpec, Rejected
 from protocol.errors import FAULTS, Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault
 from protocol.frames import VERSION, Ack, Bye, Error, Welcome
 from server import lobby, records, roomstate, snapshots
+from server.fanout import fanout as fan_out
 from server.bots import Bots, bot_seats, playing_spec
 from server.client import Client
 from server.codecs import codec_for
 from server.config import HubConfig
-from server.fanout import fan_out
 from server.hints import hint_for
 from server.inbox import (
     AskHint,
@@ -227,10 +227,7 @@ class RoomActor:
             self.after_events(turn.events)
         if self.room.closed is None and (turn.events and stored or turn.presence):
             with self.bug_logged("fan-out failed"):
-                self.encodes += fan_out(
-                    self.room, self.games, host=self.host, players=self.players, spectators=self.spectators,
-                    catalog=self.shared.catalog,
-                )
+                fan_out(self)
         self.answer_hints(turn.hints)
         if self.room.closed is None and (turn.events or turn.presence or turn.reschedule):
             with self.bug_logged("scheduling timers failed"):

@@ -127,3 +127,20 @@ def state_frame(room: Room, games: Mapping[str, GameSpec], key: tuple, shared_lo
         legal=legal,
         outcome=to_wire(result) if result is not None else None,
     )
+
+
+def view_map(room: Room, games: Mapping[str, GameSpec], key: tuple, shared_lobby: dict, game_catalog: list[dict] | None) -> dict:
+    """One viewer class's whole view as a plain map: a ``state`` frame's fields but ``t`` and ``v``.
+
+    Fan-out diffs these maps from one change to the next (server/fanout.py).
+    """
+    frame = state_frame(room, games, key, shared_lobby, game_catalog)
+    return {
+        "room": frame.room,
+        "version": frame.version,
+        "lobby": frame.lobby,
+        "you": frame.you,
+        "game": frame.game,
+        "legal": frame.legal,
+        "outcome": frame.outcome,
+    }

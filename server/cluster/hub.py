@@ -376,7 +376,7 @@ class ClusterHub(Hub):
 
     def _on_message(self, message: dict) -> None:
         kind = message["k"]
-        if kind in ("reply", "after", "state", "close", "attached", "refused"):
+        if kind in ("reply", "after", "state", "change", "close", "attached", "refused"):
             room = message.get("r")
             remote = self.remotes.get(room)
             if remote is not None:

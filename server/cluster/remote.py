@@ -11,7 +11,7 @@ the owner, which turns it back into the same type (:func:`inbox_message`).
 
 Message kinds (``k``), edge to owner: ``attach``, ``cmd``, ``host``,
 ``hint``, ``touch``, ``detach``; owner to edge: ``reply``, ``state``,
-``after`` (a reply sent after the state before it), ``close``,
+``change``, ``after`` (a reply sent after the state before it), ``close``,
 ``attached``, ``refused``.  Every message names its room (``r``), the
 sending node (``n``) and the connection (``c``, unique per edge node).
 """
@@ -106,6 +106,11 @@ class RelayOutbox(Outbox):
     def state(self, data: bytes | str) -> None:
         if self.close_code is None:
             self._post({"k": "state", "data": data})
+
+    def change(self, data: bytes | str) -> bool:
+        if self.close_code is None:
+            self._post({"k": "change", "data": data})
+        return True
 
     def close(self, code: int, reason: str = "", last: bytes | str | None = None) -> None:
         if self.close_code is not None:
@@ -255,6 +260,11 @@ class RemoteRoom:
                 client.outbox.reply_after_state(message["data"])
             elif kind == "state":
                 client.outbox.state(message["data"])
+            elif kind == "change":
+                if not client.outbox.change(message["data"]):  # too far behind: a reconnect brings a full state
+                    client.close(Close.DRAINING)
+                    self._post({"k": "detach", "c": conn})
+                    self._forget(conn)
             elif kind == "close":
                 client.outbox.close(message["code"], message.get("reason", ""), message.get("data"))
                 self._forget(conn)

@@ -16,7 +16,8 @@ from typing import Any, Callable
 
 import websockets
 
-from protocol.codec import decode_server, encode_client
+from protocol.codec import decode_server_all, encode_client
+from protocol.patch import Mirror
 
 OPEN_TIMEOUT = 2.0
 REPLY_TIMEOUT = 4.0
@@ -88,11 +89,12 @@ class Screen:
 
     async def _read(self, ws: Any) -> None:
         try:
+            mirror = Mirror()  # a new socket starts from a full state
             async for data in ws:
-                frame = decode_server(data)
-                self.frames.append(frame)
-                if frame["t"] == "state":
-                    self.state = frame
+                for frame in mirror.fold(decode_server_all(data)):
+                    self.frames.append(frame)
+                    if frame["t"] == "state":
+                        self.state = frame
                 self._changed.set()
         except websockets.ConnectionClosed:
             pass

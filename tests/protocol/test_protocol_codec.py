@@ -42,7 +42,11 @@ def test_a_hello_decodes_from_msgpack_and_from_json_alike():
         (packed({"t": "ping", "seq": 1, "extra": 0}), errors.BadFrame),
         (packed({"t": "ping", "seq": 1.0}), errors.BadFrame),
         (packed({"t": "ping", "seq": 2**60}), errors.BadFrame),
-        (packed({"t": "cmd", "seq": 1, "cmd": {"type": "X", "b": b"bytes"}}), errors.Malformed),
+        (packed({"t": "cmd", "seq": 1, "cmd": {"type": "X", "b": b"bytes"}}), errors.BadFrame),
+        (packed({"t": "cmd", "seq": 1, "cmd": {"type": "X", "e": msgpack.ExtType(5, b"ab")}}), errors.BadFrame),
+        (packed({"t": "ping", "seq": msgpack.Timestamp(1, 0)}), errors.BadFrame),
+        ('{"t":"ping","seq":' + "[" * 2000 + "]" * 2000 + "}", errors.BadFrame),  # deeper than json's recursion
+        (b"\x82\xa1t\xa4ping\xa3seq" + b"\x91" * 2000 + b"\x90", errors.BadFrame),  # deeper than msgpack's stack
         (packed({"t": "cmd", "seq": 1, "cmd": {1: 2}}), errors.BadFrame),
         (packed({"t": "cmd", "seq": 1, "cmd": [[[[[[[[[[1]]]]]]]]]]}), errors.BadFrame),
         ('{"t":"ping","seq":NaN}', errors.Malformed),

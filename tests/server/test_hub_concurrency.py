@@ -1,9 +1,11 @@
 """Many commands at once: one room's log stays gap-free and strictly increasing,
-fan-out encodes once per viewer class, and appends from many rooms share commits."""
+fan-out encodes a change once plus private parts, and appends from many rooms share commits."""
 
 from __future__ import annotations
 
 import asyncio
+
+from protocol.codec import decode_server_all
 
 from wsclient import Peer
 
@@ -54,19 +56,25 @@ async def test_many_commands_at_once_to_one_room_give_a_gap_free_increasing_vers
         await peer.close()
 
 
-async def test_fan_out_encodes_each_viewer_class_once_not_once_per_socket(server):
+async def test_fan_out_encodes_a_change_once_for_everyone_plus_the_private_parts(server):
     tv, code, phones = await toy_room(server.url, players=2)
     watchers = [await Peer.open(server.url, {"role": "spectator", "room": code}) for _ in range(10)]
     await asyncio.gather(*(w.until(lambda s: s["lobby"]["spectators"] == 10) for w in watchers))
+    await tv.until(lambda s: s["lobby"]["spectators"] == 10)
     actor = server.hub.rooms[server.hub.codes[code]]
     encodes = actor.encodes
+    seen = {id(peer): len(peer.raw) for peer in (tv, *phones, *watchers)}
+    # When one player picks
     assert (await phones[0].cmd({"type": "Pick", "number": 1}))["t"] == "ack"
-    await asyncio.gather(*(w.until(lambda s: s["game"]["seats"][0]["picked"]) for w in watchers))
-    # host + two players + spectators = 4 classes, whatever the number of sockets
-    assert actor.encodes - encodes == 4
-    # and every spectator got the very same bytes
-    latest = {w.raw[-1] for w in watchers}
-    assert len(latest) == 1
+    await asyncio.gather(*(p.until(lambda s: s["game"]["seats"][0]["picked"]) for p in (tv, phones[1], *watchers)))
+    # Then the public change is encoded once, and only the mover's view has a private part
+    assert actor.encodes - encodes == 2
+    # and the TV, the other phone and every spectator were written the very same bytes
+    news = [peer.raw[seen[id(peer)]:] for peer in (tv, phones[1], *watchers)]
+    assert all(len(n) == 1 for n in news)
+    assert len({n[0] for n in news}) == 1
+    frames = decode_server_all(news[0][0])
+    assert [f["t"] for f in frames] == ["change"] and frames[0]["base"] == frames[0]["v"] - 1
     for peer in (tv, *phones, *watchers):
         await peer.close()
 

@@ -7,7 +7,8 @@ from typing import Any, Callable
 
 import websockets
 
-from protocol.codec import decode_server, encode_client
+from protocol.codec import decode_server_all, encode_client
+from protocol.patch import Mirror
 
 
 class Closed(Exception):
@@ -15,7 +16,12 @@ class Closed(Exception):
 
 
 class Peer:
-    """One screen: says hello, records every frame it receives, answers requests by seq."""
+    """One screen: says hello, records every frame it receives, answers requests by seq.
+
+    ``frames`` holds what arrived, with each message's ``change`` frames folded
+    into the whole ``state`` they lead to (so tests wait for states); ``raw``
+    holds the messages as they came off the socket.
+    """
 
     def __init__(self, ws: Any, *, text: bool = False) -> None:
         self.ws = ws
@@ -25,6 +31,8 @@ class Peer:
         self.raw: list[bytes | str] = []
         self.welcome: dict | None = None
         self.state: dict | None = None
+        #: The view kept from state and change frames (docs/protocol.md "Changes").
+        self.mirror = Mirror()
         self.close_code: int | None = None
         self._changed = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
@@ -43,13 +51,14 @@ class Peer:
     async def _read(self) -> None:
         try:
             async for data in self.ws:
-                frame = decode_server(data)
                 self.raw.append(data)
-                self.frames.append(frame)
-                if frame["t"] == "welcome":
-                    self.welcome = frame
-                elif frame["t"] == "state":
-                    self.state = frame
+                # A message may hold several frames; its changes are folded into one whole state.
+                for frame in self.mirror.fold(decode_server_all(data)):
+                    self.frames.append(frame)
+                    if frame["t"] == "welcome":
+                        self.welcome = frame
+                    elif frame["t"] == "state":
+                        self.state = frame
                 self._changed.set()
         except websockets.ConnectionClosed:
             pass

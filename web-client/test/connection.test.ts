@@ -152,6 +152,36 @@ describe("Connection", () => {
     await expect(hint).resolves.toEqual({ text: "try 1/2 + 1/4" });
   });
 
+  it("given a state, when a message brings an ack and changes, then the request resolves and the view is shown once", async () => {
+    const { conn, sockets, states } = setup({ role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].open();
+    sockets[0].receive(welcomePlayer);
+    sockets[0].receive({ t: "state", v: 1, room: "BCDF", version: 5, lobby: {}, you: {}, game: { n: [0, 0] }, outcome: null });
+    const sent = conn.sendCommand({ type: "Pick", number: 1 });
+    sockets[0].receiveMany([
+      { t: "ack", seq: 1 },
+      { t: "change", v: 2, base: 1, ops: [[["version"], 6], [["game", "n", 0], 1]] },
+      { t: "change", v: 2, base: 2, ops: [[["legal"], []]] },
+    ]);
+    await sent;
+    expect(states).toHaveLength(2);
+    expect(states[1]).toMatchObject({ t: "state", version: 6, game: { n: [1, 0] }, legal: [] });
+  });
+
+  it("given a change that does not follow the view it holds, then it drops the socket and rejoins at once", () => {
+    const { sockets, clock, states, statuses } = setup({ role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].open();
+    sockets[0].receive(welcomePlayer);
+    sockets[0].receive({ t: "state", v: 1, room: "BCDF", version: 5, lobby: {}, you: {}, game: null, outcome: null });
+    sockets[0].receive({ t: "change", v: 3, base: 2, ops: [[["version"], 7]] });
+    expect(states).toHaveLength(1);
+    expect(statuses.at(-1)).toBe("reconnecting");
+    clock.advance(0);
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toMatchObject({ role: "player", room: "BCDF", token: "secret-seat" });
+  });
+
   it("ignores a state older than one already shown", () => {
     const { sockets, states } = setup({ role: "spectator", room: "BCDF" });
     sockets[0].open();

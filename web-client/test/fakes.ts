@@ -26,8 +26,18 @@ export class FakeSocket implements SocketLike {
     this.onopen?.({});
   }
   receive(frame: Record<string, unknown>): void {
-    const bytes = encode(frame);
-    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+    this.receiveMany([frame]);
+  }
+  /** One message holding several frames back to back, as the hub writes them. */
+  receiveMany(frames: Record<string, unknown>[]): void {
+    const parts = frames.map((f) => encode(f));
+    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      bytes.set(p, at);
+      at += p.length;
+    }
+    this.onmessage?.({ data: bytes.buffer });
   }
   drop(code: number): void {
     this.readyState = 3;

@@ -6,7 +6,7 @@ import {
   CLOSE,
   ClientFrame,
   Command,
-  decodeFrame,
+  decodeFrames,
   encodeFrame,
   ErrorFrame,
   HelloFrame,
@@ -16,6 +16,7 @@ import {
   StateFrame,
   WelcomeFrame,
 } from "./wire";
+import { Mirror } from "./patch";
 import { TokenStore } from "./tokens";
 
 /** The part of WebSocket this module uses. */
@@ -107,6 +108,8 @@ export class Connection {
   lastVersion = -1;
 
   private socket: SocketLike | null = null;
+  /** This socket's view, kept from state and change frames. */
+  private readonly mirror = new Mirror<StateFrame>();
   private seq = 0;
   private pending = new Map<number, { resolve: (value: unknown) => void; reject: (e: RequestError) => void }>();
   private attempt = 0;
@@ -209,6 +212,7 @@ export class Connection {
     const socket = this.makeSocket(this.opts.url);
     this.socket = socket;
     socket.binaryType = "arraybuffer";
+    this.mirror.reset();
     socket.onopen = () => {
       this.lastHeard = this.clock.now();
       socket.send(encodeFrame(this.hello()));
@@ -216,13 +220,14 @@ export class Connection {
     socket.onmessage = (ev) => {
       if (socket !== this.socket) return;
       this.lastHeard = this.clock.now();
-      let frame: ServerFrame;
+      let frames: ServerFrame[];
       try {
-        frame = decodeFrame(ev.data as ArrayBuffer | string);
+        frames = decodeFrames(ev.data as ArrayBuffer | string);
       } catch {
-        return; // a frame we cannot read is dropped; the next state is complete anyway
+        this.resync(); // a message we cannot read may have held a change: start again from a full state
+        return;
       }
-      this.receive(frame);
+      this.receiveAll(frames);
     };
     socket.onerror = () => {};
     socket.onclose = (ev) => {
@@ -231,16 +236,44 @@ export class Connection {
     };
   }
 
+  /** One message's frames in order; the view is shown once, after all of them. */
+  private receiveAll(frames: ServerFrame[]): void {
+    let moved = false;
+    for (const frame of frames) {
+      if (frame.t === "state" || frame.t === "change") {
+        try {
+          this.mirror.receive(frame);
+        } catch {
+          this.resync(); // a gap or a change that does not fit: a new socket brings a full state
+          return;
+        }
+        moved = true;
+      } else {
+        this.receive(frame);
+      }
+      if (this.socket === null) return; // the frame ended this socket
+    }
+    const view = this.mirror.view;
+    if (moved && view !== null && view.version >= this.lastVersion) {
+      this.lastVersion = view.version;
+      this.opts.onState?.({ ...view, t: "state" });
+    }
+  }
+
+  /** Drop this socket and come back at once, as the hub's 4503 asks (docs/protocol.md "Changes"). */
+  private resync(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    this.socket = null;
+    socket.onclose = null;
+    socket.close(1000);
+    this.closed(CLOSE.DRAINING);
+  }
+
   private receive(frame: ServerFrame): void {
     switch (frame.t) {
       case "welcome":
         this.welcome(frame);
-        break;
-      case "state":
-        if (frame.version >= this.lastVersion) {
-          this.lastVersion = frame.version;
-          this.opts.onState?.(frame);
-        }
         break;
       case "ack": {
         const p = this.pending.get(frame.seq);

@@ -1,7 +1,8 @@
 // The wire format of docs/protocol.md, as TypeScript types, and the msgpack
 // codec around it.  Frames are msgpack maps; the codec is @msgpack/msgpack so
 // the client never hand-rolls a byte format.
-import { decode, encode } from "@msgpack/msgpack";
+import { decode, decodeMulti, encode } from "@msgpack/msgpack";
+import type { Op } from "./patch";
 
 export const PROTOCOL_VERSION = 1;
 
@@ -77,6 +78,8 @@ export type Command = { type: string } & Record<string, unknown>;
 
 export interface StateFrame {
   t: "state";
+  /** The view version (docs/protocol.md "Changes"); changes build on it. */
+  v?: number;
   room: string;
   version: number;
   lobby: Lobby;
@@ -84,6 +87,14 @@ export interface StateFrame {
   game: Record<string, unknown> | null;
   legal?: Command[];
   outcome: OutcomeWire | null;
+}
+
+/** What changed in this screen's view: ops taking version `base` to `v`. */
+export interface ChangeFrame {
+  t: "change";
+  v: number;
+  base: number;
+  ops: Op[];
 }
 
 export interface WelcomeFrame {
@@ -121,7 +132,7 @@ export interface HintFrame {
   hint: unknown;
 }
 
-export type ServerFrame = WelcomeFrame | StateFrame | AckFrame | ErrorFrame | ByeFrame | HintFrame;
+export type ServerFrame = WelcomeFrame | StateFrame | ChangeFrame | AckFrame | ErrorFrame | ByeFrame | HintFrame;
 
 export type ClientFrame =
   | HelloFrame
@@ -132,6 +143,23 @@ export type ClientFrame =
 
 export function encodeFrame(frame: ClientFrame | Record<string, unknown>): Uint8Array {
   return encode(frame);
+}
+
+/**
+ * Every server frame of one message, in order: a binary message holds msgpack
+ * values back to back, a text message JSON values separated by newlines.
+ */
+export function decodeFrames(data: ArrayBuffer | Uint8Array | string): ServerFrame[] {
+  const values: unknown[] =
+    typeof data === "string"
+      ? data.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line))
+      : Array.from(decodeMulti(data instanceof ArrayBuffer ? new Uint8Array(data) : data));
+  for (const value of values) {
+    if (typeof value !== "object" || value === null || typeof (value as { t?: unknown }).t !== "string") {
+      throw new Error("not a frame");
+    }
+  }
+  return values as ServerFrame[];
 }
 
 /** Decode one server frame; binary frames are msgpack, text frames JSON. */

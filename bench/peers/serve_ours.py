@@ -1,0 +1,147 @@
+"""Pizza Night's hub for the peer benchmark harness (``../shared/bench-peers``).
+
+    bench/peers/serve-ours --host 127.0.0.1 --port 2567
+
+Runs what ``pizzanight serve`` runs (server/serve.py): ``tune_process``, the
+real app from ``server.app.create_app`` with the default ``HubConfig``, uvicorn
+with ``server.serve.uvicorn_config``, and the durable embedded store (SQLite,
+``synchronous=FULL`` unless ``OURS_SYNCHRONOUS`` says otherwise) in a fresh
+temporary folder.  The only additions: the benchmark's ``counter`` game
+(bench/counter.py) next to the real games, and no web client.
+
+Nothing that matters goes to stdout.  On stderr: one line saying what runs,
+and at exit one ``{"stored": ...}`` line, read back from the SQLite file:
+the ``Incremented`` rows stored and the game commands the hub acknowledged.
+Every acknowledged intent must be a stored row (``"all_stored": true``).
+
+Knobs (environment):
+  OURS_SYNCHRONOUS  full (as shipped) | normal | extra
+  OURS_WS           uvicorn's websocket implementation, for transport
+                    measurements: websockets-sansio (as shipped) | websockets | wsproto
+  OURS_TRANSPORT    another websocket server instead of uvicorn + Starlette, running the
+                    same server/connection.py (server/transport.py): websockets | picows
+  OURS_DATA         keep the SQLite file in this folder (default: a temp folder, removed at exit)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+import msgpack  # noqa: E402
+import uvicorn  # noqa: E402
+
+import counter  # noqa: E402
+from server import logs  # noqa: E402
+from server.app import create_app  # noqa: E402
+from server.hub import HubConfig, load_games  # noqa: E402
+from server.serve import tune_process, uvicorn_config  # noqa: E402
+from server.store import open_store  # noqa: E402
+
+
+def stored_intents(path: Path) -> int:
+    """How many ``Incremented`` events the SQLite file holds (read after the hub stopped)."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        count = 0
+        for (data,) in db.execute("SELECT data FROM events"):
+            record = msgpack.unpackb(data, raw=False, strict_map_key=False)  # server/records.py's format
+            count += record.get("g", {}).get("type") == "Incremented"
+        return count
+    finally:
+        db.close()
+
+
+def acked_commands(hub) -> int:
+    """Game commands the hub handled minus those it refused (from its own counters)."""
+    handled = refused = 0.0
+    for family in hub.metrics.registry.collect():
+        for sample in family.samples:
+            if sample.name == "pizzanight_commands_total" and sample.labels.get("kind") == "cmd":
+                handled += sample.value
+            elif sample.name == "pizzanight_rejections_total":
+                refused += sample.value
+    return int(handled - refused)
+
+
+def run_transport(name: str, hub, store, host: str, port: int) -> None:
+    """The hub on another websocket server (server/transport.py), until SIGTERM or SIGINT."""
+    import asyncio
+
+    import uvloop
+
+    from server import transport
+
+    async def serve() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        try:
+            await transport.run(name, hub, host, port, stop)
+        finally:
+            await store.close()
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        runner.run(serve())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Pizza Night's hub for the peer benchmark")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=2567)
+    args = parser.parse_args()
+    if not args.host.startswith("127."):
+        parser.error("loopback only")
+
+    synchronous = os.environ.get("OURS_SYNCHRONOUS", "full").lower()
+    keep = os.environ.get("OURS_DATA")
+    data = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="pizzanight-bench-"))
+    data.mkdir(parents=True, exist_ok=True)
+    db_path = data / "pizzanight.sqlite3"
+
+    logs.setup("warning")
+    tune_process()
+    store = open_store(f"{db_path}?synchronous={synchronous}")
+    games = {**load_games(), "counter": counter.GAME}
+    app = create_app(store, config=HubConfig(), games=games, web=None)
+    config = uvicorn_config(app, args.host, args.port)
+    config.ws = os.environ.get("OURS_WS", config.ws)
+    hub = app.state.hub
+    print(json.dumps({"serve-ours": {"pid": os.getpid(), "ws": os.environ.get("OURS_TRANSPORT") or config.ws, "synchronous": synchronous,
+                                     "code": str(ROOT), "python": sys.version.split()[0]}}),
+          file=sys.stderr, flush=True)
+    # uvicorn re-raises the signal that stopped it once it has shut down; a no-op
+    # handler makes that return here, so the stored rows are counted below.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda signum, frame: None)
+    transport = os.environ.get("OURS_TRANSPORT")
+    try:
+        if transport:
+            run_transport(transport, hub, store, args.host, args.port)
+        else:
+            uvicorn.Server(config).run()
+    finally:
+        try:
+            stored, acked = stored_intents(db_path), acked_commands(hub)
+            print(json.dumps({"stored": {"intents_stored": stored, "intents_acked": acked,
+                                         "all_stored": stored >= acked, "synchronous": synchronous}}),
+                  file=sys.stderr, flush=True)
+        finally:
+            if not keep:
+                shutil.rmtree(data, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

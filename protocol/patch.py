@@ -1,0 +1,266 @@
+"""Patches between two wire values, and a client's copy of its view kept by them.
+
+After its first full ``state``, a socket is sent each change of its view as
+a list of *ops* (docs/protocol.md, "Changes"):
+
+* ``[path, value]`` sets the value at ``path``;
+* ``[path]`` removes the map key at ``path``.
+
+A path is a list of map keys (strings) and list indexes (integers) from the
+root of the view; the empty path is the whole view.  Maps are compared key
+by key; lists of the same length index by index; a list whose length
+changed is replaced whole (simple, exact, and views' lists are short).
+Values are compared strictly: ``True`` is not ``1``, so the patched view is
+exactly the new one, not merely equal to it.
+
+The server diffs each viewer class's new view against its previous one;
+:func:`common` finds the ops every class shares (the public part, encoded
+once per room change); each class keeps the rest as its private part.  So
+every op a socket receives comes from a diff of its own class's view.
+
+Pure functions over plain maps and lists: no I/O (the import test checks).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+import msgpack
+
+#: One op: ``[path, value]`` (set) or ``[path]`` (remove a map key).
+Op = list
+
+
+class PatchError(ValueError):
+    """An op does not fit the value it is applied to (a client's copy went astray)."""
+
+
+class Gap(Exception):
+    """A change whose base is not the view version this copy holds: ask for a full state."""
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Strict equality of wire values: ``1`` is not ``True`` nor ``1.0``, at any depth.
+
+    ``==`` (in C) first; containers it finds equal are confirmed by their
+    msgpack bytes, which tell those apart.  Maps equal but for their key
+    order count as different: :func:`common` then leaves an op in the private
+    parts, which costs bytes, never exactness.
+    """
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b) or a != b:
+        return False
+    return kind not in _CONTAINERS or _pack(a) == _pack(b)
+
+
+def diff(old: Any, new: Any) -> list[Op]:
+    """The ops that turn ``old`` into ``new`` (empty when they are the same)."""
+    return Differ().diff(old, new)
+
+
+class Differ:
+    """Diffs successive views, packing each unchanged part once.
+
+    Views are rebuilt from scratch on every change, so unchanged parts are
+    equal but not identical, and walking them in Python cost more than
+    building them.  Python's ``==`` compares them in C and stops at the first
+    difference; but it holds ``1 == True == 1.0``, so parts it finds equal are
+    confirmed by their msgpack bytes, which differ for those.  A part found
+    unchanged is not looked into further, and its bytes are remembered: next
+    time it is the old side of a comparison, and only the new side is packed.
+
+    Call :meth:`diff` for each viewer class's old and new view, then
+    :meth:`next` once all are done: what was packed on the new side becomes
+    the old side's memory (the old views must be kept alive until then, and
+    the new ones until the next round).
+    """
+
+    def __init__(self) -> None:
+        self._old: dict[int, tuple[Any, bytes]] = {}
+        self._new: dict[int, tuple[Any, bytes]] = {}
+        #: This round's diffs of container pairs, by identity: the viewer classes share
+        #: parts (the lobby map is one object in every class's view), so each is diffed once.
+        self._pairs: dict[tuple[int, int], list[Op]] = {}
+
+    def next(self) -> None:
+        self._old, self._new = self._new, {}
+        self._pairs = {}
+
+    def diff(self, old: Any, new: Any) -> list[Op]:
+        """The ops from ``old`` to ``new``; read-only: they may be shared with other diffs."""
+        return self._changes(old, new)
+
+    def _changes(self, old: Any, new: Any) -> list[Op]:
+        if old is new:
+            return []
+        kind = type(new)
+        if kind not in _CONTAINERS:
+            return [] if type(old) is kind and old == new else [[[], new]]
+        pair = (id(old), id(new))
+        ops = self._pairs.get(pair)
+        if ops is None:
+            ops = self._pairs[pair] = self._container_changes(old, new, kind)
+        return ops
+
+    def _container_changes(self, old: Any, new: Any, kind: type) -> list[Op]:
+        if type(old) is not kind:
+            return [[[], new]]
+        if old == new and self._same_bytes(old, new):
+            return []
+        ops: list[Op] = []
+        if kind is dict:
+            for key, value in new.items():
+                if key not in old:
+                    ops.append([[key], value])
+                else:
+                    for op in self._changes(old[key], value):
+                        ops.append([[key, *op[0]], *op[1:]])
+            for key in old:
+                if key not in new:
+                    ops.append([[key]])
+        elif len(old) == len(new):
+            for index, (a, b) in enumerate(zip(old, new)):
+                for op in self._changes(a, b):
+                    ops.append([[index, *op[0]], *op[1:]])
+        else:
+            ops.append([[], new])
+        return ops
+
+    def _same_bytes(self, old: Any, new: Any) -> bool:
+        known = self._old.get(id(old))
+        old_bytes = known[1] if known is not None and known[0] is old else _pack(old)
+        new_bytes = _pack(new)
+        self._new[id(new)] = (new, new_bytes)
+        return old_bytes == new_bytes
+
+
+_CONTAINERS = (dict, list, tuple)
+_pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+
+
+def apply(value: Any, ops: Iterable[Sequence]) -> Any:
+    """``value`` with ``ops`` applied, in order; ``value`` itself is left as it was."""
+    for op in ops:
+        if len(op) not in (1, 2) or not isinstance(op[0], (list, tuple)):
+            raise PatchError(f"not an op: {op!r}")
+        path = op[0]
+        if not path:
+            if len(op) == 1:
+                raise PatchError("the whole view cannot be removed")
+            value = op[1]
+        else:
+            value = _apply_at(value, path, 0, op)
+    return value
+
+
+def _apply_at(node: Any, path: Sequence, depth: int, op: Sequence) -> Any:
+    key = path[depth]
+    if type(node) is dict and type(key) is str:
+        copy: Any = dict(node)
+    elif type(node) in (list, tuple) and type(key) is int and 0 <= key < len(node):
+        copy = list(node)
+    else:
+        raise PatchError(f"no {key!r} at depth {depth} of {list(path)!r}")
+    if depth == len(path) - 1:
+        if len(op) == 2:
+            copy[key] = op[1]
+        elif type(copy) is dict and key in copy:
+            del copy[key]
+        else:
+            raise PatchError(f"nothing to remove at {list(path)!r}")
+    else:
+        if type(copy) is dict and key not in copy:
+            raise PatchError(f"no {key!r} at depth {depth} of {list(path)!r}")
+        copy[key] = _apply_at(copy[key], path, depth + 1, op)
+    return copy
+
+
+def common(patches: Sequence[Sequence[Op]]) -> list[Op]:
+    """The ops found, identical, in every one of ``patches`` (in the first one's order).
+
+    A diff never holds two ops on the same path, nor one on a path and one
+    inside it, so the ops left to each patch (:func:`without`) touch other
+    paths than the common ones, and the two parts apply in either order.
+    """
+    if not patches:
+        return []
+    first, others = patches[0], [{tuple(op[0]): op for op in patch} for patch in patches[1:]]
+    out = []
+    for op in first:
+        path = tuple(op[0])
+        if all(path in other and _same_op(op, other[path]) for other in others):
+            out.append(op)
+    return out
+
+
+def without(patch: Sequence[Op], shared: Sequence[Op]) -> list[Op]:
+    """The ops of ``patch`` that are not in ``shared`` (its private part)."""
+    if not shared:
+        return list(patch)
+    paths = {tuple(op[0]) for op in shared}
+    return [op for op in patch if tuple(op[0]) not in paths]
+
+
+def _same_op(a: Sequence, b: Sequence) -> bool:
+    return len(a) == len(b) and (len(a) == 1 or _same(a[1], b[1]))
+
+
+class Mirror:
+    """A client's copy of its view, kept from ``state`` and ``change`` frames.
+
+    ``view`` is the latest complete view (the state frame's fields without
+    ``t`` and ``v``), ``v`` its view version.  Python clients (tests, bench,
+    the load test) use it; the web client has the same rules in TypeScript
+    (web-client/src/net/patch.ts).
+    """
+
+    def __init__(self) -> None:
+        self.view: dict | None = None
+        self.v: int | None = None
+
+    def receive(self, frame: dict) -> bool:
+        """Take one server frame; True when it was a state or change (the view moved on).
+
+        Raises :class:`Gap` for a change that does not start at this copy's
+        version, and :class:`PatchError` for ops that do not fit.
+        """
+        kind = frame.get("t")
+        if kind == "state":
+            self.view = {k: v for k, v in frame.items() if k not in ("t", "v")}
+            self.v = frame.get("v")
+            return True
+        if kind == "change":
+            if self.view is None or frame["base"] != self.v:
+                raise Gap(f"change {frame['base']}->{frame['v']} on top of {self.v}")
+            self.view = apply(self.view, frame["ops"])
+            self.v = frame["v"]
+            return True
+        return False
+
+    def fold(self, frames: list[dict]) -> list[dict]:
+        """One message's frames with its state and change frames folded into one ``state``.
+
+        The ``state`` map (the whole view after the message, with ``v``) takes
+        the place of the message's first view frame; other frames keep their
+        order.  Python test clients record these, so they can wait for a
+        state as they would with full states only.
+        """
+        out: list[dict] = []
+        at = None
+        for frame in frames:
+            if self.receive(frame):
+                if at is None:
+                    at = len(out)
+                    out.append(frame)
+            else:
+                out.append(frame)
+        if at is not None:
+            out[at] = self.state()
+        return out
+
+    def state(self) -> dict:
+        """The view as a ``state`` frame map (what a full state at this version would hold)."""
+        assert self.view is not None, "no state received yet"
+        return {"t": "state", "v": self.v, **self.view}
