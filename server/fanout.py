@@ -40,7 +40,7 @@ from protocol.codec import encode_change, encode_state
 from server import views
 
 if TYPE_CHECKING:
-    from server.connection import Client
+    from server.client import Client
 
 #: Presence changes (sockets coming and going) reach everyone within this many seconds ...
 PRESENCE_LAG = 0.05

@@ -79,20 +79,12 @@ class Outbox:
         self._wake.set()
 
     def reply_after_state(self, data: bytes | str) -> None:
-        """Queue a reply that must not arrive before the state queued so far.
+        """Queue a reply that must not arrive before the views queued so far (a hint).
 
-        ``take`` sends replies before the newest state, which is right for an
-        ack (it precedes the state showing its change) but wrong for a reply
-        computed from that state (a hint): the waiting state becomes an
-        ordinary queued item first, so it is sent, then the reply.
+        Items go out in the order queued, and a full state that replaces
+        waiting changes is queued last, so a plain reply already follows
+        every view queued before it.
         """
-        if self.close_code is not None:
-            return
-        if self._state is not None:
-            if len(self._replies) >= self.limit:
-                raise Overflow()
-            self._replies.append(self._state)
-            self._state = None
         self.reply(data)
 
     def close(self, code: int, reason: str = "", last: bytes | str | None = None) -> None:

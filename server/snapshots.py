@@ -46,13 +46,20 @@ def encode(room: Room, games: Mapping[str, GameSpec]) -> bytes | None:
             "seats": list(room.run.seats),
             "state": _converter.unstructure(room.run.state),
         }
-    data = msgpack.packb({"format": FORMAT, "room": fields, "run": run}, use_bin_type=True)
+    data = msgpack.packb({"format": FORMAT, "room": fields, "run": run}, use_bin_type=True, default=_plain)
     try:
         if decode(data, games) != room:
             return None
     except Unreadable:
         return None
     return data
+
+
+def _plain(value: object) -> object:
+    """Sets (e.g. who passed this round) go as sorted lists; cattrs rebuilds the set on reading."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"can not serialize {type(value).__name__!r} object")
 
 
 def decode(data: bytes, games: Mapping[str, GameSpec]) -> Room:
@@ -70,9 +77,9 @@ def decode(data: bytes, games: Mapping[str, GameSpec]) -> Room:
         if run is not None:
             spec = games[run["game"]]
             seats = tuple(run["seats"])
-            state_class = type(spec.initial_state(spec.setup(len(seats), run["seed"], run["options"])))
-            state = _converter.structure(run["state"], state_class)
-            fields["run"] = Run(game=run["game"], options=run["options"], seed=run["seed"], seats=seats, state=state)
+            setup = spec.setup(len(seats), run["seed"], run["options"])  # options normalised as when the game started
+            state = _converter.structure(run["state"], type(spec.initial_state(setup)))
+            fields["run"] = Run(game=run["game"], options=dict(setup.options), seed=run["seed"], seats=seats, state=state)
         return Room(**fields)
     except Exception as exc:
         raise Unreadable(f"not a room: {type(exc).__name__}: {exc}") from None

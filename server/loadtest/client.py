@@ -13,7 +13,7 @@ from typing import Any
 
 import websockets
 
-from protocol.codec import decode_server, encode_client
+from protocol.codec import decode_server_all, encode_client
 from server.loadtest.screen import Screen
 
 
@@ -60,23 +60,16 @@ class Socket:
         try:
             async for data in self.ws:
                 now = time.perf_counter()
-                frame = decode_server(data)
                 self.frames += 1
                 if self.keep:
                     self.raw += data if isinstance(data, bytes) else data.encode()
-                kind = frame.get("t")
-                if self.screen.feed(frame):
+                shown = False
+                for frame in decode_server_all(data):  # one message may carry several frames
+                    shown = self._take(frame, now) or shown
+                if shown:  # a change's public and private parts arrive in one message: record the whole view
                     self.shown_at = now
                     if self.keep:
                         self.kept.append(self.screen.snapshot())
-                elif kind in ("ack", "error", "hint") and frame.get("seq") in self._waiting:
-                    future = self._waiting.pop(frame["seq"])
-                    if not future.done():
-                        future.set_result((now, frame))
-                elif kind == "welcome":
-                    self.welcome = frame
-                elif kind == "error":
-                    self.refusal = frame
                 self._changed.set()
         except websockets.ConnectionClosed:
             pass
@@ -86,6 +79,21 @@ class Socket:
                 if not future.done():
                     future.set_exception(ConnectionError(f"closed with {self.close_code}"))
             self._changed.set()
+
+    def _take(self, frame: dict, now: float) -> bool:
+        """Handle one frame; True when it moved the screen's view on."""
+        kind = frame.get("t")
+        if self.screen.feed(frame):
+            return True
+        if kind in ("ack", "error", "hint") and frame.get("seq") in self._waiting:
+            future = self._waiting.pop(frame["seq"])
+            if not future.done():
+                future.set_result((now, frame))
+        elif kind == "welcome":
+            self.welcome = frame
+        elif kind == "error":
+            self.refusal = frame
+        return False
 
     async def request(self, frame: dict, *, timeout: float = 10.0) -> tuple[float, float, dict]:
         """Send ``frame`` with a new seq; (sent at, answered at, answer) in perf_counter seconds."""

@@ -12,17 +12,10 @@ started with ``pizzanight serve`` does not offer it.
 
 from __future__ import annotations
 
-import enum
 
 import attrs
 
 from games.contract import Code, GameSpec, OptionSpec, Outcome, Rejected
-
-
-class CounterCode(str, enum.Enum):
-    """The counter refuses nothing of its own; the shared codes cover it."""
-
-    NONE = "counter/none"
 
 
 @attrs.frozen

@@ -1,15 +1,17 @@
-"""What one socket currently shows: the only code in the load test that reads ``state`` frames.
+"""What one socket currently shows: the only code in the load test that reads view frames.
 
-Everything else (the bots, the latency figures, the audit) asks a
-:class:`Screen` for the version, the game view, the legal commands, the
-outcome or the lobby, never the frames themselves.  So when the hub's
-state frames change shape (a full state on join, then compact changes),
-this class is the one place to adapt.
+The hub sends a socket its whole view once (``state``), then only what
+changed (``change``, docs/protocol.md); a :class:`~protocol.patch.Mirror`
+keeps the socket's copy.  Everything else (the bots, the latency figures,
+the audit) asks a :class:`Screen` for the version, the game view, the legal
+commands, the outcome or the lobby, never the frames themselves.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from protocol.patch import Mirror
 
 
 class Screen:
@@ -22,17 +24,23 @@ class Screen:
         self.game: Any = None
         self.legal: list | None = None
         self.outcome: Any = None
+        self.mirror = Mirror()
 
     def feed(self, frame: dict) -> bool:
-        """Take in one frame; True when it was a state frame (the screen changed)."""
-        if frame.get("t") != "state":
+        """Take in one frame; True when it was a state or change frame (the screen changed).
+
+        Raises :class:`protocol.patch.Gap` for a change that does not follow the copy held.
+        """
+        if not self.mirror.receive(frame):
             return False
-        self.version = frame["version"]
-        self.lobby = frame["lobby"]
-        self.you = frame["you"]
-        self.game = frame["game"]
-        self.legal = frame["legal"]
-        self.outcome = frame["outcome"]
+        view = self.mirror.view
+        assert view is not None
+        self.version = view["version"]
+        self.lobby = view["lobby"]
+        self.you = view["you"]
+        self.game = view["game"]
+        self.legal = view["legal"]
+        self.outcome = view["outcome"]
         return True
 
     @property

@@ -11,8 +11,9 @@ import msgpack
 import pytest
 import uvicorn
 import websockets
-
 from hubserver import RunningServer, all_games, fast_config
+
+from protocol.codec import decode_server_all
 from server.app import create_app
 from server.limits import JoinThrottle, SharedJoinThrottle
 from server.serve import uvicorn_config
@@ -41,7 +42,7 @@ async def hello(hub: RunningServer, fields: dict, *, forwarded_for: str | None =
     headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
     ws = await websockets.connect(hub.url, compression=None, additional_headers=headers)
     await ws.send(msgpack.packb(dict({"t": "hello", "v": 1}, **fields)))
-    first = msgpack.unpackb(await ws.recv())
+    first = decode_server_all(await ws.recv())[0]  # a message may carry several frames (welcome, state)
     close = None
     if first["t"] == "error":
         try:

@@ -15,9 +15,10 @@ import pytest
 
 import toygame
 from hubserver import fast_config
-from protocol.codec import decode_server
+from protocol.codec import decode_server_all
 from protocol.errors import Busy
 from protocol.frames import Hello
+from protocol.patch import Mirror
 from server import lobby
 from server.client import Client
 from server.inbox import AskHint, Attach, Command, HostOp
@@ -108,13 +109,18 @@ def client(role: str) -> Client:
     return Client(text=False, role=role, address="test", queue=64)
 
 
-async def sent(c: Client) -> list[dict]:
-    """What the client's socket would be sent now, in order."""
+#: Each test client's copy of its view (sockets get a whole view once, then changes).
+_mirrors: dict[int, Mirror] = {}
+
+
+async def sent(c: Client, wait: float = 0.05) -> list[dict]:
+    """What the client's socket would be sent now, in order, its changes folded into whole states."""
     try:
-        items = await asyncio.wait_for(c.outbox.take(), 0.05)
-    except asyncio.TimeoutError:
+        items = await asyncio.wait_for(c.outbox.take(), wait)
+    except TimeoutError:
         return []
-    return [decode_server(item) for item in items]
+    mirror = _mirrors.setdefault(id(c), Mirror())
+    return [frame for item in items for frame in mirror.fold(decode_server_all(item))]
 
 
 async def attach(actor: RoomActor, c: Client, **hello) -> None:
@@ -275,4 +281,5 @@ async def test_a_socket_admitted_and_gone_in_the_same_turn_is_not_left_in_the_ro
     # Then its attach was answered, and the room does not count it
     assert admitted.done() and admitted.exception() is None
     assert late not in actor.spectators
-    assert (await sent(tv))[-1]["lobby"]["spectators"] == 1
+    await sent(tv, wait=0.2)  # presence changes go out within 50 ms (none here: the count is as before)
+    assert _mirrors[id(tv)].view["lobby"]["spectators"] == 1

@@ -14,6 +14,8 @@ And no frame to anyone carries another player's seat token or a token hash.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from games.contract import SCREEN, SPECTATOR, SeatViewer
@@ -176,6 +178,7 @@ async def hinting_phone(phone, rng) -> int:
         await phone.send({"t": "hint", "seq": hint_seq})
         await phone.next_frame(lambda f: f.get("seq") == hint_seq and f["t"] in ("hint", "error"), timeout=30)
         hints += 1
+        await asyncio.sleep(0.12)  # two frames a turn, under the hub's 20 frames/s per socket
 
 
 @pytest.mark.parametrize("level,seed", [("standard", 11), ("advanced", 12)])
