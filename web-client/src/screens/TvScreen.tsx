@@ -1,7 +1,7 @@
 // The TV: creates (or comes back to) a room, shows the lobby, then the game.
 import { useState } from "preact/hooks";
 import { useSession } from "../session";
-import { S } from "../strings";
+import { S, errorText } from "../strings";
 import { StatusBanner } from "../ui/common";
 import { LobbyView, type HostActions } from "./Lobby";
 import { TableScreen } from "./Table";
@@ -30,7 +30,7 @@ export function TvScreen() {
   const { conn, state, status } = session;
   const host: HostActions = {
     op: (op, fields = {}, then) => {
-      conn.host(op, fields).then(then, (e: RequestError) => showToast(S.error(e.code, e.message)));
+      conn.host(op, fields).then(then, (e: RequestError) => showToast(errorText(e.code)));
     },
   };
   return (

@@ -1,0 +1,23 @@
+// The language switch on the phone and the TV: one button that names the
+// other language in that language ("Español" / "English"), so a person who
+// cannot read the current one still finds theirs.  The choice is remembered
+// on this device (i18n.ts) and every screen re-renders in it (App).
+import { LANGUAGES } from "../i18n";
+import { S, setLanguage } from "../strings";
+
+export function LanguageSwitch({ compact }: { compact?: boolean }) {
+  const next = LANGUAGES[(LANGUAGES.indexOf(S.lang) + 1) % LANGUAGES.length];
+  return (
+    <button
+      type="button"
+      class={`btn btn-quiet lang-switch ${compact ? "btn-small" : ""}`}
+      lang={next}
+      title={S.language}
+      aria-label={`${S.language}: ${S.languageNames[next]}`}
+      data-lang={next}
+      onClick={() => setLanguage(next)}
+    >
+      <span aria-hidden="true">🌐</span> {S.languageNames[next]}
+    </button>
+  );
+}
