@@ -1,7 +1,9 @@
 // The language switch on the phone and the TV: one button that names the
 // other language in that language ("Español" / "English"), so a person who
-// cannot read the current one still finds theirs.  The choice is remembered
-// on this device (i18n.ts) and every screen re-renders in it (App).
+// cannot read the current one still finds theirs.  `compact` (crowded
+// headers) shows the language's two letters, with its full name spoken.
+// The choice is remembered on this device (i18n.ts) and every screen
+// re-renders in it (App).
 import { LANGUAGES } from "../i18n";
 import { S, setLanguage } from "../strings";
 
@@ -10,14 +12,14 @@ export function LanguageSwitch({ compact }: { compact?: boolean }) {
   return (
     <button
       type="button"
-      class={`btn btn-quiet lang-switch ${compact ? "btn-small" : ""}`}
+      class={`btn btn-quiet lang-switch ${compact ? "btn-small lang-compact" : ""}`}
       lang={next}
       title={S.language}
       aria-label={`${S.language}: ${S.languageNames[next]}`}
       data-lang={next}
       onClick={() => setLanguage(next)}
     >
-      <span aria-hidden="true">🌐</span> {S.languageNames[next]}
+      {compact ? next.toUpperCase() : S.languageNames[next]}
     </button>
   );
 }
