@@ -126,7 +126,7 @@ export const es: Strings = {
   pt_neutralTurn: "Turno del neutral…",
   pt_round: (round: number, max: number) => (max ? `Ronda ${round} de ${max}` : `Ronda ${round}`),
   pt_phase_setup: "Preparando la pizza",
-  pt_phase_add: "Poned ingredientes",
+  pt_phase_add: "Poner ingredientes",
   pt_phase_neutral_roll: "Tira el dado neutral",
   pt_phase_neutral_place: "Pon el ingrediente neutral",
   pt_phase_cut: "Cada uno elige un corte en secreto",
@@ -241,6 +241,7 @@ export const es: Strings = {
 
   // Splittissimo
   sp_topping: { mushroom: "champiñón", bell_pepper: "pimiento", tomato: "tomate" },
+  sp_toppingLetter: { mushroom: "C", bell_pepper: "P", tomato: "T" },
   sp_pizzaCard: (amount: string, tops: string) => `Carta de pizza de ${amount}${tops ? ` con ${tops}` : ""}`,
   sp_orderCard: (amount: string, tops: string) => `Pedido de ${amount}${tops ? ` con ${tops}` : ""}`,
   sp_specialOrderCard: (tops: string) => `Pedido especial: ${tops}`,

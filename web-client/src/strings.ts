@@ -240,6 +240,8 @@ export const en = {
 
   // Splittissimo
   sp_topping: { mushroom: "mushroom", bell_pepper: "bell pepper", tomato: "tomato" },
+  /** The letter on a topping's icon (so toppings never rely on colour alone). */
+  sp_toppingLetter: { mushroom: "M", bell_pepper: "P", tomato: "T" } as Record<string, string>,
   sp_pizzaCard: (amount: string, tops: string) => `Pizza card ${amount}${tops ? ` with ${tops}` : ""}`,
   sp_orderCard: (amount: string, tops: string) => `Order for ${amount}${tops ? ` with ${tops}` : ""}`,
   sp_specialOrderCard: (tops: string) => `Special Order: ${tops}`,
