@@ -93,6 +93,7 @@ def check_both(page: Any, artifacts: Any, screen: str, shots: list[str]) -> None
     switch_to(page, "es")
     found = english_on(page)
     assert found == [], f"English on the Spanish {screen}: {found}"
+    d.assert_accessible(page, f"the Spanish {screen}")
     d.shot(page, artifacts, f"{screen}.es")
     switch_to(page, "en")
     assert english_on(page), f"the switch did not turn the {screen} to English"

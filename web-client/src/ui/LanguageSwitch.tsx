@@ -14,8 +14,9 @@ export function LanguageSwitch({ compact }: { compact?: boolean }) {
       type="button"
       class={`btn btn-quiet lang-switch ${compact ? "btn-small lang-compact" : ""}`}
       lang={next}
-      title={S.language}
-      aria-label={`${S.language}: ${S.languageNames[next]}`}
+      title={`${S.language}: ${S.languageNames[next]}`}
+      // The visible text starts the spoken name (axe: label-content-name-mismatch).
+      aria-label={compact ? `${next.toUpperCase()}: ${S.languageNames[next]}` : undefined}
       data-lang={next}
       onClick={() => setLanguage(next)}
     >
