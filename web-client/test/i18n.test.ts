@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chooseLanguage, LANG_STORAGE_KEY, listOf, plural } from "../src/i18n";
 import { CATALOGUES, S, errorText, setLanguage } from "../src/strings";
 import { hintText } from "../src/games/splittissimo/text";
+import { hostErrorText } from "../src/screens/TvScreen";
+import type { Lobby } from "../src/net/wire";
 
 const SRC = join(__dirname, "..", "src");
 
@@ -164,6 +166,15 @@ describe("what the hub sends as codes and data", () => {
     setLanguage("es", false);
     expect(errorText("move/not_your_turn")).toBe("Todavía no te toca.");
     expect(errorText("some/new_code")).toBe(CATALOGUES.es.errorUnknown);
+  });
+
+  it("fills a refused start with the numbers the TV knows", () => {
+    const player = { id: 1, name: "Ana", bot: null, human: true, connected: true, seat: null };
+    const lobby: Lobby = { phase: "lobby", host_connected: true, locked: false, game: "pizza_theory", options: {}, players: [player], spectators: 0 };
+    expect(hostErrorText("host/player_count", lobby)).toBe("Needs at least 2 players (1 so far)");
+    setLanguage("es", false);
+    expect(hostErrorText("host/player_count", lobby)).toBe("Hacen falta al menos 2 jugadores (hay 1)");
+    expect(hostErrorText("host/no_game", null)).toBe("Primero elige un juego.");
   });
 
   it("writes a Splittissimo hint from its structured fields", () => {
