@@ -31,10 +31,27 @@ HintCommand = TakeTrick | PlaySpecialOrder | PlayCancelledOrder | EndTurn | Pass
 
 @attrs.frozen
 class Hint:
-    """A command the seat may send now, and the words that explain it."""
+    """A command the seat may send now, and the words that explain it.
+
+    ``text`` is the English sentence (for logs, bots' traces and debugging);
+    the phone writes its own sentence, in its own language, from the
+    structured fields: ``kind`` says which sentence (``trick_easy``,
+    ``trick``, ``special``, ``cancel``, ``end_turn``, ``pass``), ``hand`` and
+    ``table`` are the amounts named on each side, ``toppings`` the topping ids
+    that matter, ``sum`` the trick's sum in figures (no words), ``draws``
+    whether a Cancelled Order also draws a card, ``cards`` the hand size to
+    draw back up to.
+    """
 
     command: HintCommand
     text: str
+    kind: str = ""
+    hand: tuple[str, ...] = ()
+    table: tuple[str, ...] = ()
+    toppings: tuple[str, ...] = ()
+    sum: str = ""
+    draws: bool = False
+    cards: int = 0
 
 
 def trick_value(command: TakeTrick) -> tuple[Fraction, int]:
@@ -56,31 +73,62 @@ def hint(state: State, seat: int) -> Hint | None:
     best = max(tricks, key=trick_value, default=None)
     special = max(specials, key=lambda c: total(special_order_takes_now(state, c)), default=None)
     if special is not None and (best is None or total(special_order_takes_now(state, special)) > trick_value(best)[0]):
-        return Hint(special, _explain_special(state, special))
+        taken = special_order_takes_now(state, special)
+        return Hint(
+            special,
+            _explain_special(state, special),
+            kind="special",
+            table=tuple(card.text for card in taken),
+            toppings=tuple(CARDS[special.card].toppings),
+            sum=_special_sum(taken),
+        )
     if best is not None:
         hand = [CARDS[i] for i in best.hand]
         table = [CARDS[i] for i in best.table]
-        return Hint(best, explain(state.level, hand, table))
+        wanted = () if state.level == EASY else tuple(sorted({t for card in hand for t in card.toppings}))
+        return Hint(
+            best,
+            explain(state.level, hand, table),
+            kind="trick_easy" if state.level == EASY else "trick",
+            hand=tuple(card.text for card in hand),
+            table=tuple(card.text for card in table),
+            toppings=wanted,
+            sum=sum_text(hand, table),
+        )
     for command in legal:
         if isinstance(command, PlayCancelledOrder):
+            draws = len(state.hands[seat]) < hand_size(state)
             return Hint(
                 command,
                 "You may play your Cancelled Order now: the turn about to begin is skipped"
-                f"{', and you draw a card' if len(state.hands[seat]) < hand_size(state) else ''}.",
+                f"{', and you draw a card' if draws else ''}.",
+                kind="cancel",
+                draws=draws,
             )
         if isinstance(command, EndTurn):
-            return Hint(command, f"No more tricks: end your turn and draw back up to {hand_size(state)} cards.")
+            return Hint(
+                command,
+                f"No more tricks: end your turn and draw back up to {hand_size(state)} cards.",
+                kind="end_turn",
+                cards=hand_size(state),
+            )
         if isinstance(command, Pass):
-            return Hint(command, "No trick is possible with your cards: draw one card and pass.")
+            return Hint(command, "No trick is possible with your cards: draw one card and pass.", kind="pass")
     return None
+
+
+def _special_sum(taken: Sequence[Card]) -> str:
+    """``"1/4 + 1/2 = 3/4"``: the pizzas a Special Order takes, added (empty for one pizza)."""
+    if len(taken) < 2:
+        return ""
+    return " + ".join(card.text for card in taken) + f" = {_fraction(total(taken))}"
 
 
 def _explain_special(state: State, command: PlaySpecialOrder) -> str:
     taken = special_order_takes_now(state, command)
     toppings = _toppings(CARDS[command.card].toppings)
-    amounts = " + ".join(card.text for card in taken)
     words = f"Your Special Order takes every open pizza with {toppings}: {_listing(taken)}"
-    return f"{words}, {amounts} = {_fraction(total(taken))}." if len(taken) > 1 else f"{words}."
+    return f"{words}, {_special_sum(taken)}." if len(taken) > 1 else f"{words}."
 
 
 def _fraction(value: Fraction) -> str:

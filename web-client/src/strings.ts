@@ -1,6 +1,10 @@
-// Every word the client shows, in one catalogue.  English is the only
-// language so far; another is a copy of `en` with the same keys (the type
-// makes the compiler check that none is missing), chosen by `pickLanguage`.
+// Every word the client shows, in one catalogue per language: `en` here and
+// `es` in strings.es.ts (typed `Strings`, so the compiler refuses a missing
+// key).  Plurals and lists come from the browser's Intl rules (i18n.ts).
+// `S` is the catalogue in use: a live binding that `setLanguage` swaps, so
+// every `S.key` read at render time speaks the chosen language.
+import { chooseLanguage, listOf, ordinal, plural, saveLanguage, savedLanguage, type Lang } from "./i18n";
+import { es } from "./strings.es";
 
 export const en = {
   appName: "Pizza Night",
@@ -40,13 +44,13 @@ export const en = {
   start: "Start the game",
   needPlayers: (min: number, max: number, have: number) =>
     have < min ? `Needs at least ${min} players (${have} so far)` : `At most ${max} players (${have} now)`,
-  spectators: (n: number) => (n === 1 ? "1 watching" : `${n} watching`),
+  spectators: (n: number) => plural("en", n, { one: "# watching", other: "# watching" }),
   closeRoom: "Close the room",
 
   // host controls (TV)
   hostMenu: "Host",
   hostMenuMore: " menu: bots, turn timer, end the room",
-  handedCount: (n: number) => (n === 1 ? "1 seat played by a bot" : `${n} seats played by bots`),
+  handedCount: (n: number) => plural("en", n, { one: "# seat played by a bot", other: "# seats played by bots" }),
   hostMenuTitle: "Host menu",
   seatsTitle: "Seats",
   letBotPlay: "Let a bot play",
@@ -65,7 +69,6 @@ export const en = {
   keepPlaying: "Keep playing",
   closeMenu: "Close",
   botPlaysForYou: "A bot is playing your seat for now. The TV can give it back.",
-  and: "and",
   yes: "Yes",
   no: "No",
 
@@ -103,8 +106,6 @@ export const en = {
   watching: "Watching",
   watchTitle: (code: string) => `Watching room ${code}`,
 
-  // errors from the hub, by code prefix
-  error: (code: string, message?: string) => message || code,
 
   // Pizza Theory
   pt_neutral: "Neutral",
@@ -114,9 +115,11 @@ export const en = {
   pt_end_full_tiebreak: "More than one colour filled the pizza: the most would-have toppings wins.",
   pt_end_neutral_full: "The neutral colour filled the pizza, so both players lose.",
   pt_end_round_limit: "Round limit reached: the most toppings on the pizza wins.",
+  /** The sector facing a seat (views.py `sector`: 0, 1, 2). */
+  pt_sector: (i: number) => ordinal("en", i + 1, { one: "#st", two: "#nd", few: "#rd", other: "#th" }),
   pt_order: "Turn order",
   pt_onPizza: (n: number) => `${n}/16 on the pizza`,
-  pt_supply: (n: number) => `${n} toppings left to place`,
+  pt_supply: (n: number) => plural("en", n, { one: "# topping left to place", other: "# toppings left to place" }),
   pt_cutChosen: "Cut chosen ✓",
   pt_thinking: "Choosing a cut…",
   pt_adding: "Adding a topping…",
@@ -129,7 +132,7 @@ export const en = {
   pt_phase_cut: "Everyone chooses a cut in secret",
   pt_phase_over: "The pizza is served",
   pt_cutAt: (name: string, line: number) => `${name} cut on line ${line}`,
-  pt_sliceCount: (n: number) => `${n} slices`,
+  pt_sliceCount: (n: number) => plural("en", n, { one: "# slice", other: "# slices" }),
   pt_safe: (names: string) => `Safe this round: ${names}`,
   pt_boardLabel: (round: number) => `The pizza, round ${round}`,
   pt_spaceLabel: (c: readonly number[]) => `Row ${c[2] + 4}, space ${c[0] - Math.max(-3, -3 - c[2]) + 1}`,
@@ -154,8 +157,8 @@ export const en = {
 
   // New York Slice
   nys_hiddenSlice: "A face-down slice",
-  nys_pepperoni: (n: number) => (n === 1 ? "1 pepperoni" : `${n} pepperoni`),
-  nys_anchovies: (n: number) => (n === 1 ? "1 anchovy" : `${n} anchovies`),
+  nys_pepperoni: (n: number) => plural("en", n, { one: "# pepperoni", other: "# pepperoni" }),
+  nys_anchovies: (n: number) => plural("en", n, { one: "# anchovy", other: "# anchovies" }),
   nys_combo: "Combo",
   nys_special: "Special",
   nys_ring: "The pizza",
@@ -163,7 +166,7 @@ export const en = {
   nys_portionName: (i: number) => String.fromCharCode(65 + i),
   nys_round: (r: number, total: number) => `Round ${r} of ${total}`,
   nys_slicer: (name: string) => `Slicer: ${name}`,
-  nys_stacksLeft: (n: number) => (n === 1 ? "1 stack left" : `${n} stacks left`),
+  nys_stacksLeft: (n: number) => plural("en", n, { one: "# stack left", other: "# stacks left" }),
   nys_tableaus: "Everyone's slices",
   nys_eatenCount: (n: number) => `ate ${n}`,
   nys_nothingYet: "nothing collected yet",
@@ -237,6 +240,8 @@ export const en = {
 
   // Splittissimo
   sp_topping: { mushroom: "mushroom", bell_pepper: "bell pepper", tomato: "tomato" },
+  /** The letter on a topping's icon (so toppings never rely on colour alone). */
+  sp_toppingLetter: { mushroom: "M", bell_pepper: "P", tomato: "T" } as Record<string, string>,
   sp_pizzaCard: (amount: string, tops: string) => `Pizza card ${amount}${tops ? ` with ${tops}` : ""}`,
   sp_orderCard: (amount: string, tops: string) => `Order for ${amount}${tops ? ` with ${tops}` : ""}`,
   sp_specialOrderCard: (tops: string) => `Special Order: ${tops}`,
@@ -247,16 +252,16 @@ export const en = {
   sp_specialPlayed: (name: string) => `${name} played a Special Order`,
   sp_trickBy: (name: string) => `${name} made a trick`,
   sp_piles: "The pizza piles",
-  sp_pileLabel: (i: number, n: number) => `Pile ${i + 1}, ${n} cards`,
+  sp_pileLabel: (i: number, n: number) => `Pile ${i + 1}, ${plural("en", n, { one: "# card", other: "# cards" })}`,
   sp_emptyPile: "empty",
-  sp_cardsInPile: (n: number) => (n === 1 ? "1 card" : `${n} cards`),
+  sp_cardsInPile: (n: number) => plural("en", n, { one: "# card", other: "# cards" }),
   sp_table: "The table",
   sp_level: (level: string) => `Level: ${level}`,
   sp_turnOf: (name: string) => `${name}'s turn`,
   sp_window: (s: number) => `Cancel window: ${s} s`,
   sp_cancelled: (by: string, who: string) => `${by} cancelled ${who}'s turn`,
-  sp_deck: (n: number) => `${n} cards left to draw`,
-  sp_handCount: (n: number) => (n === 1 ? "1 card" : `${n} cards`),
+  sp_deck: (n: number) => plural("en", n, { one: "# card left to draw", other: "# cards left to draw" }),
+  sp_handCount: (n: number) => plural("en", n, { one: "# card", other: "# cards" }),
   sp_delivered: (amount: string) => `${amount} pizza`,
   sp_passed: "passed",
   sp_playCancelled: "Play Cancelled Order!",
@@ -277,13 +282,210 @@ export const en = {
   game_pizza_theory: "Pizza Theory",
   game_new_york_slice: "New York Slice",
   game_splittissimo: "Splittissimo",
+
+  // language
+  lang: "en" as Lang,
+  language: "Language",
+  /** Each language named in itself, for the switch. */
+  languageNames: { en: "English", es: "Español" } as Record<Lang, string>,
+  list: (items: readonly string[]) => listOf("en", items),
+  seat: (n: number) => `Seat ${n + 1}`,
+  winnerMark: "winner",
+  nameTooLong: (max: number) => `Names are at most ${max} letters.`,
+
+  // the host's options, by game and option name: [label, one-line help]
+  optionText: {
+    pizza_theory: {
+      max_rounds: ["Round limit", "After this round the most toppings on the pizza wins (0: no limit)."],
+    },
+    new_york_slice: {
+      first_slicer: ["First Slicer", "Who slices first; Random draws one."],
+      veggies_eaten_later: ["You Love Veggies lasts", "The owner of You Love Veggies may also eat Veggies gained in later rounds."],
+    },
+    splittissimo: {
+      level: ["Level", "Easy (6+): round Pizza cards. Standard (8+): Orders and toppings. Advanced (10+): scores with what is left in your hand."],
+      dots: ["Card difficulty (dots)", "1 dot: quarters and halves; 2 and 3 dots: the same amounts in eighths and more."],
+      reaction_ms: ["Cancel window (ms)", "How long the others may play a Cancelled Order before each turn."],
+      special_cards: ["Special cards", "Shuffle the purple Special Order and Cancelled Order cards into the Order deck."],
+    },
+  } as Record<string, Record<string, readonly [string, string]>>,
+  /** A choice's words where the value itself is not a word (levels, "random"). */
+  optionChoice: {
+    random: "Random",
+    easy: "Easy",
+    standard: "Standard",
+    advanced: "Advanced",
+  } as Record<string, string>,
+
+  // why the hub refused something: one sentence per error code
+  errors: {
+    "move/not_your_turn": "It is not your turn yet.",
+    "move/wrong_phase": "That can't be done right now.",
+    "move/unknown_command": "That move isn't part of this game.",
+    "move/game_over": "The game is already over.",
+    "move/not_a_player": "Only players at the table can do that.",
+    "move/not_in_this_level": "That card is not used at this level.",
+    "protocol/malformed": "Something went wrong with the connection. Try again.",
+    "protocol/too_large": "Something went wrong with the connection. Try again.",
+    "protocol/bad_frame": "Something went wrong with the connection. Try again.",
+    "protocol/unknown_frame": "Something went wrong with the connection. Try again.",
+    "protocol/version": "This page is out of date: reload it.",
+    "protocol/expected_hello": "Something went wrong with the connection. Try again.",
+    "protocol/bad_command": "That move could not be read. Try again.",
+    "auth/bad_token": "This phone's seat was not recognised: join again.",
+    "auth/forbidden": "Only the TV can do that.",
+    "room/not_found": "There is no room with that code.",
+    "room/locked": "The room is locked: ask the host to let people join.",
+    "room/full": "The room is full.",
+    "room/name_taken": "Someone in the room already has that name: pick another.",
+    "room/bad_name": "Please pick a shorter name made of letters.",
+    "room/closed": "This room has closed.",
+    "room/not_playing": "No game is being played right now.",
+    "room/not_seated": "You are not playing in this game.",
+    "room/bot_seat": "A bot is playing your seat: the TV can give it back.",
+    "host/unknown_op": "The TV asked for something the room does not know.",
+    "host/unknown_game": "That game is not on offer.",
+    "host/bad_options": "Those options don't work together.",
+    "host/no_game": "Choose a game first.",
+    "host/player_count": "This game needs a different number of players.",
+    "host/unknown_bot": "That kind of bot is not on offer.",
+    "host/unknown_player": "That player has left.",
+    "host/in_game": "That can't be done during a game.",
+    "host/not_finished": "The game is not over yet.",
+    "host/bad_value": "That value is not allowed.",
+    "hint/unavailable": "No hints in this game.",
+    "rate/limited": "Slow down a little and try again.",
+    "rate/join_throttled": "Too many joins at once: wait a moment and try again.",
+    "rate/not_reading": "The connection is too slow.",
+    "rate/room_busy": "The room is busy: try again in a moment.",
+    "server/moved": "The room moved: reconnecting…",
+    "server/store": "The move could not be saved: try again.",
+    "server/bug": "Something went wrong on the server. Try again.",
+    // Pizza Theory
+    "topping/not_a_space": "That is not a space on the pizza.",
+    "topping/space_taken": "That space is taken.",
+    "topping/next_to_own": "Your toppings may not touch each other.",
+    "topping/not_touching_cutter": "The neutral topping goes beside the neutral cutter.",
+    "cut/no_such_line": "Pick one of your six lines.",
+    "cut/already_chosen": "You already chose your cut.",
+    // New York Slice
+    "stack/no_such_stack": "Pick one of the stacks.",
+    "slice/no_such_slice": "That slice is not there.",
+    "slicing/wrong_portion_count": "Make one portion per player.",
+    "slicing/bad_cuts": "Those cuts don't make portions.",
+    "slicing/empty_portion": "Every portion needs at least one slice.",
+    "slicing/not_a_run": "A portion is slices side by side.",
+    "slicing/slices_left_out": "Every slice must be in a portion.",
+    "slicing/bad_special_place": "Put the Special with a portion or on its own.",
+    "choose/no_such_portion": "Pick one of the portions.",
+    "choose/portion_taken": "Someone already took that portion.",
+    "sneak/no_adjacent_portion": "There is no portion on that side.",
+    "sneak/would_empty_portion": "That would leave a portion empty.",
+    "plate/not_awaiting_decision": "Nothing is waiting on your plate.",
+    "plate/not_edible": "Only slices with pepperoni can be eaten.",
+    "plate/bad_supreme_attachment": "Choose which kind this slice counts as.",
+    "seconds/not_collected": "You can only eat slices you collected.",
+    "seconds/one_type_only": "Seconds: eat slices of one kind only.",
+    // Splittissimo
+    "card/not_in_hand": "That card is not in your hand.",
+    "card/not_open": "That card is not on the table.",
+    "card/repeated": "Each card counts once.",
+    "card/wrong_kind": "That card can't be used like that.",
+    "trick/shape": "A trick is one card on one side and two or more on the other.",
+    "trick/amounts_differ": "Both sides must make the same amount of pizza.",
+    "trick/topping_missing": "The pizzas need the toppings the orders ask for.",
+    "turn/no_trick_yet": "Take a trick before you end your turn.",
+    "turn/trick_available": "There is a trick you can take: look again!",
+    "turn/already_took_trick": "You already took a trick, so end your turn instead.",
+    "window/open": "Wait: the others may still cancel this turn.",
+    "interrupt/window_closed": "Too late: the turn has started.",
+    "interrupt/too_late": "Too late: the turn has started.",
+    "interrupt/own_turn": "You can't cancel your own turn.",
+    "special/own_turn_only": "Play a Special Order on your own turn.",
+    "special/no_matching_pizza": "No open pizza has those toppings.",
+    "timer/room_only": "Only the room can do that.",
+    "timer/stale": "That timer has already run out.",
+  } as Record<string, string>,
+  /** A code this client does not know yet. */
+  errorUnknown: "That didn't work. Try again.",
+
+  // New York Slice: pizza kinds by number (the hub names them in English)
+  nys_types: {
+    3: "Veggie",
+    4: "Margherita",
+    5: "Hawaiian",
+    6: "BBQ Chicken",
+    7: "Sausage",
+    8: "Mushroom",
+    9: "Pepperoni",
+    10: "Meat Lovers",
+    11: "Cheese",
+  } as Record<number, string>,
+  nys_anchovySlice: "Anchovy",
+  nys_supremeSlice: "Supreme",
+  nys_summary: (points: number) => plural("en", points, { one: "Top score: # point", other: "Top score: # points" }),
+
+  // Splittissimo: why the game ended, prompts, hints, scores
+  sp_end_all_delivered: "Every pizza is delivered: no Pizza card is left!",
+  sp_end_deck_empty: "The deck ran out: a card had to be drawn and none was left.",
+  sp_end_deck_empty_orders: "The Order deck ran out: a card had to be drawn and none was left.",
+  sp_end_no_tricks: "Everyone passed in a row.",
+  sp_end_other: "The game is over.",
+  sp_levelName: { easy: "easy", standard: "standard", advanced: "advanced" } as Record<string, string>,
+  sp_waitCountdown: "Your turn starts when the countdown ends: the others may cancel it with a Cancelled Order.",
+  sp_mayCancel: (name: string) => `${name}'s turn is about to start: you may cancel it with your Cancelled Order.`,
+  sp_aboutToStart: (name: string) => `${name}'s turn is about to start.`,
+  sp_mayTakeOver: (name: string) => `${name}'s turn: you may take it over with your Special Order.`,
+  sp_nothingToDo: "Nothing to play right now: wait for your turn.",
+  sp_hintFailed: "No hint right now: try again in a moment.",
+  sp_hintTrickEasy: (hand: readonly string[], table: readonly string[], sum: string) =>
+    `Your ${listOf("en", hand)} ${hand.length > 1 ? "together make" : "matches"} the ${listOf("en", table)} on the table: ${sum}.`,
+  sp_hintTrick: (hand: readonly string[], table: readonly string[], toppings: readonly string[], sum: string) =>
+    `${plural("en", hand.length, { one: "Your order", other: "Your orders" })} for ${listOf("en", hand)} ${plural("en", hand.length, { one: "matches", other: "match" })} ` +
+    `${plural("en", table.length, { one: "the pizza", other: "the pizzas" })} ${listOf("en", table)}` +
+    (toppings.length ? `, with ${listOf("en", toppings)}` : "") +
+    `: ${sum}.`,
+  sp_hintSpecial: (toppings: readonly string[], taken: readonly string[], sum: string) =>
+    `Your Special Order takes every open pizza with ${listOf("en", toppings)}: ${listOf("en", taken)}${taken.length > 1 ? `, ${sum}` : ""}.`,
+  sp_hintCancel: (draws: boolean) =>
+    `You may play your Cancelled Order now: the turn about to begin is skipped${draws ? ", and you draw a card" : ""}.`,
+  sp_hintEndTurn: (cards: number) => `No more tricks: end your turn and draw back up to ${plural("en", cards, { one: "# card", other: "# cards" })}.`,
+  sp_hintPass: "No trick is possible with your cards: draw one card and pass.",
+  sp_scoreAdvanced: (total: string, delivered: string, orders: string, specials: number) =>
+    `${total} = ${delivered} delivered − ${orders} orders − ${plural("en", specials, { one: "# special", other: "# specials" })}`,
 };
 
 export type Strings = typeof en;
 
-/** The strings for the browser's language (English for now). */
-export function pickLanguage(_languages: readonly string[] = []): Strings {
-  return en;
+/** Every catalogue, by language. */
+export const CATALOGUES: Record<Lang, Strings> = { en, es };
+
+/** The catalogue in use (a live binding: `setLanguage` swaps it). */
+export let S: Strings = CATALOGUES[chooseLanguage(savedLanguage(), typeof navigator !== "undefined" ? navigator.languages : [])];
+
+const listeners = new Set<() => void>();
+
+/** Switch every screen to `lang`, remember it on this device, and re-render whoever listens. */
+export function setLanguage(lang: Lang, remember = true): void {
+  S = CATALOGUES[lang];
+  if (remember) saveLanguage(lang);
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
+  for (const f of listeners) f();
 }
 
-export const S: Strings = pickLanguage(typeof navigator !== "undefined" ? navigator.languages : []);
+/** Call `f` after each language switch; returns the unsubscribe. */
+export function onLanguageChange(f: () => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+/** The sentence for a refused request: from its code, never the hub's English message. */
+export function errorText(code: string): string {
+  return S.errors[code] ?? S.errorUnknown;
+}
+
+/** The options' label and help in the current language (the hub's schema words as a fallback). */
+export function optionWords(game: string, name: string, fallback: { label: string; help?: string | null }): { label: string; help: string } {
+  const words = S.optionText[game]?.[name];
+  return words ? { label: words[0], help: words[1] } : { label: fallback.label, help: fallback.help ?? "" };
+}

@@ -114,3 +114,32 @@ def test_in_advanced_another_players_turn_hints_the_special_order_that_takes_it_
         found.text
         == "Your Special Order takes every open pizza with mushroom and tomato: 1/2 and 3/8, 1/2 + 3/8 = 7/8."
     )
+
+
+# --- the structured fields the phone writes its own sentence from (issue 13) ---------
+
+
+def test_an_easy_trick_hint_carries_its_amounts_and_sum_without_words():
+    p = Picker()
+    e3, e1, half = p("pizza", "3/8"), p("pizza", "1/8"), p("pizza", "1/2")
+    state = given("easy", [[e3, p("pizza", "1"), e1], [p("pizza", "1")]], table=[half, p("pizza", "7/8")])
+    found = hint(state, 0)
+    assert (found.kind, found.hand, found.table, found.toppings) == ("trick_easy", ("3/8", "1/8"), ("1/2",), ())
+    assert found.sum == "3/8 + 1/8 = 4/8 = 1/2"
+
+
+def test_a_standard_trick_hint_names_the_toppings_by_id():
+    p = Picker()
+    order = p("order", "3/4", "tomato")
+    a, b = p("pizza", "1/2", "mushroom", "tomato"), p("pizza", "1/4", "tomato")
+    state = given("standard", [[order], [p("order")]], piles=[[a], [b], [p("pizza", "1/8", "bell_pepper")]])
+    found = hint(state, 0)
+    assert (found.kind, found.hand, found.table, found.toppings) == ("trick", ("3/4",), ("1/2", "1/4"), ("tomato",))
+
+
+def test_a_pass_hint_says_so_by_kind():
+    p = Picker()
+    state = given(
+        "standard", [[p("order", "1/8", "mushroom")], [p("order")]], piles=[[p("pizza", "1", "mushroom")], [], []]
+    )
+    assert hint(state, 0).kind == "pass"

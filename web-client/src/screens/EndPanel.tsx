@@ -16,11 +16,12 @@ export function formatScore(value: unknown): string {
 export function EndPanel({ state, host }: { state: StateFrame; host: HostActions | null }) {
   const outcome = state.outcome!;
   const seats = bySeat(state.lobby.players);
-  const names = outcome.winners.map((s) => seats.get(s)?.name ?? `Seat ${s + 1}`);
+  const names = outcome.winners.map((s) => seats.get(s)?.name ?? S.seat(s));
   const headline = names.length === 0 ? S.nobodyWins : names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
   const ui = uiFor(state.lobby.game);
   const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
-  const summary = state.game && ui.summary ? ui.summary(state.game, outcome) : outcome.summary;
+  // The hub's `summary` is English for logs; each game writes its end line from the view.
+  const summary = state.game && ui.summary ? ui.summary(state.game, outcome) : null;
   const order = [...seats.keys()].sort((a, b) => a - b);
   return (
     <section class="end-panel" role="dialog" aria-modal="false" aria-labelledby="end-title">
@@ -39,7 +40,7 @@ export function EndPanel({ state, host }: { state: StateFrame; host: HostActions
             <tr key={seat} class={outcome.winners.includes(seat) ? "winner-row" : ""}>
               <td>
                 <PlayerChip player={seats.get(seat)!} />
-                {outcome.winners.includes(seat) && <span class="crown" aria-label="winner">★</span>}
+                {outcome.winners.includes(seat) && <span class="crown" aria-label={S.winnerMark}>★</span>}
               </td>
               <td class="num">{custom?.[seat] ?? formatScore(outcome.scores?.[seat])}</td>
             </tr>

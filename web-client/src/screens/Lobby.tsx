@@ -2,12 +2,13 @@
 // with which options, bots, start.  Read-only (no controls) for spectators.
 import { useEffect, useState } from "preact/hooks";
 import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
-import { S } from "../strings";
+import { S, optionWords } from "../strings";
 import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
 import { canStart, defaultOptions, gamesOf } from "../games/catalog";
 import { joinUrl } from "../route";
 import { EndRoomButton, TurnTimerField } from "./HostMenu";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 
 export interface HostActions {
   /** Send a host operation; `then` runs once the hub has acknowledged it. */
@@ -53,20 +54,26 @@ export function JoinPanel({ code }: { code: string }) {
   );
 }
 
-function OptionField({ option, value, onChange, disabled }: { option: OptionInfo; value: unknown; onChange: (v: unknown) => void; disabled: boolean }) {
+/** A choice as a person reads it: a level's or "random"'s word, a number as itself. */
+function choiceText(value: unknown): string {
+  return S.optionChoice[String(value)] ?? String(value);
+}
+
+function OptionField({ game, option, value, onChange, disabled }: { game: string; option: OptionInfo; value: unknown; onChange: (v: unknown) => void; disabled: boolean }) {
   const id = `opt-${option.name}`;
+  const words = optionWords(game, option.name, option);
   if (option.kind === "bool") {
     return (
       <label class="option option-bool" for={id}>
         <input id={id} type="checkbox" checked={Boolean(value)} disabled={disabled} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />
-        <span>{option.label}</span>
+        <span>{words.label}</span>
       </label>
     );
   }
   if (option.kind === "int") {
     return (
       <label class="option" for={id}>
-        <span>{option.label}</span>
+        <span>{words.label}</span>
         <input
           id={id}
           type="number"
@@ -84,7 +91,7 @@ function OptionField({ option, value, onChange, disabled }: { option: OptionInfo
     const set = new Set((value as unknown[]) ?? []);
     return (
       <fieldset class="option">
-        <legend>{option.label}</legend>
+        <legend>{words.label}</legend>
         <div class="segmented">
           {choices.map((c) => (
             <label key={String(c)} class={`seg ${set.has(c) ? "seg-on" : ""}`}>
@@ -99,7 +106,7 @@ function OptionField({ option, value, onChange, disabled }: { option: OptionInfo
                   if (next.size) onChange(choices.filter((x) => next.has(x)));
                 }}
               />
-              <span>{String(c)}</span>
+              <span>{choiceText(c)}</span>
             </label>
           ))}
         </div>
@@ -108,17 +115,22 @@ function OptionField({ option, value, onChange, disabled }: { option: OptionInfo
   }
   return (
     <fieldset class="option">
-      <legend>{option.label}</legend>
-      <div class="segmented" role="radiogroup" aria-label={option.label}>
+      <legend>{words.label}</legend>
+      <div class="segmented" role="radiogroup" aria-label={words.label}>
         {choices.map((c) => (
           <label key={String(c)} class={`seg ${value === c ? "seg-on" : ""}`}>
             <input type="radio" name={id} checked={value === c} disabled={disabled} onChange={() => onChange(c)} />
-            <span>{String(c)}</span>
+            <span>{choiceText(c)}</span>
           </label>
         ))}
       </div>
     </fieldset>
   );
+}
+
+/** A game's name from the catalogue (the hub's title for a game this client does not know). */
+function gameTitle(g: GameInfo): string {
+  return (S[`game_${g.id}` as keyof typeof S] as string | undefined) ?? g.title;
 }
 
 export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | null }) {
@@ -139,7 +151,7 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
             disabled={!host}
             onClick={() => choose(g)}
           >
-            <span class="game-card-title">{g.title}</span>
+            <span class="game-card-title">{gameTitle(g)}</span>
             <span class="game-card-count">{S.playerCount(g.min_players, g.max_players)}</span>
           </button>
         ))}
@@ -149,6 +161,7 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
           {selected.options.map((o) => (
             <OptionField
               key={o.name}
+              game={selected.id}
               option={o}
               value={lobby.options?.[o.name] ?? o.default}
               disabled={!host}
@@ -221,6 +234,7 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
           </button>
         )}
         {lobby.spectators > 0 && <p class="hint-text">{S.spectators(lobby.spectators)}</p>}
+        <LanguageSwitch />
       </div>
     </main>
   );

@@ -2,7 +2,7 @@
 // seat token for the room skips the form, so a reload lands back in the seat.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useSession } from "../session";
-import { S } from "../strings";
+import { S, errorText } from "../strings";
 import { StatusBanner, PlayerChip, listNames } from "../ui/common";
 import { normaliseCode } from "../route";
 import { TokenStore } from "../net/tokens";
@@ -12,6 +12,7 @@ import { uiFor } from "../games";
 import { bySeat } from "../ui/players";
 import { useTurnBuzz, useWakeLock } from "./hooks";
 import { Toast, useToast } from "./TvScreen";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 
 export function JoinForm({ code, name, error, onJoin }: { code: string | null; name: string; error: string | null; onJoin: (code: string, name: string) => void }) {
   const [codeText, setCode] = useState(code ?? "");
@@ -63,6 +64,7 @@ export function JoinForm({ code, name, error, onJoin }: { code: string | null; n
           {S.join}
         </button>
       </form>
+      <LanguageSwitch />
     </main>
   );
 }
@@ -94,11 +96,11 @@ export function turnPrompt(state: StateFrame): { mine: boolean; text: string } |
   const legal = state.legal ?? [];
   const seats = bySeat(state.lobby.players);
   const ui = uiFor(state.lobby.game);
-  if (ui.prompt) return ui.prompt(state.game, legal, state.you.seat ?? null, (s) => seats.get(s)?.name ?? `Seat ${s + 1}`);
+  if (ui.prompt) return ui.prompt(state.game, legal, state.you.seat ?? null, (s) => seats.get(s)?.name ?? S.seat(s));
   if (legal.length > 0) return { mine: true, text: S.yourTurn };
   const waiting = ui.waitingOn(state.game).filter((s) => s !== state.you.seat);
   if (waiting.length === 0) return { mine: false, text: S.waitingForOthers };
-  return { mine: false, text: S.waitingFor(listNames(waiting.map((s) => seats.get(s)?.name ?? `Seat ${s + 1}`))) };
+  return { mine: false, text: S.waitingFor(listNames(waiting.map((s) => seats.get(s)?.name ?? S.seat(s)))) };
 }
 
 function Seated({ state, send, hint }: { state: StateFrame; send: (c: Command) => Promise<void>; hint: () => Promise<unknown> }) {
@@ -120,6 +122,7 @@ function Seated({ state, send, hint }: { state: StateFrame; send: (c: Command) =
             {S.rules}
           </button>
         )}
+        <LanguageSwitch compact />
       </header>
       {prompt && (
         <p class={`prompt ${prompt.mine ? "prompt-mine" : ""}`} role="status" aria-live="polite">
@@ -150,7 +153,7 @@ function Seated({ state, send, hint }: { state: StateFrame; send: (c: Command) =
 function PhoneResult({ state }: { state: StateFrame }) {
   const seats = bySeat(state.lobby.players);
   const winners = state.outcome!.winners;
-  const names = winners.map((s) => seats.get(s)?.name ?? `Seat ${s + 1}`);
+  const names = winners.map((s) => seats.get(s)?.name ?? S.seat(s));
   const text = names.length === 0 ? S.nobodyWins : names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
   return (
     <section class="phone-result" aria-labelledby="result-title">
@@ -167,12 +170,12 @@ function Joined({ identity, onLeave }: { identity: Identity & { role: "player" }
   const [toast, showToast] = useToast();
   useEffect(() => {
     if (status === "ended" && (conn.endReason === "not_found" || conn.endReason === "rejected")) {
-      onLeave(conn.lastError?.message ?? S[`ended_${conn.endReason}`]);
+      onLeave(conn.lastError ? errorText(conn.lastError.code) : S[`ended_${conn.endReason}`]);
     }
   }, [status]);
   const send = (cmd: Command) =>
     conn.sendCommand(cmd).catch((e: RequestError) => {
-      showToast(S.error(e.code, e.message));
+      showToast(errorText(e.code));
       throw e;
     });
   return (

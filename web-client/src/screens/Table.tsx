@@ -6,6 +6,7 @@ import { uiFor } from "../games";
 import { EndPanel } from "./EndPanel";
 import type { HostActions } from "./Lobby";
 import { HostMenu } from "./HostMenu";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 
 export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
   const ui = uiFor(state.lobby.game);
@@ -19,6 +20,7 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
             {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
           </span>
           {host && !watching && <HostMenu lobby={state.lobby} host={host} />}
+          <LanguageSwitch compact />
         </span>
       </header>
       {state.game && <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />}

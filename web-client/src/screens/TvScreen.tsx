@@ -1,11 +1,24 @@
 // The TV: creates (or comes back to) a room, shows the lobby, then the game.
 import { useState } from "preact/hooks";
 import { useSession } from "../session";
-import { S } from "../strings";
+import { S, errorText } from "../strings";
 import { StatusBanner } from "../ui/common";
 import { LobbyView, type HostActions } from "./Lobby";
 import { TableScreen } from "./Table";
 import { RequestError } from "../net/connection";
+import type { Lobby } from "../net/wire";
+import { gamesOf } from "../games/catalog";
+
+/**
+ * A refused host operation in words.  The hub sends the code alone; where the
+ * sentence needs numbers the TV already has them (the chosen game's player
+ * counts), so it says them.
+ */
+export function hostErrorText(code: string, lobby: Lobby | null): string {
+  const game = lobby ? gamesOf(lobby).find((g) => g.id === lobby.game) : undefined;
+  if (code === "host/player_count" && lobby && game) return S.needPlayers(game.min_players, game.max_players, lobby.players.length);
+  return errorText(code);
+}
 
 export function useToast(): [string | null, (text: string) => void] {
   const [toast, setToast] = useState<string | null>(null);
@@ -30,7 +43,7 @@ export function TvScreen() {
   const { conn, state, status } = session;
   const host: HostActions = {
     op: (op, fields = {}, then) => {
-      conn.host(op, fields).then(then, (e: RequestError) => showToast(S.error(e.code, e.message)));
+      conn.host(op, fields).then(then, (e: RequestError) => showToast(hostErrorText(e.code, state?.lobby ?? null)));
     },
   };
   return (

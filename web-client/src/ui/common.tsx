@@ -43,8 +43,7 @@ export function PlayerChip({ player, children, big }: { player: LobbyPlayer; chi
   );
 }
 
-/** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy" in the language in use (Intl.ListFormat). */
 export function listNames(names: string[]): string {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} ${S.and} ${names[names.length - 1]}`;
+  return S.list(names);
 }

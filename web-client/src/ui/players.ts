@@ -3,6 +3,7 @@
 // colour alone.  A player keeps the same colour and shape for the whole
 // evening (they follow the lobby id, not the seat of one game).
 import type { LobbyPlayer } from "../net/wire";
+import { S } from "../strings";
 
 export const PALETTE = [
   { colour: "#E69F00", name: "orange" },
@@ -41,7 +42,7 @@ export function bySeat(players: LobbyPlayer[]): Map<number, LobbyPlayer> {
 
 /** A short readable name for a seat, even when the lobby does not know it. */
 export function seatName(players: LobbyPlayer[], seat: number): string {
-  return bySeat(players).get(seat)?.name ?? `Seat ${seat + 1}`;
+  return bySeat(players).get(seat)?.name ?? S.seat(seat);
 }
 
 export function seatLook(players: LobbyPlayer[], seat: number): Look {

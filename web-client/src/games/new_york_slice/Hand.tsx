@@ -7,7 +7,7 @@ import type { Command } from "../../net/wire";
 import { S } from "../../strings";
 import type { HandProps, View } from "../types";
 import { findSlicing, groupTableau, plateChoices, portionsOf, type Slice } from "./model";
-import { SliceCard, SpecialCard, sliceLabel } from "./Slice";
+import { SliceCard, SpecialCard, sliceLabel, sliceName } from "./Slice";
 import { Portions } from "./Table";
 
 function evenCuts(size: number, portions: number): number[] {
@@ -88,7 +88,7 @@ function PlateItems({ game, legal, act, busy }: { game: View; legal: Command[]; 
         <li key={item.sliceId} class="nys-plate-item">
           <SliceCard slice={item.slice} />
           <div class="nys-plate-text">
-            <strong>{item.slice ? item.slice.name : S.nys_mystery}</strong>
+            <strong>{item.slice ? sliceName(item.slice) : S.nys_mystery}</strong>
             {item.offered && <span class="hint-text">{S.nys_offered}</span>}
           </div>
           <div class="nys-plate-buttons">
@@ -220,7 +220,7 @@ export function NewYorkSliceHand({ game, legal, send, seat }: HandProps) {
           <div class="nys-groups">
             {groupTableau(me.collected as Slice[]).map((g) => (
               <span key={g.key} class="nys-group">
-                <SliceCard slice={g.slices[0]} small title={`${g.label} × ${g.count}`} />
+                <SliceCard slice={g.slices[0]} small title={`${sliceName(g.slices[0])} × ${g.count}`} />
                 <span class="nys-times">×{g.count}</span>
               </span>
             ))}

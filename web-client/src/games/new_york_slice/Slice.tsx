@@ -3,9 +3,18 @@
 import { S } from "../../strings";
 import { sliceColour, TYPE_COLOURS, type Slice } from "./model";
 
+/** A slice's name in the language in use, from its kind and types (the hub's `name` is English). */
+export function sliceName(s: Slice): string {
+  if (s.kind === "plain") return S.nys_types[s.types[0]] ?? s.name;
+  if (s.kind === "combo") return s.types.map((t) => S.nys_types[t] ?? String(t)).join(" / ");
+  if (s.kind === "anchovy") return S.nys_anchovySlice;
+  if (s.kind === "supreme") return S.nys_supremeSlice;
+  return s.name;
+}
+
 export function sliceLabel(s: Slice | null): string {
   if (!s) return S.nys_hiddenSlice;
-  const bits = [s.name];
+  const bits = [sliceName(s)];
   if (s.pepperoni) bits.push(S.nys_pepperoni(s.pepperoni));
   if (s.anchovies) bits.push(S.nys_anchovies(s.anchovies));
   return bits.join(", ");
@@ -20,7 +29,7 @@ export function SliceCard({ slice, small, title }: { slice: Slice | null; small?
   return (
     <span class={`slice-card ${small ? "slice-small" : ""}`} style={style} role="img" aria-label={title ?? sliceLabel(slice)}>
       <span class="slice-num">{number}</span>
-      {!small && slice && <span class="slice-name">{slice.kind === "plain" ? slice.name : slice.kind === "combo" ? S.nys_combo : slice.name}</span>}
+      {!small && slice && <span class="slice-name">{slice.kind === "combo" ? S.nys_combo : sliceName(slice)}</span>}
       {slice && (slice.pepperoni > 0 || slice.anchovies > 0) && (
         <span class="slice-tops" aria-hidden="true">
           {Array.from({ length: slice.pepperoni }, (_, i) => (

@@ -7,11 +7,11 @@ import { PlayerChip } from "../../ui/common";
 import { bySeat } from "../../ui/players";
 import type { TableProps, View } from "../types";
 import { deciding, groupTableau, type Slice } from "./model";
-import { SliceCard, SpecialCard } from "./Slice";
+import { SliceCard, SpecialCard, sliceName } from "./Slice";
 
 export function decisionText(game: View, players: LobbyPlayer[]): string {
   const seat = deciding(game);
-  const name = seat === null ? "" : bySeat(players).get(seat)?.name ?? `Seat ${seat + 1}`;
+  const name = seat === null ? "" : bySeat(players).get(seat)?.name ?? S.seat(seat);
   const kind = String(game.decision?.kind ?? "");
   const fn = S.nys_decision[kind as keyof typeof S.nys_decision];
   return fn ? fn(name) : kind;
@@ -66,13 +66,13 @@ export function Tableau({ entry, player, current }: { entry: View; player: Lobby
   return (
     <li class={`nys-tableau ${current ? "current" : ""}`}>
       <div class="nys-tableau-head">
-        {player ? <PlayerChip player={player} /> : <span>{`Seat ${entry.seat + 1}`}</span>}
+        {player ? <PlayerChip player={player} /> : <span>{S.seat(entry.seat)}</span>}
         <span class="nys-eaten">{S.nys_eatenCount(entry.eaten_count)}</span>
       </div>
       <div class="nys-groups">
         {groups.map((g) => (
           <span key={g.key} class="nys-group">
-            <SliceCard slice={g.slices[0]} small title={`${g.label} × ${g.count}`} />
+            <SliceCard slice={g.slices[0]} small title={`${sliceName(g.slices[0])} × ${g.count}`} />
             <span class="nys-times">×{g.count}</span>
           </span>
         ))}
@@ -135,7 +135,7 @@ export function GuestCheck({ game, players }: { game: View; players: LobbyPlayer
       <tbody>
         {(check.rows as View[]).map((r) => (
           <tr key={r.seat} class={(check.winners as number[]).includes(r.seat) ? "winner-row" : ""}>
-            <th scope="row">{seats.get(r.seat)?.name ?? `Seat ${r.seat + 1}`}</th>
+            <th scope="row">{seats.get(r.seat)?.name ?? S.seat(r.seat)}</th>
             <td>{r.majorities}</td>
             <td>{r.specials}</td>
             <td>{r.pepperoni}</td>

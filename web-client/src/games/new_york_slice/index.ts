@@ -4,6 +4,7 @@ import { NewYorkSliceTable } from "./Table";
 import { NewYorkSliceHand } from "./Hand";
 import { NewYorkSliceHelp } from "./Help";
 import { deciding } from "./model";
+import { S } from "../../strings";
 
 export const newYorkSliceUi: GameUi = {
   id: "new_york_slice",
@@ -13,6 +14,11 @@ export const newYorkSliceUi: GameUi = {
   waitingOn: (game) => {
     const seat = deciding(game);
     return seat === null ? [] : [seat];
+  },
+  // The hub's summary is an English sentence; the Guest Check has the numbers.
+  summary: (game) => {
+    const rows = (game.guest_check?.rows ?? []) as View[];
+    return rows.length ? S.nys_summary(Math.max(...rows.map((r) => Number(r.total)))) : null;
   },
   scores: (game) => {
     const rows = (game.guest_check?.rows ?? []) as View[];

@@ -63,7 +63,6 @@ export function portionCount(game: View): number {
 
 export interface TypeGroup {
   key: string;
-  label: string;
   count: number;
   slices: Slice[];
 }
@@ -73,7 +72,7 @@ export function groupTableau(slices: Slice[]): TypeGroup[] {
   const groups = new Map<string, TypeGroup>();
   for (const s of slices) {
     const key = s.kind === "plain" ? `t${s.types[0]}` : s.kind === "combo" ? `c${s.types.join("-")}` : s.kind;
-    const g = groups.get(key) ?? { key, label: s.name, count: 0, slices: [] };
+    const g = groups.get(key) ?? { key, count: 0, slices: [] };
     g.count += 1;
     g.slices.push(s);
     groups.set(key, g);

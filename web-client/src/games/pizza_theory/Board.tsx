@@ -36,7 +36,6 @@ export interface BoardProps {
   animate?: boolean;
 }
 
-const SECTOR_NAMES = ["1st", "2nd", "3rd"];
 
 function Upright({ x, y, rotation, children }: { x: number; y: number; rotation: number; children: JSX.Element }) {
   return (
@@ -99,7 +98,7 @@ export function Board(props: BoardProps) {
             return (
               <Upright key={`s${i}`} x={(p.x / n) * r} y={(p.y / n) * r} rotation={rotation}>
                 <text class="sector-name" text-anchor="middle" dominant-baseline="central" aria-hidden="true">
-                  {SECTOR_NAMES[i]}
+                  {S.pt_sector(i)}
                 </text>
               </Upright>
             );

@@ -58,7 +58,7 @@ export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps)
         <p class="pt-me">
           <PlayerMark shape={myLook.shape} colour={myLook.colour} size={32} />
           <span>{S.pt_supply(me.supply)}</span>
-          {me.sector_name && <span class="pill">{S.pt_faces(me.sector_name)}</span>}
+          {me.sector !== null && me.sector !== undefined && <span class="pill">{S.pt_faces(S.pt_sector(Number(me.sector)))}</span>}
         </p>
       )}
       <Board

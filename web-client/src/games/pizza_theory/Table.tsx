@@ -56,7 +56,7 @@ function Plate({ game, position, players }: { game: View; position: number; play
   if (!info && !neutral) return null;
   const looks = looksByColour(game, players);
   const look = looks.get((info ?? neutral).colour)!;
-  const name = info ? bySeat(players).get(position)?.name ?? `Seat ${position + 1}` : S.pt_neutral;
+  const name = info ? bySeat(players).get(position)?.name ?? S.seat(position) : S.pt_neutral;
   const acting = info && (game.waiting ?? []).includes(position);
   const chosen = info && (game.chosen ?? []).includes(position);
   const data = info ?? neutral;
@@ -67,7 +67,7 @@ function Plate({ game, position, players }: { game: View; position: number; play
         <span>{name}</span>
       </div>
       <div class="plate-facts">
-        {data.sector_name && <span class="plate-sector">{S.pt_faces(data.sector_name)}</span>}
+        {data.sector !== null && data.sector !== undefined && <span class="plate-sector">{S.pt_faces(S.pt_sector(Number(data.sector)))}</span>}
         <span>{S.pt_onPizza(data.on_pizza)}</span>
       </div>
       {game.phase === "cut" && info && <div class={`plate-status ${chosen ? "done" : ""}`}>{chosen ? S.pt_cutChosen : S.pt_thinking}</div>}
@@ -118,7 +118,7 @@ export function PizzaTheoryTable({ game, players }: TableProps) {
                 const look = looks.get(game.seats[s]?.colour);
                 return (
                   <li key={s} class={game.turn === s ? "now" : ""}>
-                    {look && <PlayerMark shape={look.shape} colour={look.colour} size={26} />} {seats.get(s)?.name ?? `Seat ${s + 1}`}
+                    {look && <PlayerMark shape={look.shape} colour={look.colour} size={26} />} {seats.get(s)?.name ?? S.seat(s)}
                   </li>
                 );
               })}

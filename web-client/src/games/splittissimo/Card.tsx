@@ -5,14 +5,10 @@
 import { S } from "../../strings";
 import type { Card } from "./model";
 
-const TOPPING = {
-  mushroom: { fill: "#a47148", letter: "M" },
-  bell_pepper: { fill: "#3a9d3a", letter: "P" },
-  tomato: { fill: "#d62828", letter: "T" },
-} as Record<string, { fill: string; letter: string }>;
+const TOPPING_FILL: Record<string, string> = { mushroom: "#a47148", bell_pepper: "#3a9d3a", tomato: "#d62828" };
 
 export function cardLabel(card: Card): string {
-  const tops = card.toppings.map((t) => S.sp_topping[t as keyof typeof S.sp_topping] ?? t).join(", ");
+  const tops = S.list(card.toppings.map((t) => S.sp_topping[t as keyof typeof S.sp_topping] ?? t));
   if (card.kind === "pizza") return S.sp_pizzaCard(card.text, tops);
   if (card.kind === "order") return S.sp_orderCard(card.text, tops);
   if (card.kind === "special_order") return S.sp_specialOrderCard(tops);
@@ -23,7 +19,7 @@ function Toppings({ names, y }: { names: string[]; y: number }) {
   return (
     <g>
       {names.map((t, i) => {
-        const look = TOPPING[t] ?? { fill: "#888", letter: "?" };
+        const look = { fill: TOPPING_FILL[t] ?? "#888", letter: S.sp_toppingLetter[t] ?? "?" };
         const x = (i - (names.length - 1) / 2) * 22;
         return (
           <g key={t}>

@@ -9,7 +9,7 @@ import type { HandProps } from "../types";
 import { CardFace } from "./Card";
 import { matchTrick, openCards, type Card } from "./model";
 import { useCountdown } from "./Table";
-import { HINT_FAILED, NOTHING_TO_DO } from "./text";
+import { hintText, type HintValue } from "./text";
 
 function Pickable({ card, on, onToggle, glow }: { card: Card; on: boolean; onToggle: () => void; glow?: boolean }) {
   return (
@@ -61,12 +61,11 @@ export function SplittissimoHand({ game, legal, send, hint }: HandProps) {
     const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), 6000));
     Promise.race([hint(), late]).then(
       (h) => {
-        const value = h as { text?: string; command?: { hand?: number[]; table?: number[] } } | null;
+        const value = h as HintValue | null;
         // No hint: this seat has nothing to play until its turn (on its turn there is always one).
-        if (!value) return setAdvice({ text: NOTHING_TO_DO, hand: [], table: [] });
-        setAdvice({ text: value.text ?? "", hand: value.command?.hand ?? [], table: value.command?.table ?? [] });
+        setAdvice({ text: hintText(value), hand: value?.command?.hand ?? [], table: value?.command?.table ?? [] });
       },
-      () => setAdvice({ text: HINT_FAILED, hand: [], table: [] }),
+      () => setAdvice({ text: S.sp_hintFailed, hand: [], table: [] }),
     );
   };
   return (

@@ -29,7 +29,7 @@ export function useCountdown(window: View | null): number | null {
 export function LastTrick({ game, players }: { game: View; players: LobbyPlayer[] }) {
   const trick = game.last_trick;
   if (!trick) return null;
-  const who = bySeat(players).get(trick.seat)?.name ?? `Seat ${trick.seat + 1}`;
+  const who = bySeat(players).get(trick.seat)?.name ?? S.seat(trick.seat);
   return (
     <div class="sp-trick" aria-live="polite">
       <p class="sp-trick-who">{trick.special ? S.sp_specialPlayed(who) : S.sp_trickBy(who)}</p>
@@ -81,7 +81,7 @@ export function SplittissimoTable({ game, players }: TableProps) {
     <div class="sp-table">
       <section class="sp-centre">
         <div class="sp-info">
-          <p class="table-round">{S.sp_level(String(game.level))}</p>
+          <p class="table-round">{S.sp_level(S.sp_levelName[String(game.level)] ?? String(game.level))}</p>
           <p class="table-phase">{game.phase === "over" ? endReason(String(game.final?.reason ?? ""), String(game.level)) : S.sp_turnOf(active)}</p>
           {left !== null && (
             <p class="sp-window" role="timer" aria-live="off">

@@ -9,15 +9,13 @@ import type { View } from "../types";
 export function endReason(reason: string, level: string): string {
   switch (reason) {
     case "all_delivered":
-      return "Every pizza is delivered: no Pizza card is left!";
+      return S.sp_end_all_delivered;
     case "deck_empty":
-      return level === "easy"
-        ? "The deck ran out: a card had to be drawn and none was left."
-        : "The Order deck ran out: a card had to be drawn and none was left.";
+      return level === "easy" ? S.sp_end_deck_empty : S.sp_end_deck_empty_orders;
     case "no_tricks":
-      return "Everyone passed in a row.";
+      return S.sp_end_no_tricks;
     default:
-      return "The game is over.";
+      return S.sp_end_other;
   }
 }
 
@@ -36,10 +34,41 @@ export function mixedNumber(text: unknown): string {
   return whole === 0 ? `${sign}${rest}/${den}` : `${sign}${whole} ${rest}/${den}`;
 }
 
-/** The hub's hint is null: the seat has nothing to play now (issue 15). */
-export const NOTHING_TO_DO = "Nothing to play right now: wait for your turn.";
-/** The hub did not answer the hint request. */
-export const HINT_FAILED = "No hint right now: try again in a moment.";
+/** A hint as the hub sends it (games/splittissimo/hints.py): structured, so each language writes its own sentence. */
+export interface HintValue {
+  kind?: string;
+  text?: string;
+  hand?: string[];
+  table?: string[];
+  toppings?: string[];
+  sum?: string;
+  draws?: boolean;
+  cards?: number;
+  command?: { hand?: number[]; table?: number[] };
+}
+
+/** A hint's sentence in the language in use (null: the hub had nothing to suggest). */
+export function hintText(hint: HintValue | null): string {
+  if (!hint) return S.sp_nothingToDo;
+  const tops = (hint.toppings ?? []).map((t) => S.sp_topping[t as keyof typeof S.sp_topping] ?? t);
+  const amounts = (xs: string[] | undefined) => (xs ?? []).map(mixedNumber);
+  switch (hint.kind) {
+    case "trick_easy":
+      return S.sp_hintTrickEasy(amounts(hint.hand), amounts(hint.table), hint.sum ?? "");
+    case "trick":
+      return S.sp_hintTrick(amounts(hint.hand), amounts(hint.table), tops, hint.sum ?? "");
+    case "special":
+      return S.sp_hintSpecial(tops, amounts(hint.table), hint.sum ?? "");
+    case "cancel":
+      return S.sp_hintCancel(Boolean(hint.draws));
+    case "end_turn":
+      return S.sp_hintEndTurn(Number(hint.cards ?? 0));
+    case "pass":
+      return S.sp_hintPass;
+    default:
+      return S.sp_hintFailed;
+  }
+}
 
 export interface Prompt {
   /** True when this phone has something to do now (it buzzes and glows). */
@@ -59,16 +88,15 @@ export function turnPrompt(game: View, legal: Command[], seat: number | null, na
   const activeName = nameOf(active);
   const mineToPlay = seat === active;
   if (game.window) {
-    if (mineToPlay) return { mine: false, text: `Your turn starts when the countdown ends: the others may cancel it with a Cancelled Order.` };
-    if (legal.some((c) => c.type === "PlayCancelledOrder"))
-      return { mine: true, text: `${activeName}'s turn is about to start: you may cancel it with your Cancelled Order.` };
-    return { mine: false, text: `${activeName}'s turn is about to start.` };
+    if (mineToPlay) return { mine: false, text: S.sp_waitCountdown };
+    if (legal.some((c) => c.type === "PlayCancelledOrder")) return { mine: true, text: S.sp_mayCancel(activeName) };
+    return { mine: false, text: S.sp_aboutToStart(activeName) };
   }
   // A seat a bot plays for has no legal commands of its own: its turn, but nothing to tap.
   if (mineToPlay) return { mine: legal.length > 0, text: S.yourTurn };
   if (legal.some((c) => c.type === "PlaySpecialOrder"))
-    return { mine: true, text: `${activeName}'s turn: you may take it over with your Special Order.` };
-  return { mine: false, text: `${activeName}'s turn` };
+    return { mine: true, text: S.sp_mayTakeOver(activeName) };
+  return { mine: false, text: S.sp_turnOf(activeName) };
 }
 
 export interface ScoreLine {
@@ -97,7 +125,5 @@ export function scoreBreakdown(part: View): ScoreLine {
 export function scoreText(part: View, level: string): string {
   const line = scoreBreakdown(part);
   if (level !== "advanced") return line.total;
-  const specials = Number(part.specials);
-  const cards = specials === 1 ? "1 special" : `${specials} specials`;
-  return `${line.total} = ${line.delivered} delivered − ${line.orders} orders − ${cards}`;
+  return S.sp_scoreAdvanced(line.total, line.delivered, line.orders, Number(part.specials));
 }
