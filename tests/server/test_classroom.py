@@ -1,0 +1,160 @@
+"""A class session over real HTTP and websockets, on both stores.
+
+Given a teacher's class and six students, when the teacher starts it, then
+the students sit at two balanced phone-only tables, reach their seats with
+the class's seat tokens, play to the end, and the report counts exactly the
+tricks their tables' logs hold; the class and its tables survive a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import random
+
+import httpx
+import pytest
+from hubserver import start_server
+from phoneplay import phone_loop
+from wsclient import Peer
+
+OPTIONS = {"level": "easy", "table_size": 3, "reaction_ms": 0, "bots": True}
+
+
+async def open_class(http: httpx.AsyncClient, options: dict | None = None) -> tuple[str, dict]:
+    created = await http.post("/api/classes", json={"options": options or OPTIONS})
+    assert created.status_code == 201, created.text
+    body = created.json()
+    return body["code"], {"Authorization": f"Bearer {body['token']}"}
+
+
+async def join(http: httpx.AsyncClient, code: str, name: str) -> str:
+    joined = await http.post(f"/api/classes/{code}/join", json={"name": name})
+    assert joined.status_code == 201, joined.text
+    return joined.json()["token"]
+
+
+async def where(http: httpx.AsyncClient, code: str, token: str) -> dict:
+    seat = await http.get(f"/api/classes/{code}/me", headers={"Authorization": f"Bearer {token}"})
+    assert seat.status_code == 200, seat.text
+    return seat.json()
+
+
+async def test_class_plays_at_phone_only_tables_and_reports(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http)
+        tokens = {name: await join(http, code, name) for name in ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")}
+        assert (await http.post(f"/api/classes/{code}/join", json={"name": "ada"})).status_code == 409
+        assert (await where(http, code, tokens["Ada"]))["room"] is None  # waiting until the teacher starts
+        assert (await http.post(f"/api/classes/{code}/start")).status_code == 403  # not the teacher
+
+        started = await http.post(f"/api/classes/{code}/start", headers=teacher)
+        assert started.status_code == 200, started.text
+        seats = {name: await where(http, code, token) for name, token in tokens.items()}
+        rooms = {seat["room"] for seat in seats.values()}
+        assert len(rooms) == 2
+        assert sorted(sum(s["room"] == room for s in seats.values()) for room in rooms) == [3, 3]
+
+        phones = {
+            name: await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+            for name, seat in seats.items()
+        }
+        board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+        assert [len(t["players"]) for t in board["tables"]] == [3, 3]
+        assert all(p["connected"] for t in board["tables"] for p in t["players"])
+
+        rng = random.Random(12)
+        await asyncio.gather(*(phone_loop(phone, rng) for phone in phones.values()))
+
+        board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+        assert {t["phase"] for t in board["tables"]} == {"finished"}
+        report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+        rows = {row["name"]: row for row in report["students"]}
+        assert all(row["games"] == 1 for row in rows.values())
+        for name in rows:
+            assert rows[name]["tricks"] == sum(1 for t in report["tricks"] if t["name"] == name)
+            assert rows[name]["misses"] == sum(1 for m in report["misses"] if m["name"] == name)
+        assert sum(row["tricks"] for row in rows.values()) > 0
+        table = (await http.get(f"/api/classes/{code}/report.csv", headers=teacher)).text
+        csv_rows = {row["name"]: row for row in csv.DictReader(io.StringIO(table))}
+        assert {name: int(row["tricks"]) for name, row in csv_rows.items()} == {n: r["tricks"] for n, r in rows.items()}
+        for phone in phones.values():
+            await phone.close()
+
+
+async def test_a_reloaded_phone_gets_its_seat_and_hand_back(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "level": "standard"})
+        tokens = [await join(http, code, name) for name in ("Ada", "Ben")]
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        seat = await where(http, code, tokens[0])
+        first = await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+        hand = (await first.until(lambda s: s["game"] is not None and s["game"]["hand"]))["game"]["hand"]
+        await first.close()
+        again = await where(http, code, tokens[0])
+        assert again == seat
+        second = await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": again["seat_token"]})
+        state = await second.until(lambda s: s["game"] is not None and s["game"]["hand"])
+        assert state["game"]["hand"] == hand
+        assert second.welcome["player"] == first.welcome["player"]
+        await second.close()
+
+
+async def test_the_class_survives_a_restart(store_url):
+    running = await start_server(store_url)
+    async with httpx.AsyncClient(base_url=running.http) as http:
+        code, teacher = await open_class(http)
+        tokens = [await join(http, code, name) for name in ("Ada", "Ben", "Cleo")]
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        before = await where(http, code, tokens[2])
+    await running.stop()
+    running = await start_server(store_url)
+    try:
+        async with httpx.AsyncClient(base_url=running.http) as http:
+            assert await where(http, code, tokens[2]) == before
+            board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+            assert [sorted(p["name"] for p in t["players"]) for t in board["tables"]] == [["Ada", "Ben", "Cleo"]]
+            phone = await Peer.open(
+                running.url, {"role": "player", "room": before["room"], "token": before["seat_token"]}
+            )
+            await phone.until(lambda s: s["game"] is not None)
+            await phone.close()
+    finally:
+        await running.stop()
+
+
+async def test_the_teacher_moves_renames_removes_and_deletes(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "table_size": 2})
+        tokens = [await join(http, code, name) for name in ("Ada", "Ben", "Cleo", "Dev")]
+        board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+        ids = {s["name"]: s["id"] for s in board["students"]}
+        # Ada and Ben would sit together; the teacher puts Ben at the other table.
+        assert (
+            await http.post(f"/api/classes/{code}/students/{ids['Ben']}", headers=teacher, json={"table": 1})
+        ).status_code == 200
+        assert (
+            await http.post(f"/api/classes/{code}/students/{ids['Dev']}", headers=teacher, json={"name": "Devi"})
+        ).status_code == 200
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        seats = [await where(http, code, t) for t in tokens]
+        assert seats[0]["room"] != seats[1]["room"]
+        assert seats[3]["name"] == "Devi"
+        assert (await http.delete(f"/api/classes/{code}/students/{ids['Cleo']}", headers=teacher)).status_code == 200
+        gone = await http.get(f"/api/classes/{code}/me", headers={"Authorization": f"Bearer {tokens[2]}"})
+        assert gone.status_code == 403
+        assert (await http.delete(f"/api/classes/{code}", headers=teacher)).status_code == 200
+        assert (
+            await http.get(f"/api/classes/{code}/me", headers={"Authorization": f"Bearer {tokens[0]}"})
+        ).status_code == 404
+        for seat in seats:
+            assert await server.hub.store.version(seat["room"]) == 0  # the tables' logs are deleted too
+
+
+@pytest.mark.parametrize("options", [{"table_size": 9}, {"level": "expert"}, {"bots": "yes"}, {"colour": 1}])
+async def test_bad_options_are_refused(server, options):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        created = await http.post("/api/classes", json={"options": options})
+        assert created.status_code == 400
+        assert created.json()["error"] == "class/bad_options"
