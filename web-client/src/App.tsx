@@ -4,6 +4,8 @@ import { PhoneScreen } from "./screens/PhoneScreen";
 import { WatchScreen } from "./screens/WatchScreen";
 import { ReplayScreen } from "./replay/ReplayScreen";
 import { AdminScreen } from "./admin/AdminScreen";
+import { TeacherScreen } from "./classroom/TeacherScreen";
+import { ClassPhone } from "./classroom/ClassPhone";
 
 export function App() {
   const route = parseRoute(location.pathname, location.search);
@@ -18,5 +20,9 @@ export function App() {
       return <ReplayScreen src={route.src} />;
     case "admin":
       return <AdminScreen />;
+    case "teacher":
+      return <TeacherScreen />;
+    case "class":
+      return <ClassPhone code={route.code} />;
   }
 }
