@@ -13,8 +13,10 @@ import csv
 import io
 import random
 
+import attrs
 import httpx
 import pytest
+import secrets_oracle
 from hubserver import start_server
 from phoneplay import phone_loop
 from wsclient import Peer
@@ -158,3 +160,37 @@ async def test_bad_options_are_refused(server, options):
         created = await http.post("/api/classes", json={"options": options})
         assert created.status_code == 400
         assert created.json()["error"] == "class/bad_options"
+
+
+async def test_the_dashboard_and_report_show_nothing_secret(server):
+    """Given a class mid-game, when every hand and the deck order change, then the projector's data does not."""
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "level": "standard"})
+        for name in ("Ada", "Ben", "Cleo", "Dev"):
+            await join(http, code, name)
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        actors = [server.hub.rooms[t.room] for t in server.app.state.classes.find(code).klass.open_tables()]
+        for actor in actors:  # wait for the deal (a ROOM timer)
+            for _ in range(200):
+                if actor.room.run is not None and actor.room.run.state.hands:
+                    break
+                await asyncio.sleep(0.02)
+
+        async def projector() -> tuple[str, str]:
+            board = await http.get(f"/api/classes/{code}/dashboard", headers=teacher)
+            report = await http.get(f"/api/classes/{code}/report", headers=teacher)
+            return board.text, report.text
+
+        seen = await projector()
+        variants = 0
+        for actor in actors:
+            room = actor.room
+            assert room.run is not None
+            for variant in secrets_oracle.splittissimo(room.run.state, None):
+                actor.room = attrs.evolve(room, run=attrs.evolve(room.run, state=variant))
+                try:
+                    assert await projector() == seen
+                finally:
+                    actor.room = room
+                variants += 1
+        assert variants >= len(actors)
