@@ -1,4 +1,4 @@
-"""The ``pizzanight`` command: serve, conformance, selfplay, replay."""
+"""The ``pizzanight`` command: serve, class, conformance, selfplay, replay."""
 
 from __future__ import annotations
 
@@ -71,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = replay_commands.add_parser("check", help="replay a file through the engines and verify every state")
     check.add_argument("file", metavar="FILE")
 
+    from server.classroom import command as class_command
+
+    class_command.add_parser(commands)
     return parser
 
 
@@ -88,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
         from server import replay_command
 
         return replay_command.export(args) if args.replay_command == "export" else replay_command.check(args)
+    if args.command == "class":
+        from server.classroom import command as class_command
+
+        return class_command.run(args)
     if args.command == "selfplay":
         from server import selfplay
 

@@ -194,3 +194,17 @@ async def test_the_dashboard_and_report_show_nothing_secret(server):
                     actor.room = room
                 variants += 1
         assert variants >= len(actors)
+
+
+async def test_pizzanight_class_opens_a_class_and_prints_the_teacher_address(server, capsys):
+    from server.classroom import command
+    from server.cli import build_parser
+
+    args = build_parser().parse_args(["class", "--url", server.http, "--level", "easy", "--table-size", "4"])
+    assert await asyncio.to_thread(command.run, args) == 0
+    printed = capsys.readouterr().out
+    code = printed.split("Class code:")[1].split()[0]
+    token = printed.split("&token=")[1].split()[0]
+    klass = server.app.state.classes.as_teacher(code, token).klass
+    assert (klass.options["level"], klass.options["table_size"], klass.options["reaction_ms"]) == ("easy", 4, 0)
+    assert f"{server.http}/class/{code}" in printed

@@ -232,8 +232,22 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   );
 }
 
+/** A class opened with `pizzanight class` arrives as /teacher#class=CODE&token=T: keep it, clear the address bar. */
+function adoptFromAddress(): void {
+  const given = new URLSearchParams(location.hash.slice(1));
+  const code = given.get("class");
+  const token = given.get("token");
+  if (code && token) {
+    saved.set("teacher", { code, token });
+    history.replaceState(null, "", "/teacher");
+  }
+}
+
 export function TeacherScreen() {
-  const [mine, setMine] = useState(() => saved.get("teacher"));
+  const [mine, setMine] = useState(() => {
+    adoptFromAddress();
+    return saved.get("teacher");
+  });
   return (
     <div class="screen teacher-screen">
       {mine ? (
