@@ -24,8 +24,10 @@ from typing import TYPE_CHECKING, Any
 from server.classroom import options as class_options
 from server.classroom import seating
 from server.classroom.state import (
+    AttemptRejected,
     Class,
     ClassClosed,
+    HintGiven,
     OptionsChanged,
     StudentJoined,
     StudentMoved,
@@ -42,6 +44,7 @@ from server.lobby import AddBot, CloseRoom, Lock, SeatPlayer, SelectGame, Start
 from server.logs import event as log_event
 from server.names import BadName, clean_name, same_name
 from server.room import RoomActor
+from server.roomstate import Room
 from server.tokens import matches, new_token, token_hash
 
 if TYPE_CHECKING:
@@ -66,6 +69,40 @@ class ClassActor:
         self.klass = klass
         self.hub = hub
         self._lock = asyncio.Lock()
+        #: Hints given but not yet in the class log, by (table, student): counted against the limit at once.
+        self.hints_pending: dict[tuple[int, int], int] = {}
+
+    # --- what the tables' rooms report (through ``Classes``, the hub's room observer) ----
+
+    def student_at(self, table: Table, room: Room, player: int) -> int | None:
+        """The student playing room player ``player`` at ``table`` (None: a bot, or not a student)."""
+        seated = room.player(player)
+        if seated is None or seated.token_hash is None:
+            return None
+        for student in table.students:
+            if token_hash(seat_token(self.klass.secret, table.room, student)) == seated.token_hash:
+                return student
+        return None
+
+    def hint_refusal(self, table: Table, student: int) -> str | None:
+        """Why ``student`` gets no hint now (the class's hint option), or None."""
+        limit = table.options.get("hints", "unlimited")
+        if limit == "off":
+            return "your teacher has turned hints off"
+        key = (table.number, student)
+        if isinstance(limit, int) and self.klass.hints.get(key, 0) + self.hints_pending.get(key, 0) >= limit:
+            return f"no hints left: {limit} per game"
+        return None
+
+    async def record(self, event: AttemptRejected | HintGiven) -> None:
+        """Store a rejected attempt or a hint in the class log (reports read them from there)."""
+        async with self._lock:
+            try:
+                await self._commit([event])
+            finally:
+                if isinstance(event, HintGiven):
+                    key = (event.table, event.student)
+                    self.hints_pending[key] = self.hints_pending.get(key, 1) - 1
 
     # --- storing ------------------------------------------------------------------
 
@@ -122,7 +159,6 @@ class ClassActor:
             "class": self.klass.code,
             "student": student,
             "name": me.name,
-            "paused": self.klass.paused,
         }
         if table is None or await self.table_actor(table) is None:
             return {**out, "table": None, "room": None, "seat_token": None}

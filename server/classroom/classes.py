@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from server.classroom import options as class_options
 from server.classroom.actor import ClassActor, ClassRejected, new_secret
-from server.classroom.state import CLASS_PREFIX, DEFAULT_OPTIONS, Class, ClassOpened
+from server.classroom.state import CLASS_PREFIX, DEFAULT_OPTIONS, AttemptRejected, Class, ClassOpened, HintGiven, Table
 from server.classroom.store import load_class
 from server.logs import event as log_event
 from server.names import new_code, normal_code
+from server.room import RoomObserver
+from server.roomstate import Room
 from server.tokens import matches, new_token, token_hash
 
 if TYPE_CHECKING:
@@ -31,11 +33,43 @@ def is_class_id(log_id: str) -> bool:
     return log_id.startswith(CLASS_PREFIX)
 
 
-class Classes:
+class Classes(RoomObserver):
+    """The hub's classes; also the observer of every room, which hears about the class tables' hints and refusals."""
+
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         #: Running classes by code.
         self.by_code: dict[str, ClassActor] = {}
+        hub.shared.observer = self
+
+    # --- the rooms' observer (called inside a room's turn: look up, note, return) ---------
+
+    def _student(self, room: Room, player: int) -> tuple[ClassActor, Table, int] | None:
+        """The class, table and student behind room player ``player`` (None: not a class table's student)."""
+        for actor in self.by_code.values():
+            for table in actor.klass.tables:
+                if table.room == room.id and actor.klass.closed is None:
+                    student = actor.student_at(table, room, player)
+                    return None if student is None else (actor, table, student)
+        return None
+
+    def refused(self, room: Room, player: int, code: str) -> None:
+        found = self._student(room, player)
+        if found is not None:
+            actor, table, student = found
+            self.hub.spawn(actor.record(AttemptRejected(student=student, table=table.number, code=code)))
+
+    def hint_refusal(self, room: Room, player: int) -> str | None:
+        found = self._student(room, player)
+        return None if found is None else found[0].hint_refusal(found[1], found[2])
+
+    def hinted(self, room: Room, player: int) -> None:
+        found = self._student(room, player)
+        if found is not None:
+            actor, table, student = found
+            key = (table.number, student)
+            actor.hints_pending[key] = actor.hints_pending.get(key, 0) + 1
+            self.hub.spawn(actor.record(HintGiven(student=student, table=table.number)))
 
     async def create(self, options: Mapping[str, Any]) -> tuple[ClassActor, str]:
         """A new class with ``options`` (over the defaults): its actor and the teacher's token."""

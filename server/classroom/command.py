@@ -20,19 +20,28 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     klass.add_argument("--url", default="http://127.0.0.1:8000", help="the hub (default: http://127.0.0.1:8000)")
     klass.add_argument("--level", default="standard", choices=("easy", "standard", "advanced"))
     klass.add_argument("--table-size", type=int, default=3, help="players per table, 2-5 (default 3)")
-    klass.add_argument("--reaction", type=float, default=0.0, help="reaction window in seconds (default 0: no speed play)")
+    klass.add_argument(
+        "--reaction", type=float, default=0.0, help="reaction window in seconds (default 0: no speed play)"
+    )
     klass.add_argument("--no-bots", action="store_true", help="never fill a short table with bots")
-    klass.add_argument("--retention-days", type=int, default=30, help="keep names and reports this long after the class ends")
+    klass.add_argument(
+        "--retention-days", type=int, default=30, help="keep names and reports this long after the class ends"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     options = {
-        "level": args.level, "table_size": args.table_size, "reaction_ms": round(args.reaction * 1000),
-        "bots": not args.no_bots, "retention_days": args.retention_days,
+        "level": args.level,
+        "table_size": args.table_size,
+        "reaction_ms": round(args.reaction * 1000),
+        "bots": not args.no_bots,
+        "retention_days": args.retention_days,
     }
     request = urllib.request.Request(
-        f"{args.url.rstrip('/')}/api/classes", data=json.dumps({"options": options}).encode(),
-        headers={"Content-Type": "application/json"}, method="POST",
+        f"{args.url.rstrip('/')}/api/classes",
+        data=json.dumps({"options": options}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
     )
     try:
         with urllib.request.urlopen(request, timeout=10) as reply:

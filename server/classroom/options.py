@@ -39,6 +39,11 @@ def check(options: Mapping[str, Any], games: Mapping[str, GameSpec]) -> dict[str
         elif key == "bots":
             if not isinstance(value, bool):
                 raise BadOptions("bots: true or false")
+        elif key == "hints":
+            if value not in ("off", "unlimited") and not (
+                isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 20
+            ):
+                raise BadOptions('hints: "off", "unlimited" or 1 to 20 per game')
         elif key == "retention_days":
             if not isinstance(value, int) or isinstance(value, bool) or value not in RETENTION_DAYS:
                 raise BadOptions("retention: 1 to 365 days")

@@ -23,7 +23,18 @@ from server.classroom.tablehost import seat_token
 from server.store.base import Store
 from server.tokens import token_hash
 
-CSV_COLUMNS = ("student", "name", "games", "tricks", "pizzas_delivered", *RELATIONS, "misses")
+CSV_COLUMNS = (
+    "student",
+    "name",
+    "games",
+    "tricks",
+    "pizzas_delivered",
+    *RELATIONS,
+    "misses",
+    "hints",
+    "rejected",
+    "rules_broken",
+)
 
 
 def _cell(text: str) -> str:
@@ -67,6 +78,9 @@ class Reports:
                 "pizzas": Fraction(0),
                 **{r: 0 for r in RELATIONS},
                 "misses": 0,
+                "hints": sum(n for (_, sid), n in klass.hints.items() if sid == s.id),
+                "rejected": sum(klass.rejected.get(s.id, {}).values()),
+                "rules_broken": dict(sorted(klass.rejected.get(s.id, {}).items())),
             }
             for s in klass.students
         }
@@ -131,7 +145,8 @@ class Reports:
         writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
         writer.writeheader()
         for row in report["students"]:
-            writer.writerow({**row, "name": _cell(row["name"])})
+            broken = "; ".join(f"{code} x{n}" for code, n in row["rules_broken"].items())
+            writer.writerow({**row, "name": _cell(row["name"]), "rules_broken": broken})
         return out.getvalue()
 
 

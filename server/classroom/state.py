@@ -25,6 +25,8 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "table_size": 3,
     "reaction_ms": 0,
     "bots": True,
+    #: Hints: "off", "unlimited", or at most this many per student per game (an int).
+    "hints": "unlimited",
     "retention_days": 30,
 }
 
@@ -89,8 +91,18 @@ class TableClosed:
 
 
 @attrs.frozen
-class ClassPaused:
-    paused: bool
+class AttemptRejected:
+    """At table ``table``, ``student``'s move broke the rule ``code`` (``split/amounts_differ``...)."""
+
+    student: int
+    table: int
+    code: str
+
+
+@attrs.frozen
+class HintGiven:
+    student: int
+    table: int
 
 
 @attrs.frozen
@@ -107,7 +119,6 @@ CLASS_EVENTS: tuple[type, ...] = (
     OptionsChanged,
     TableOpened,
     TableClosed,
-    ClassPaused,
     ClassClosed,
 )
 
@@ -145,8 +156,11 @@ class Class:
     next_student: int = 0
     #: Every table ever opened, by number (closed ones stay for the reports).
     tables: tuple[Table, ...] = ()
-    paused: bool = False
     closed: str | None = None
+    #: Hints given, by (table, student).
+    hints: Mapping[tuple[int, int], int] = attrs.field(factory=dict)
+    #: Rejected moves, by student, then by the rule they broke.
+    rejected: Mapping[int, Mapping[str, int]] = attrs.field(factory=dict)
 
     def student(self, student_id: int) -> Student | None:
         return next((s for s in self.students if s.id == student_id), None)
@@ -213,8 +227,13 @@ def evolve(klass: Class, event: Any) -> Class:
             return attrs.evolve(
                 klass, tables=tuple(attrs.evolve(t, open=False) if t.number == number else t for t in klass.tables)
             )
-        case ClassPaused(paused=paused):
-            return attrs.evolve(klass, paused=paused)
+        case AttemptRejected(student=sid, table=number, code=code):
+            mine = dict(klass.rejected.get(sid, {}))
+            mine[code] = mine.get(code, 0) + 1
+            return attrs.evolve(klass, rejected={**klass.rejected, sid: mine})
+        case HintGiven(student=sid, table=number):
+            key = (number, sid)
+            return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})
         case ClassClosed(reason=reason):
             return attrs.evolve(klass, closed=reason)
     raise AssertionError(f"unknown class event {event!r}")

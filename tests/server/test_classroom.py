@@ -208,3 +208,56 @@ async def test_pizzanight_class_opens_a_class_and_prints_the_teacher_address(ser
     klass = server.app.state.classes.as_teacher(code, token).klass
     assert (klass.options["level"], klass.options["table_size"], klass.options["reaction_ms"]) == ("easy", 4, 0)
     assert f"{server.http}/class/{code}" in printed
+
+
+async def test_hints_are_limited_per_game_and_counted_with_rejected_attempts(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "level": "standard", "hints": 2})
+        tokens = {name: await join(http, code, name) for name in ("Ada", "Ben")}
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        phones = {}
+        for name, token in tokens.items():
+            seat = await where(http, code, token)
+            phones[name] = await Peer.open(
+                server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]}
+            )
+        states = {
+            name: await p.until(lambda s: s["game"] is not None and s["game"]["hand"]) for name, p in phones.items()
+        }
+        waiting = next(name for name, s in states.items() if s["game"]["active"] != s["you"]["seat"])
+
+        # Given a limit of two hints per game, when Ada asks three times, then the third is refused.
+        replies = [await phones["Ada"].request({"t": "hint"}) for _ in range(3)]
+        assert [r["t"] for r in replies] == ["hint", "hint", "error"]
+        assert replies[2]["code"] == "hint/unavailable" and "2 per game" in replies[2]["message"]
+        # And a move out of turn is refused by the rules and counted with the rule it broke.
+        refused = await phones[waiting].cmd({"type": "Pass"})
+        assert refused["t"] == "error"
+
+        for _ in range(100):
+            report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+            rows = {row["name"]: row for row in report["students"]}
+            if rows["Ada"]["hints"] == 2 and rows[waiting]["rejected"] == 1:
+                break
+            await asyncio.sleep(0.05)
+        assert rows["Ada"]["hints"] == 2
+        assert rows[waiting]["rules_broken"] == {refused["code"]: 1}
+        assert sum(row["rejected"] for row in rows.values()) == 1
+        table = (await http.get(f"/api/classes/{code}/report.csv", headers=teacher)).text
+        assert f"{refused['code']} x1" in table
+        for phone in phones.values():
+            await phone.close()
+
+
+async def test_hints_off_are_refused(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "hints": "off"})
+        tokens = [await join(http, code, name) for name in ("Ada", "Ben")]
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        seat = await where(http, code, tokens[0])
+        phone = await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+        await phone.until(lambda s: s["game"] is not None and s["game"]["hand"])
+        reply = await phone.request({"t": "hint"})
+        assert (reply["t"], reply["code"]) == ("error", "hint/unavailable")
+        assert "off" in reply["message"]
+        await phone.close()
