@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import socket
 import subprocess
@@ -92,10 +91,10 @@ async def student(url: str, seat: dict, think: float, stop_at: float, rng: rando
     while time.monotonic() < stop_at:
         try:
             state = await peer.until(
-                lambda s: s["outcome"] is not None or (bool(s["legal"]) and s["version"] > acted_at),
+                lambda s, since=acted_at: s["outcome"] is not None or (bool(s["legal"]) and s["version"] > since),
                 timeout=max(0.1, stop_at - time.monotonic()),
             )
-        except asyncio.TimeoutError:
+        except TimeoutError:
             break
         if state["outcome"] is not None:
             counts["games_over"] = counts.get("games_over", 0) + 1

@@ -14,7 +14,7 @@ const LEVELS = ["easy", "standard", "advanced"];
 
 function CreateClass({ onCreated }: { onCreated: (code: string, token: string) => void }) {
   const [options, setOptions] = useState<ClassOptions>({
-    game: "splittissimo", level: "standard", dots: [1, 2, 3], table_size: 3, reaction_ms: 0, bots: true, retention_days: 30,
+    game: "splittissimo", level: "standard", dots: [1, 2, 3], table_size: 3, reaction_ms: 0, bots: true, hints: "unlimited", retention_days: 30,
   });
   const [error, setError] = useState<string | null>(null);
   const set = (change: Partial<ClassOptions>) => setOptions({ ...options, ...change });
@@ -56,6 +56,17 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
         <label>{C.reaction}
           <input class="input" name="reaction" type="number" min={0} max={30} value={options.reaction_ms / 1000}
             onInput={(e) => set({ reaction_ms: Math.round(Number((e.target as HTMLInputElement).value) * 1000) })} />
+        </label>
+        <label>{C.hints}
+          <select class="input" name="hints" value={String(options.hints)}
+            onChange={(e) => {
+              const v = (e.target as HTMLSelectElement).value;
+              set({ hints: v === "off" || v === "unlimited" ? v : Number(v) });
+            }}>
+            <option value="unlimited">{C.hintsUnlimited}</option>
+            <option value="off">{C.hintsOff}</option>
+            {[1, 2, 3, 5].map((n) => <option value={String(n)}>{C.hintsPerGame(n)}</option>)}
+          </select>
         </label>
         <label class="check"><input type="checkbox" name="bots" checked={options.bots} onChange={(e) => set({ bots: (e.target as HTMLInputElement).checked })} />{C.bots}</label>
         <label>{C.retention}
@@ -112,7 +123,8 @@ function ReportTable({ report }: { report: Report | null }) {
           <tr data-student={r.name}>
             <th scope="row">{r.name}</th><td>{r.games}</td><td>{r.tricks}</td><td>{r.pizzas_delivered}</td>
             <td>{r.same_denominators}</td><td>{r.equivalent_fractions}</td><td>{r.sums_to_whole}</td>
-            <td>{r.combined_orders}</td><td>{r.mixed_numbers}</td><td>{r.misses}</td>
+            <td>{r.combined_orders}</td><td>{r.mixed_numbers}</td><td>{r.misses}</td><td>{r.hints}</td>
+            <td title={Object.entries(r.rules_broken).map(([code, n]) => `${code} ×${n}`).join(", ")}>{r.rejected}</td>
           </tr>
         ))}
       </tbody>

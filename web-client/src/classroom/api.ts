@@ -8,6 +8,8 @@ export interface ClassOptions {
   table_size: number;
   reaction_ms: number;
   bots: boolean;
+  /** "off", "unlimited", or at most this many per student per game. */
+  hints: "off" | "unlimited" | number;
   retention_days: number;
 }
 
@@ -64,6 +66,9 @@ export interface ReportRow {
   combined_orders: number;
   mixed_numbers: number;
   misses: number;
+  hints: number;
+  rejected: number;
+  rules_broken: Record<string, number>;
 }
 
 export interface Report {

@@ -17,6 +17,10 @@ export const C = {
   reaction: "Reaction window (seconds, 0 = no speed play)",
   bots: "Bots fill a short table",
   retention: "Keep the reports for (days)",
+  hints: "Hints",
+  hintsUnlimited: "As many as they like",
+  hintsOff: "Off",
+  hintsPerGame: (n: number) => `${n} per game`,
   create: "Open the class",
   joinAt: "Join at",
   withCode: "with code",
@@ -43,5 +47,5 @@ export const C = {
   move: "Move to table",
   remove: "Remove",
   rename: "Rename",
-  columns: ["Name", "Games", "Tricks", "Pizza", "Same denom.", "Equivalent", "Sum to 1", "Combined", "Mixed no.", "Missed"],
+  columns: ["Name", "Games", "Tricks", "Pizza", "Same denom.", "Equivalent", "Sum to 1", "Combined", "Mixed no.", "Missed", "Hints", "Rejected"],
 };
