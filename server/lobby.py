@@ -53,6 +53,7 @@ class RoomCode(str, enum.Enum):
     NOT_PLAYING = "room/not_playing"
     NOT_SEATED = "room/not_seated"
     BOT_SEAT = "room/bot_seat"
+    PAUSED = "room/paused"
     UNKNOWN_OP = "host/unknown_op"
     UNKNOWN_GAME = "host/unknown_game"
     BAD_OPTIONS = "host/bad_options"

@@ -88,6 +88,10 @@ class RoomObserver:
     def refused(self, room: Room, player: int, code: str) -> None:
         """A seated player's game command was refused by the rules (``code``)."""
 
+    def paused(self, room: Room) -> str | None:
+        """Why nobody may move at ``room`` now (a class paused by its teacher), or None."""
+        return None
+
     def hint_refusal(self, room: Room, player: int) -> str | None:
         """Why ``player`` may not have a hint now (a message for their phone), or None."""
         return None
@@ -296,6 +300,9 @@ class RoomActor:
                     raise Forbidden("only players send game commands")
                 if turn.room.run is None:
                     raise lobby.RoomRejected(lobby.RoomCode.NOT_PLAYING, "no game is running")
+                paused = self.shared.observer.paused(turn.room)
+                if paused is not None:
+                    raise lobby.RoomRejected(lobby.RoomCode.PAUSED, paused)
                 command = codec_for(games[turn.room.run.game]).command(payload)
                 turn.apply(lobby.decide_game(turn.room, client.player, command, games), games)
                 turn.replies.append((client, Ack(seq=seq), True))
@@ -384,8 +391,8 @@ class RoomActor:
     def bot_turn(self, turn: Turn) -> None:
         """The first bot seat (rotating with the version) that has something to do plays once."""
         room = turn.room
-        if playing_spec(room, self.games) is None or room.run is None:
-            return
+        if playing_spec(room, self.games) is None or room.run is None or self.shared.observer.paused(room) is not None:
+            return  # a paused table's bots wait too (the class posts a BotTurn when it resumes)
         seats = bot_seats(room, self.games)
         start = room.version % len(room.run.seats)
         for seat in sorted(seats, key=lambda s: (s - start) % len(room.run.seats)):

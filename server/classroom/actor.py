@@ -27,6 +27,7 @@ from server.classroom.state import (
     AttemptRejected,
     Class,
     ClassClosed,
+    ClassPaused,
     HintGiven,
     OptionsChanged,
     StudentJoined,
@@ -40,6 +41,7 @@ from server.classroom.state import (
 )
 from server.classroom.store import append_events
 from server.classroom.tablehost import TableHost, TableRefused, seat_token
+from server.inbox import BotTurn
 from server.lobby import AddBot, CloseRoom, Lock, SeatPlayer, SelectGame, Start
 from server.logs import event as log_event
 from server.names import BadName, clean_name, same_name
@@ -159,6 +161,7 @@ class ClassActor:
             "class": self.klass.code,
             "student": student,
             "name": me.name,
+            "paused": self.klass.paused,
         }
         if table is None or await self.table_actor(table) is None:
             return {**out, "table": None, "room": None, "seat_token": None}
@@ -238,6 +241,19 @@ class ClassActor:
             for group in groups:
                 opened.append(await self._open_table(tuple(group), len(self.klass.tables) + 1))
             return opened
+
+    async def pause(self, paused: bool) -> None:
+        """Pause every table (moves refused, bots wait) or resume them."""
+        async with self._lock:
+            self._check_open()
+            if paused == self.klass.paused:
+                return
+            await self._commit([ClassPaused(paused=paused)])
+            if not paused:  # bots that found their table paused wait for a nudge
+                for table in self.klass.open_tables():
+                    actor = await self.table_actor(table)
+                    if actor is not None:
+                        actor.post(BotTurn())
 
     async def end_all(self) -> None:
         async with self._lock:

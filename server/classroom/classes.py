@@ -53,6 +53,12 @@ class Classes(RoomObserver):
                     return None if student is None else (actor, table, student)
         return None
 
+    def paused(self, room: Room) -> str | None:
+        for actor in self.by_code.values():
+            if actor.klass.paused and any(t.room == room.id for t in actor.klass.open_tables()):
+                return "your teacher has paused the game"
+        return None
+
     def refused(self, room: Room, player: int, code: str) -> None:
         found = self._student(room, player)
         if found is not None:

@@ -28,6 +28,7 @@ async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
         "code": klass.code,
         "options": dict(klass.options),
         "closed": klass.closed,
+        "paused": klass.paused,
         "students": [
             {
                 "id": s.id,
@@ -69,7 +70,7 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
     tricks_this_game = [t for t in analysis.tricks if t.game == analysis.games_started]
     out.update(
         {
-            "active": names.get(view.active),
+            "active": names.get(view.active) if out["phase"] == "playing" else None,
             "cards_left": {names.get(s.seat, "?"): s.hand_count for s in view.seats},
             "delivered": {names.get(s.seat, "?"): mixed_text(s.delivered) for s in view.seats},
             "tricks": len(tricks_this_game),

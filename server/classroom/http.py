@@ -9,7 +9,7 @@ the same seat and hand.
 The teacher (``Authorization: Bearer <teacher token>``): ``POST /api/classes``
 creates a class; ``GET .../dashboard``, ``GET .../report`` (JSON),
 ``GET .../report.csv``; ``POST .../start``, ``.../end_tables``,
-``.../options``, ``.../tables/N/restart``, ``.../students/ID`` (rename, move,
+``.../pause``, ``.../options``, ``.../tables/N/restart``, ``.../students/ID`` (rename, move,
 remove), ``.../end`` and ``DELETE /api/classes/CODE`` (delete now).
 """
 
@@ -130,6 +130,14 @@ def routes(classes: Classes) -> list[Route]:
         await teacher(request).end_all()
         return JSONResponse({"ok": True})
 
+    async def pause(request: Request) -> Response:
+        actor = teacher(request)
+        paused = (await _body(request)).get("paused", True)
+        if not isinstance(paused, bool):
+            raise ClassRejected("class/bad_request", "paused: true or false")
+        await actor.pause(paused)
+        return JSONResponse({"paused": actor.klass.paused})
+
     async def set_options(request: Request) -> Response:
         actor = teacher(request)
         body = await _body(request)
@@ -186,6 +194,7 @@ def routes(classes: Classes) -> list[Route]:
         Route("/api/classes/{code}/report.csv", _answering(report_csv)),
         Route("/api/classes/{code}/start", _answering(start), methods=["POST"]),
         Route("/api/classes/{code}/end_tables", _answering(end_tables), methods=["POST"]),
+        Route("/api/classes/{code}/pause", _answering(pause), methods=["POST"]),
         Route("/api/classes/{code}/options", _answering(set_options), methods=["POST"]),
         Route("/api/classes/{code}/tables/{number}/restart", _answering(restart), methods=["POST"]),
         Route("/api/classes/{code}/students/{student}", _answering(student), methods=["POST", "DELETE"]),

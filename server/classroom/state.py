@@ -106,6 +106,13 @@ class HintGiven:
 
 
 @attrs.frozen
+class ClassPaused:
+    """Every table waits (``paused``) or plays on."""
+
+    paused: bool
+
+
+@attrs.frozen
 class ClassClosed:
     reason: str
 
@@ -119,6 +126,9 @@ CLASS_EVENTS: tuple[type, ...] = (
     OptionsChanged,
     TableOpened,
     TableClosed,
+    AttemptRejected,
+    HintGiven,
+    ClassPaused,
     ClassClosed,
 )
 
@@ -157,6 +167,7 @@ class Class:
     #: Every table ever opened, by number (closed ones stay for the reports).
     tables: tuple[Table, ...] = ()
     closed: str | None = None
+    paused: bool = False
     #: Hints given, by (table, student).
     hints: Mapping[tuple[int, int], int] = attrs.field(factory=dict)
     #: Rejected moves, by student, then by the rule they broke.
@@ -234,6 +245,8 @@ def evolve(klass: Class, event: Any) -> Class:
         case HintGiven(student=sid, table=number):
             key = (number, sid)
             return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})
+        case ClassPaused(paused=paused):
+            return attrs.evolve(klass, paused=paused)
         case ClassClosed(reason=reason):
             return attrs.evolve(klass, closed=reason)
     raise AssertionError(f"unknown class event {event!r}")

@@ -261,3 +261,73 @@ async def test_hints_off_are_refused(server):
         assert (reply["t"], reply["code"]) == ("error", "hint/unavailable")
         assert "off" in reply["message"]
         await phone.close()
+
+
+async def test_a_paused_class_refuses_moves_until_the_teacher_resumes(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "level": "standard"})
+        tokens = [await join(http, code, name) for name in ("Ada", "Ben")]
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        phones = []
+        for token in tokens:
+            seat = await where(http, code, token)
+            phones.append(
+                await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+            )
+        state = await phones[0].until(lambda s: s["game"] is not None and s["game"]["hand"])
+        mover = phones[0] if state["game"]["active"] == state["you"]["seat"] else phones[1]
+        legal = (await mover.until(lambda s: bool(s["legal"])))["legal"]
+
+        assert (await http.post(f"/api/classes/{code}/pause", headers=teacher, json={"paused": True})).json() == {
+            "paused": True
+        }
+        assert (await where(http, code, tokens[0]))["paused"] is True
+        refused = await mover.cmd(legal[0])
+        assert (refused["t"], refused["code"]) == ("error", "room/paused")
+
+        await http.post(f"/api/classes/{code}/pause", headers=teacher, json={"paused": False})
+        assert (await mover.cmd(legal[0]))["t"] == "ack"
+        report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+        assert all(row["rejected"] == 0 for row in report["students"])  # a pause is not a broken rule
+        for phone in phones:
+            await phone.close()
+
+
+async def test_a_class_with_hints_and_refusals_resumes_after_a_restart(store_url):
+    running = await start_server(store_url)
+    async with httpx.AsyncClient(base_url=running.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "level": "standard", "hints": 1})
+        token = await join(http, code, "Ada")
+        await join(http, code, "Ben")
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        seat = await where(http, code, token)
+        phone = await Peer.open(running.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+        await phone.until(lambda s: s["game"] is not None and s["game"]["hand"])
+        assert (await phone.request({"t": "hint"}))["t"] == "hint"
+        await http.post(f"/api/classes/{code}/pause", headers=teacher, json={"paused": True})
+        await phone.close()
+        for _ in range(100):
+            if server_hints(running, code) == 1:
+                break
+            await asyncio.sleep(0.02)
+    await running.stop()
+    running = await start_server(store_url)
+    try:
+        async with httpx.AsyncClient(base_url=running.http) as http:
+            assert (await where(http, code, token))["paused"] is True
+            report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+            assert {row["name"]: row["hints"] for row in report["students"]} == {"Ada": 1, "Ben": 0}
+            phone = await Peer.open(running.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+            await phone.until(lambda s: s["game"] is not None)
+            reply = await phone.request({"t": "hint"})
+            assert (reply["t"], reply["code"]) == (
+                "error",
+                "hint/unavailable",
+            )  # the one hint was used before the restart
+            await phone.close()
+    finally:
+        await running.stop()
+
+
+def server_hints(running, code: str) -> int:
+    return sum(running.app.state.classes.find(code).klass.hints.values())

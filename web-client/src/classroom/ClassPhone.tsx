@@ -60,7 +60,7 @@ export function ClassPhone({ code }: { code: string | null }) {
         if (next.room && next.seat_token) {
           new TokenStore().setSeat(next.room, { room: next.room, token: next.seat_token, name: next.name });
         }
-        setSeat((old) => (old && old.room === next.room && old.name === next.name ? old : next));
+        setSeat((old) => (old && old.room === next.room && old.name === next.name && old.paused === next.paused ? old : next));
       } catch (err) {
         if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
           saved.set(`class:${me.code}`, null);
@@ -98,11 +98,14 @@ export function ClassPhone({ code }: { code: string | null }) {
     );
   }
   return (
+    <>
+    {seat.paused && <p class="class-paused class-paused-phone" role="status">{C.paused}</p>}
     <Joined
       key={seat.room}
       identity={{ role: "player", room: seat.room, name: seat.name }}
       phoneOnly
       onLeave={() => setSeat(null)}
     />
+    </>
   );
 }

@@ -189,8 +189,12 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
         <Qr text={join} label={join} px={220} />
       </header>
       {board?.closed && <p class="class-ended" role="status">{C.ended}</p>}
+      {board?.paused && <p class="class-paused" role="status">{C.paused}</p>}
       <nav class="teacher-controls">
         <button class="btn btn-start" onClick={act(() => api.start(code, token))}>{C.startAll}</button>
+        <button class="btn" aria-pressed={Boolean(board?.paused)} onClick={act(() => api.pause(code, token, !board?.paused))}>
+          {board?.paused ? C.resumeAll : C.pauseAll}
+        </button>
         <button class="btn" onClick={act(() => api.endTables(code, token))}>{C.endAll}</button>
         <label>{C.level}
           <select class="input input-small" value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>

@@ -20,6 +20,7 @@ export interface Seat {
   table: number | null;
   room: string | null;
   seat_token: string | null;
+  paused: boolean;
 }
 
 export interface TablePlayer {
@@ -49,6 +50,7 @@ export interface Dashboard {
   join: string;
   options: ClassOptions;
   closed: string | null;
+  paused: boolean;
   students: { id: number; name: string; table: number | null; moving_to: number | null }[];
   waiting: string[];
   tables: DashboardTable[];
@@ -103,6 +105,7 @@ export const api = {
   dashboard: (code: string, token: string) => call<Dashboard>("GET", `/api/classes/${code}/dashboard`, token),
   report: (code: string, token: string) => call<Report>("GET", `/api/classes/${code}/report`, token),
   start: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/start`, token),
+  pause: (code: string, token: string, paused: boolean) => call<unknown>("POST", `/api/classes/${code}/pause`, token, { paused }),
   endTables: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/end_tables`, token),
   options: (code: string, token: string, options: Partial<ClassOptions>, table: number | null = null) =>
     call<unknown>("POST", `/api/classes/${code}/options`, token, { options, table }),
