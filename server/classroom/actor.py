@@ -271,10 +271,10 @@ class ClassActor:
                 raise ClassRejected("class/no_students", "nobody is left at this table")
             await self._end_tables([table])
             options = self.klass.table_options.get(number)
-            fresh = await self._open_table(present, len(self.klass.tables) + 1)
-            if options:  # the table's own options follow it to its new number
-                await self._commit([OptionsChanged(options=dict(options), table=fresh.number)])
-            return fresh
+            fresh = len(self.klass.tables) + 1
+            if options:  # the table's own options (its level for the next game) follow it to its new number
+                await self._commit([OptionsChanged(options=dict(options), table=fresh)])
+            return await self._open_table(present, fresh)
 
     async def close(self, reason: str = "teacher") -> None:
         async with self._lock:

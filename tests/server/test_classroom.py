@@ -331,3 +331,23 @@ async def test_a_class_with_hints_and_refusals_resumes_after_a_restart(store_url
 
 def server_hints(running, code: str) -> int:
     return sum(running.app.state.classes.find(code).klass.hints.values())
+
+
+async def test_one_tables_level_applies_when_the_teacher_restarts_it(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "table_size": 2})
+        tokens = [await join(http, code, name) for name in ("Ada", "Ben", "Cleo", "Dev")]
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).json() == {"tables": [1, 2]}
+        change = await http.post(
+            f"/api/classes/{code}/options", headers=teacher, json={"options": {"level": "advanced"}, "table": 1}
+        )
+        assert change.status_code == 200, change.text
+        restarted = await http.post(f"/api/classes/{code}/tables/1/restart", headers=teacher)
+        assert restarted.json() == {"table": 3}
+        board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+        assert {t["number"]: t["options"]["level"] for t in board["tables"]} == {2: "easy", 3: "advanced"}
+        seat = await where(http, code, tokens[0])
+        phone = await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+        state = await phone.until(lambda s: s["game"] is not None)
+        assert state["game"]["level"] == "advanced"
+        await phone.close()
