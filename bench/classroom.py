@@ -83,7 +83,9 @@ def open_class(base: str, students: int, index: int) -> list[dict]:
     return [get(base, f"/api/classes/{code}/me", token) for token in tokens]
 
 
-async def student(url: str, seat: dict, think: float, stop_at: float, rng: random.Random, latencies: list[float], counts: dict) -> None:
+async def student(
+    url: str, seat: dict, think: float, stop_at: float, rng: random.Random, latencies: list[float], counts: dict
+) -> None:
     from wsclient import Peer
 
     peer = await Peer.open(url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
@@ -121,17 +123,25 @@ async def drive(port: int, classes: int, students: int, seconds: float, think: f
     rng = random.Random(1)
     stop_at = time.monotonic() + seconds
     cpu0, t0 = cpu_seconds(child), time.monotonic()
-    await asyncio.gather(*(
-        student(f"ws://127.0.0.1:{port}/ws", seat, think, stop_at, random.Random(rng.random()), latencies, counts)
-        for class_seats in seats for seat in class_seats
-    ))
+    await asyncio.gather(
+        *(
+            student(f"ws://127.0.0.1:{port}/ws", seat, think, stop_at, random.Random(rng.random()), latencies, counts)
+            for class_seats in seats
+            for seat in class_seats
+        )
+    )
     elapsed = time.monotonic() - t0
     cpu = cpu_seconds(child) - cpu0
     latencies.sort()
     n = len(latencies)
     return {
-        "classes": classes, "students": classes * students, "tables": tables, "moves": n,
-        "acks": counts.get("ack", 0), "errors": counts.get("error", 0), "games_over": counts.get("games_over", 0),
+        "classes": classes,
+        "students": classes * students,
+        "tables": tables,
+        "moves": n,
+        "acks": counts.get("ack", 0),
+        "errors": counts.get("error", 0),
+        "games_over": counts.get("games_over", 0),
         "seconds": elapsed,
         "p50_ms": 1000 * latencies[n // 2] if n else 0.0,
         "p99_ms": 1000 * latencies[min(n - 1, int(n * 0.99))] if n else 0.0,

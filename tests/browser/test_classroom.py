@@ -34,9 +34,13 @@ def open_student(browser, url: str, code: str, name: str, size: dict):
 
 
 def hand_texts(page) -> list[str]:
-    return [label or "" for label in page.locator(".sp-hand .sp-row").nth(1).locator("svg").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label'))"
-    )]
+    return [
+        label or ""
+        for label in page.locator(".sp-hand .sp-row")
+        .nth(1)
+        .locator("svg")
+        .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    ]
 
 
 def test_a_class_plays_to_the_end_on_phones_with_the_dashboard_live(server, browser, artifacts):
@@ -83,7 +87,10 @@ def test_a_class_plays_to_the_end_on_phones_with_the_dashboard_live(server, brow
         teacher.wait_for_timeout(50)
     assert len(seen_tricks) > 2, seen_tricks  # the projector followed the tricks as they came
     teacher.get_by_text("Game over").first.wait_for()
-    teacher.wait_for_function("document.querySelectorAll('.class-table').length === 2 && [...document.querySelectorAll('.class-table-phase')].every(e => e.textContent === 'Game over')")
+    teacher.wait_for_function(
+        "document.querySelectorAll('.class-table').length === 2"
+        " && [...document.querySelectorAll('.class-table-phase')].every(e => e.textContent === 'Game over')"
+    )
     shot(teacher, artifacts, "teacher-dashboard-end")
 
     with teacher.expect_download() as download:
