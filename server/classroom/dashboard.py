@@ -2,8 +2,9 @@
 
 Everything about a game here comes from the game's ``view`` for the
 shared screen (``SCREEN``), the same value a TV is sent, plus who sits
-where and who is connected: never a hand.  The help flag comes from the
-table's analysis (``server.classroom.analytics``): no trick for two rounds.
+where and who is connected: never a hand.  The help flags come from the
+table's analysis (``server.classroom.analytics``: no trick for two rounds) and
+the class's log (repeated moves refused by the rules, a hint asked).
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from server.classroom.analytics import SPLITTISSIMO
 from server.classroom.reports import Reports, mixed_text
 from server.classroom.state import Table
 
-#: A table needs help after this many rounds (turns of every seat) without a trick.
+#: A table needs help after this many rounds (turns of every seat) without a trick ...
 HELP_ROUNDS = 2
+#: ... or after this many moves refused by the rules, or when someone asked for a hint.
+HELP_REJECTED = 3
 
 
 async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
@@ -75,8 +78,21 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
             "delivered": {names.get(s.seat, "?"): mixed_text(s.delivered) for s in view.seats},
             "tricks": len(tricks_this_game),
             "last_trick": view.last_trick.text if view.last_trick else None,
-            "help": analysis.turns_without_trick() >= HELP_ROUNDS * players and out["phase"] == "playing",
+            "help": _help(actor, table, analysis.turns_without_trick() >= HELP_ROUNDS * players)
+            if out["phase"] == "playing"
+            else [],
             "final": view.final.reason if view.final else None,
         }
     )
     return out
+
+
+def _help(actor: ClassActor, table: Table, stuck: bool) -> list[str]:
+    """Why a playing table may need the teacher: ``no_trick``, ``rejected``, ``hint``."""
+    klass = actor.klass
+    reasons = ["no_trick"] if stuck else []
+    if klass.rejected_at.get(table.number, 0) >= HELP_REJECTED:
+        reasons.append("rejected")
+    if any(n for (number, _), n in klass.hints.items() if number == table.number):
+        reasons.append("hint")
+    return reasons

@@ -172,6 +172,8 @@ class Class:
     hints: Mapping[tuple[int, int], int] = attrs.field(factory=dict)
     #: Rejected moves, by student, then by the rule they broke.
     rejected: Mapping[int, Mapping[str, int]] = attrs.field(factory=dict)
+    #: Rejected moves by table (the projector flags a table that keeps trying).
+    rejected_at: Mapping[int, int] = attrs.field(factory=dict)
 
     def student(self, student_id: int) -> Student | None:
         return next((s for s in self.students if s.id == student_id), None)
@@ -241,7 +243,8 @@ def evolve(klass: Class, event: Any) -> Class:
         case AttemptRejected(student=sid, table=number, code=code):
             mine = dict(klass.rejected.get(sid, {}))
             mine[code] = mine.get(code, 0) + 1
-            return attrs.evolve(klass, rejected={**klass.rejected, sid: mine})
+            at = {**klass.rejected_at, number: klass.rejected_at.get(number, 0) + 1}
+            return attrs.evolve(klass, rejected={**klass.rejected, sid: mine}, rejected_at=at)
         case HintGiven(student=sid, table=number):
             key = (number, sid)
             return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})

@@ -81,14 +81,15 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
 }
 
 function TableCard({ table, onRestart, onLevel }: { table: DashboardTable; onRestart: () => void; onLevel: (level: string) => void }) {
-  const help = Boolean(table.help);
+  const reasons = table.help ?? [];
+  const help = reasons.length > 0;
   return (
     <article class={`class-table ${help ? "class-table-help" : ""}`} aria-label={C.table(table.number)} data-table={table.number}>
       <header>
         <h2>{C.table(table.number)}</h2>
         <span class="class-table-phase">{table.phase === "finished" ? C.finished : table.phase}</span>
       </header>
-      {help && <p class="class-help" role="status">⚑ {C.needsHelp}</p>}
+      {help && <p class="class-help" role="status">⚑ {C.needsHelp}: {reasons.map((r) => C.helpWhy[r] ?? r).join(", ")}</p>}
       <ul class="class-players">
         {(table.players ?? []).map((p) => (
           <li class={`${p.name === table.active ? "class-active" : ""} ${p.connected ? "" : "class-away"}`}>

@@ -41,7 +41,8 @@ export interface DashboardTable {
   delivered?: Record<string, string>;
   tricks?: number;
   last_trick?: string | null;
-  help?: boolean;
+  /** Why the table may need the teacher: "no_trick", "rejected", "hint". */
+  help?: string[];
   final?: string | null;
 }
 
