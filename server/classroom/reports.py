@@ -64,6 +64,8 @@ class Reports:
         if analysis is None:
             analysis = self._tables[table.room] = TableAnalysis(self.games)
         for record in await self.store.read(table.room, analysis.room.version):
+            if record.version <= analysis.room.version:
+                continue  # a concurrent report (the dashboard's) fed it while this one was reading
             analysis.feed(records.decode(record.data, analysis.room, self.games))
         return analysis
 

@@ -21,6 +21,8 @@ from hubserver import start_server
 from phoneplay import phone_loop
 from wsclient import Peer
 
+from server.classroom.reports import Reports
+
 OPTIONS = {"level": "easy", "table_size": 3, "reaction_ms": 0, "bots": True}
 
 
@@ -390,3 +392,40 @@ async def test_the_projector_flags_a_table_that_asks_for_hints_or_keeps_breaking
         assert all(not reasons for number, reasons in seen.items() if number != table)
         for phone in phones:
             await phone.close()
+
+
+async def test_concurrent_reports_count_each_record_once(server):
+    """Given a finished table, when the dashboard and the report read its log at the same moment, then each record counts once."""
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http)
+        tokens = [await join(http, code, name) for name in ("Ada", "Ben")]
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        phones = []
+        for token in tokens:
+            seat = await where(http, code, token)
+            phones.append(
+                await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+            )
+        await asyncio.gather(*(phone_loop(phone, random.Random(5)) for phone in phones))
+        for phone in phones:
+            await phone.close()
+
+    class SlowStore:
+        """The hub's store, but every read waits until both readers have asked."""
+
+        def __init__(self, store, readers: int) -> None:
+            self.store, self.waiting, self.readers, self.go = store, 0, readers, asyncio.Event()
+
+        async def read(self, room: str, from_version: int = 0):
+            self.waiting += 1
+            if self.waiting >= self.readers:
+                self.go.set()
+            await self.go.wait()
+            return await self.store.read(room, from_version)
+
+    klass = server.app.state.classes.find(code).klass
+    reports = Reports(SlowStore(server.hub.store, 2), server.hub.games)
+    await asyncio.gather(reports.build(klass), reports.build(klass))
+    report = await reports.build(klass)
+    assert [row["games"] for row in report["students"]] == [1, 1]
+    assert sum(row["tricks"] for row in report["students"]) == len(report["tricks"])

@@ -138,6 +138,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [level, setLevel] = useState("standard");
+  const [dots, setDots] = useState<number[]>([1, 2, 3]);
   const refresh = async () => {
     try {
       setBoard(await api.dashboard(code, token));
@@ -202,7 +203,14 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
             {LEVELS.map((l) => <option value={l}>{l}</option>)}
           </select>
         </label>
-        <button class="btn" onClick={act(() => api.options(code, token, { level }))}>{C.applyAll}</button>
+        <fieldset class="teacher-dots"><legend>{C.dots}</legend>
+          {[1, 2, 3].map((d) => (
+            <label class="check"><input type="checkbox" checked={dots.includes(d)}
+              onChange={(e) => setDots((e.target as HTMLInputElement).checked ? [...dots, d].sort() : dots.filter((x) => x !== d))} />
+              {"●".repeat(d)}</label>
+          ))}
+        </fieldset>
+        <button class="btn" onClick={act(() => api.options(code, token, { level, dots }))}>{C.applyAll}</button>
         <button class="btn" onClick={downloadCsv}>{C.downloadCsv}</button>
       </nav>
       {error && <p class="form-error" role="alert">{error}</p>}
