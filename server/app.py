@@ -26,6 +26,8 @@ from starlette.websockets import WebSocket
 from games.contract import GameSpec
 from protocol.frames import VERSION
 from server import admin, connection, replay
+from server.classroom import http as classroom_http
+from server.classroom.classes import Classes
 from server.cluster.hub import hub_class_for
 from server.fallback_page import fallback_page
 from server.hub import Hub, HubConfig
@@ -36,7 +38,7 @@ from server.store.base import Store
 #: Where ``npm run build`` puts the web client.
 DEFAULT_WEB = Path(__file__).resolve().parent.parent / "web-client" / "dist"
 #: Paths the single-page client handles itself (served its index.html).
-SPA_PREFIXES = ("/tv", "/join", "/watch", "/teacher", "/replay", "/admin")
+SPA_PREFIXES = ("/tv", "/join", "/watch", "/teacher", "/class", "/replay", "/admin")
 #: Where /metrics is served: on the main port for anyone, on the main port
 #: for the admin token only, or (a port number) on a separate listener only.
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -76,6 +78,7 @@ def create_app(
         raise ValueError("metrics behind the token need an admin token (PIZZANIGHT_ADMIN_TOKEN or --admin-token-file)")
     metrics = Metrics()
     hub = hub_class_for(store)(store, games=games, config=config, metrics=metrics, public_url=public_url)
+    classes = Classes(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -86,6 +89,7 @@ def create_app(
             listener = start_http_server(metrics_at, addr=metrics_host, registry=metrics.registry)
         try:
             async with hub.running():
+                await classes.resume()
                 yield
         finally:
             if listener is not None:  # (server, thread) on prometheus_client >= 0.17
@@ -168,10 +172,12 @@ def create_app(
         Route("/api/info", info),
         Route("/api/rooms/{code}/replay", host_replay),
         Route("/api/admin/{rest:path}", admin.routes(hub, admin_token), methods=ALL_METHODS),
+        *classroom_http.routes(classes),
         Route("/api/{rest:path}", api_not_found, methods=ALL_METHODS),
         Route("/qr.svg", qr),
         Route("/{path:path}", page),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
+    app.state.classes = classes
     return app

@@ -1,4 +1,4 @@
-"""The ``pizzanight`` command: serve, conformance, selfplay, replay, loadtest."""
+"""The ``pizzanight`` command: serve, class, conformance, selfplay, replay, loadtest."""
 
 from __future__ import annotations
 
@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arguments(load)
 
+    from server.classroom import command as class_command
+
+    class_command.add_parser(commands)
     return parser
 
 
@@ -99,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         from server import replay_command
 
         return replay_command.export(args) if args.replay_command == "export" else replay_command.check(args)
+    if args.command == "class":
+        from server.classroom import command as class_command
+
+        return class_command.run(args)
     if args.command == "selfplay":
         from server import selfplay
 

@@ -16,6 +16,7 @@ from typing import Any, AsyncIterator, Mapping
 from games.contract import GameSpec
 from games.registry import GAME_IDS, get_game
 from server import views
+from server.classroom.state import CLASS_PREFIX
 from server.config import HubConfig
 from server.limits import join_throttle_for
 from server.logs import event as log_event
@@ -77,6 +78,9 @@ class Hub:
         self.rooms: dict[str, RoomActor] = {}
         #: The codes of those rooms: code -> room id.
         self.codes: dict[str, str] = {}
+        #: How long to keep an ended room's log when it is not ``config.keep_seconds`` (a class's tables
+        #: follow the class's retention), by room id.
+        self.keep: dict[str, int] = {}
         self._tasks: set[asyncio.Task] = set()
         self._group: asyncio.TaskGroup | None = None
 
@@ -151,7 +155,7 @@ class Hub:
     async def resume(self) -> None:
         """Start an actor for every open room in the store (after a restart)."""
         for room_id in await self.store.open_rooms():
-            if room_id in self.rooms:
+            if room_id in self.rooms or room_id.startswith(CLASS_PREFIX):  # class logs: server.classroom
                 continue
             try:
                 room = await load_room(self.store, room_id, self.games)
@@ -191,7 +195,8 @@ class Hub:
 
         async def release() -> None:
             try:
-                await self.store.close_room(actor.room.id, keep_seconds=self.config.keep_seconds)
+                keep = self.keep.pop(actor.room.id, self.config.keep_seconds)
+                await self.store.close_room(actor.room.id, keep_seconds=keep)
                 await self.store.release_code(actor.room.code)
             except Exception:  # the room is closed in its log anyway; resume skips it
                 LOG.exception("could not release room", extra={"fields": {"room": actor.room.code}})

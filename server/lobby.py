@@ -53,6 +53,7 @@ class RoomCode(str, enum.Enum):
     NOT_PLAYING = "room/not_playing"
     NOT_SEATED = "room/not_seated"
     BOT_SEAT = "room/bot_seat"
+    PAUSED = "room/paused"
     UNKNOWN_OP = "host/unknown_op"
     UNKNOWN_GAME = "host/unknown_game"
     BAD_OPTIONS = "host/bad_options"
@@ -127,12 +128,22 @@ class CloseRoom:
     pass
 
 
-HostOperation = SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
+@attrs.frozen
+class SeatPlayer:
+    """Seat a player chosen by someone else (a class session seating its students); no wire op names it."""
+
+    name: str
+    token_hash: str
+
+
+HostOperation = (
+    SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom | SeatPlayer
+)
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
 HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
-    for cls in (SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom)
+    for cls in (SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom, SeatPlayer)
 }
 
 #: Each wire ``op`` name and how it becomes a typed operation from the ``host`` frame.
@@ -267,6 +278,8 @@ def decide_host(
             return [SeatHandedToBot(player=player.id, bot=None)] if player.bot is not None else []
         case CloseRoom():
             return [RoomClosed(reason="host")]
+        case SeatPlayer(name=name, token_hash=hashed):
+            return decide_join(attrs.evolve(room, locked=False), name, hashed)
 
 
 def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Callable[[], int]) -> list[Any]:

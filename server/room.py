@@ -31,7 +31,8 @@ import contextlib
 import logging
 import secrets
 import time
-from typing import Any, Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 import attrs
 
@@ -49,9 +50,9 @@ from server.inbox import (
     AskHint,
     Attach,
     BotTurn,
+    CloseRoom,
     Command,
     Detach,
-    CloseRoom,
     HandOver,
     HostOp,
     IdleCheck,
@@ -77,6 +78,28 @@ FAILURES = {
 MAX_BATCH = 64
 
 
+class RoomObserver:
+    """What a room tells whoever runs it from outside (a class session); the plain hub ignores it all.
+
+    Called from inside the actor's turn, so implementations only note things
+    and return at once (a class records them in its own log, later).
+    """
+
+    def refused(self, room: Room, player: int, code: str) -> None:
+        """A seated player's game command was refused by the rules (``code``)."""
+
+    def paused(self, room: Room) -> str | None:
+        """Why nobody may move at ``room`` now (a class paused by its teacher), or None."""
+        return None
+
+    def hint_refusal(self, room: Room, player: int) -> str | None:
+        """Why ``player`` may not have a hint now (a message for their phone), or None."""
+        return None
+
+    def hinted(self, room: Room, player: int) -> None:
+        """``player`` was given a hint."""
+
+
 @attrs.define
 class RoomShared:
     """What every room of a hub shares (the hub builds it once)."""
@@ -88,7 +111,9 @@ class RoomShared:
     catalog: list[dict]
     public_url: str | None = None
     #: Called once the room's ``RoomClosed`` is stored (the hub frees its code).
-    on_ended: Callable[["RoomActor"], None] = lambda actor: None
+    on_ended: Callable[[RoomActor], None] = lambda actor: None
+    #: Told of refused game commands and hints (a class session counts them; see ``RoomObserver``).
+    observer: RoomObserver = attrs.Factory(RoomObserver)
 
 
 @attrs.define
@@ -272,6 +297,9 @@ class RoomActor:
                     raise Forbidden("only players send game commands")
                 if turn.room.run is None:
                     raise lobby.RoomRejected(lobby.RoomCode.NOT_PLAYING, "no game is running")
+                paused = self.shared.observer.paused(turn.room)
+                if paused is not None:
+                    raise lobby.RoomRejected(lobby.RoomCode.PAUSED, paused)
                 command = codec_for(games[turn.room.run.game]).command(payload)
                 turn.apply(lobby.decide_game(turn.room, client.player, command, games), games)
                 turn.replies.append((client, Ack(seq=seq), True))
@@ -360,8 +388,8 @@ class RoomActor:
     def bot_turn(self, turn: Turn) -> None:
         """The first bot seat (rotating with the version) that has something to do plays once."""
         room = turn.room
-        if playing_spec(room, self.games) is None or room.run is None:
-            return
+        if playing_spec(room, self.games) is None or room.run is None or self.shared.observer.paused(room) is not None:
+            return  # a paused table's bots wait too (the class posts a BotTurn when it resumes)
         seats = bot_seats(room, self.games)
         start = room.version % len(room.run.seats)
         for seat in sorted(seats, key=lambda s: (s - start) % len(room.run.seats)):
@@ -523,9 +551,16 @@ class RoomActor:
 
     def answer_hints(self, hints: list[AskHint]) -> None:
         """Hints from the room as just shown, each after that state on its socket."""
+        observer = self.shared.observer
         for ask in hints:
             try:
+                player = ask.client.player if ask.client.role == "player" else None
+                refusal = observer.hint_refusal(self.room, player) if player is not None else None
+                if refusal is not None:
+                    raise ProtocolError(refusal, code=ErrorCode.HINT_UNAVAILABLE)
                 frame: Any = hint_for(self.room, self.games, ask.client, ask.seq)
+                if player is not None:
+                    observer.hinted(self.room, player)
             except ProtocolError as exc:
                 self.metrics.rejected(exc.code.value)
                 frame = Error(code=exc.code.value, message=exc.message, seq=ask.seq)
@@ -550,6 +585,8 @@ class RoomActor:
                 return
             case Command(client=client, seq=seq) | HostOp(client=client, seq=seq):
                 self.metrics.rejected(code)
+                if isinstance(exc, Rejected) and isinstance(message, Command) and client.player is not None:
+                    self.shared.observer.refused(self.room, client.player, code)
                 turn.replies.append((client, Error(code=code, message=text, seq=seq), False))
 
     def count(self, batch: list[Message], seconds: float) -> None:

@@ -38,6 +38,7 @@ import attrs
 from protocol.errors import Bug, Close, Moved, ProtocolError, ServerFault
 from protocol.frames import Error, Hello
 from server import lobby
+from server.classroom.state import CLASS_PREFIX
 from server.client import Client
 from server.cluster.relay import Relay
 from server.cluster.remote import RemoteClient, RemoteRoom, inbox_message
@@ -358,7 +359,9 @@ class ClusterHub(Hub):
     async def _adopt(self) -> None:
         """Take over open rooms that nobody holds (their owner died with nobody connected)."""
         adopted = 0
-        candidates = [room for room in await self.store.open_rooms() if room not in self.rooms]
+        candidates = [
+            room for room in await self.store.open_rooms() if room not in self.rooms and not room.startswith(CLASS_PREFIX)
+        ]
         owners = await self.store.lease_owners(candidates)
         for room_id in [room for room, owner in zip(candidates, owners) if owner is None]:
             if adopted >= self.cluster.adopt_batch or self.draining:

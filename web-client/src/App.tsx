@@ -6,6 +6,8 @@ import { PhoneScreen } from "./screens/PhoneScreen";
 import { WatchScreen } from "./screens/WatchScreen";
 import { ReplayScreen } from "./replay/ReplayScreen";
 import { AdminScreen } from "./admin/AdminScreen";
+import { TeacherScreen } from "./classroom/TeacherScreen";
+import { ClassPhone } from "./classroom/ClassPhone";
 
 /** Re-render the whole app after a language switch (every `S.key` is read at render time). */
 function useLanguageRerender(): void {
@@ -27,5 +29,9 @@ export function App() {
       return <ReplayScreen src={route.src} />;
     case "admin":
       return <AdminScreen />;
+    case "teacher":
+      return <TeacherScreen />;
+    case "class":
+      return <ClassPhone code={route.code} />;
   }
 }

@@ -6,7 +6,9 @@ export type Route =
   | { screen: "join"; code: string | null }
   | { screen: "watch"; code: string }
   | { screen: "replay"; src: string | null }
-  | { screen: "admin" };
+  | { screen: "admin" }
+  | { screen: "teacher" }
+  | { screen: "class"; code: string | null };
 
 /** Room codes are 4 letters; anything else is treated as "no code yet". */
 export function normaliseCode(text: string | null | undefined): string | null {
@@ -27,6 +29,8 @@ export function parseRoute(pathname: string, search = ""): Route {
   const query = new URLSearchParams(search);
   if (head === "replay") return { screen: "replay", src: query.get("src") };
   if (head === "admin") return { screen: "admin" };
+  if (head === "teacher") return { screen: "teacher" };
+  if (head === "class") return { screen: "class", code: normaliseCode(parts[1]) };
   return { screen: "join", code: normaliseCode(query.get("code")) };
 }
 

@@ -95,6 +95,8 @@ export const en = {
   waitingFor: (name: string) => `Waiting for ${name}`,
   waitingForOthers: "Waiting for the others",
   watchingOnly: "You are watching this game.",
+  noTv: "No TV",
+  tableOnPhone: "The table",
   rules: "How to play",
   closeRules: "Close",
   codeInvalid: "Codes are 4 letters.",

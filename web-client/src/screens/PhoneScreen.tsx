@@ -103,8 +103,24 @@ export function turnPrompt(state: StateFrame): { mine: boolean; text: string } |
   return { mine: false, text: S.waitingFor(listNames(waiting.map((s) => seats.get(s)?.name ?? S.seat(s)))) };
 }
 
-function Seated({ state, send, hint }: { state: StateFrame; send: (c: Command) => Promise<void>; hint: () => Promise<unknown> }) {
+/** Whether this phone shows the table above its hand (no TV: phones only), remembered per phone. */
+function useTableShown(forced: boolean): [boolean, () => void] {
+  const [shown, setShown] = useState(() => forced || localStorage.getItem("pizzanight:phone-table") === "1");
+  const toggle = () => {
+    const next = !shown;
+    setShown(next);
+    try {
+      localStorage.setItem("pizzanight:phone-table", next ? "1" : "0");
+    } catch {
+      // private windows: the choice lasts this page only
+    }
+  };
+  return [forced || shown, toggle];
+}
+
+function Seated({ state, send, hint, phoneOnly }: { state: StateFrame; send: (c: Command) => Promise<void>; hint: () => Promise<unknown>; phoneOnly?: boolean }) {
   const [help, setHelp] = useState(false);
+  const [tableShown, toggleTable] = useTableShown(Boolean(phoneOnly));
   const me = state.lobby.players.find((p) => p.id === state.you.player) ?? null;
   const prompt = turnPrompt(state);
   const mine = Boolean(prompt?.mine);
@@ -117,6 +133,11 @@ function Seated({ state, send, hint }: { state: StateFrame; send: (c: Command) =
       <header class="phone-header">
         {me && <PlayerChip player={me} />}
         <span class="phone-code">{state.room}</span>
+        {state.game && !phoneOnly && (
+          <button class="btn btn-quiet btn-small" aria-pressed={tableShown} onClick={toggleTable}>
+            {S.noTv}
+          </button>
+        )}
         {state.lobby.game && (
           <button class="btn btn-quiet btn-small" onClick={() => setHelp(true)}>
             {S.rules}
@@ -124,6 +145,12 @@ function Seated({ state, send, hint }: { state: StateFrame; send: (c: Command) =
         )}
         <LanguageSwitch compact />
       </header>
+      {state.game && tableShown && (
+        // The table's public part comes from this seat's own view: a phone is never sent anything else.
+        <section class="phone-table" aria-label={S.tableOnPhone}>
+          <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+        </section>
+      )}
       {prompt && (
         <p class={`prompt ${prompt.mine ? "prompt-mine" : ""}`} role="status" aria-live="polite">
           {prompt.text}
@@ -164,7 +191,7 @@ function PhoneResult({ state }: { state: StateFrame }) {
   );
 }
 
-function Joined({ identity, onLeave }: { identity: Identity & { role: "player" }; onLeave: (error: string | null) => void }) {
+export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & { role: "player" }; onLeave: (error: string | null) => void; phoneOnly?: boolean }) {
   const session = useSession(identity, `player:${identity.room}:${identity.name ?? ""}`)!;
   const { conn, state, status } = session;
   const [toast, showToast] = useToast();
@@ -181,7 +208,7 @@ function Joined({ identity, onLeave }: { identity: Identity & { role: "player" }
   return (
     <div class="screen phone">
       <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />
-      {state ? <Seated state={state} send={send} hint={() => conn.hint()} /> : <main class="splash"><p>{S.connecting}</p></main>}
+      {state ? <Seated state={state} send={send} hint={() => conn.hint()} phoneOnly={phoneOnly} /> : <main class="splash"><p>{S.connecting}</p></main>}
       <Toast text={toast} />
     </div>
   );

@@ -1,0 +1,345 @@
+"""The class actor: one class session, one change at a time.
+
+Like a room actor, it is the only writer of its log: every change is
+decided against the class's state, appended to the store at the class's
+version (nothing is adopted before it is stored), then folded in.  Changes
+are taken one at a time under a lock, so two teacher tabs or thirty
+students joining at once never interleave.
+
+Its tables are ordinary rooms created through the hub; the actor is their
+host (``server.classroom.tablehost``): it seats the students, chooses the
+game, fills short tables with bots and starts them, ends them.  Students
+reach their table with a seat token derived from the class secret, so a
+phone that reloads, or a hub that restarts, finds the same seat again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from server.classroom import options as class_options
+from server.classroom import seating
+from server.classroom.state import (
+    AttemptRejected,
+    Class,
+    ClassClosed,
+    ClassPaused,
+    HintGiven,
+    OptionsChanged,
+    StudentJoined,
+    StudentMoved,
+    StudentRemoved,
+    StudentRenamed,
+    Table,
+    TableClosed,
+    TableOpened,
+    evolve,
+)
+from server.classroom.store import append_events
+from server.classroom.tablehost import TableHost, TableRefused, seat_token
+from server.inbox import BotTurn
+from server.lobby import AddBot, CloseRoom, Lock, SeatPlayer, SelectGame, Start
+from server.logs import event as log_event
+from server.names import BadName, clean_name, same_name
+from server.room import RoomActor
+from server.roomstate import Room
+from server.tokens import matches, new_token, token_hash
+
+if TYPE_CHECKING:
+    from server.hub import Hub
+
+#: At most this many students in one class.
+MAX_STUDENTS = 60
+
+
+class ClassRejected(Exception):
+    """The class refused a request: ``code`` (``class/*``) and a message for the person who asked."""
+
+    def __init__(self, code: str, message: str, *, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class ClassActor:
+    def __init__(self, klass: Class, hub: Hub) -> None:
+        self.klass = klass
+        self.hub = hub
+        self._lock = asyncio.Lock()
+        #: Hints given but not yet in the class log, by (table, student): counted against the limit at once.
+        self.hints_pending: dict[tuple[int, int], int] = {}
+
+    # --- what the tables' rooms report (through ``Classes``, the hub's room observer) ----
+
+    def student_at(self, table: Table, room: Room, player: int) -> int | None:
+        """The student playing room player ``player`` at ``table`` (None: a bot, or not a student)."""
+        seated = room.player(player)
+        if seated is None or seated.token_hash is None:
+            return None
+        for student in table.students:
+            if token_hash(seat_token(self.klass.secret, table.room, student)) == seated.token_hash:
+                return student
+        return None
+
+    def hint_refusal(self, table: Table, student: int) -> str | None:
+        """Why ``student`` gets no hint now (the class's hint option), or None."""
+        limit = table.options.get("hints", "unlimited")
+        if limit == "off":
+            return "your teacher has turned hints off"
+        key = (table.number, student)
+        if isinstance(limit, int) and self.klass.hints.get(key, 0) + self.hints_pending.get(key, 0) >= limit:
+            return f"no hints left: {limit} per game"
+        return None
+
+    async def record(self, event: AttemptRejected | HintGiven) -> None:
+        """Store a rejected attempt or a hint in the class log (reports read them from there)."""
+        async with self._lock:
+            try:
+                await self._commit([event])
+            finally:
+                if isinstance(event, HintGiven):
+                    key = (event.table, event.student)
+                    self.hints_pending[key] = self.hints_pending.get(key, 1) - 1
+
+    # --- storing ------------------------------------------------------------------
+
+    async def _commit(self, events: list[Any]) -> None:
+        """Store ``events`` at the class's version, then fold them in."""
+        if not events:
+            return
+        log_id = self.klass.id or events[0].id  # a new class: its ClassOpened names the log
+        await append_events(self.hub.store, log_id, events, self.klass.version)
+        klass = self.klass
+        for event in events:
+            klass = evolve(klass, event)
+        self.klass = klass
+
+    def _check_open(self) -> None:
+        if self.klass.closed is not None:
+            raise ClassRejected("class/closed", "this class has ended", status=410)
+
+    # --- students -----------------------------------------------------------------
+
+    async def join(self, name: str) -> tuple[int, str]:
+        """A student joins by name: their id and the token that brings them back."""
+        async with self._lock:
+            self._check_open()
+            try:
+                name = clean_name(name)
+            except BadName as exc:
+                raise ClassRejected("class/bad_name", str(exc)) from None
+            if any(same_name(s.name, name) for s in self.klass.students):
+                raise ClassRejected("class/name_taken", f"someone in this class is already called {name}", status=409)
+            if len(self.klass.students) >= MAX_STUDENTS:
+                raise ClassRejected("class/full", f"at most {MAX_STUDENTS} students", status=409)
+            token = new_token()
+            student = self.klass.next_student
+            await self._commit([StudentJoined(student=student, name=name, token_hash=token_hash(token))])
+            return student, token
+
+    def student_for(self, token: str | None) -> int:
+        """The student a token belongs to (``class/bad_token`` otherwise)."""
+        for student in self.klass.students:
+            if matches(token, student.token_hash):
+                return student.id
+        raise ClassRejected(
+            "class/bad_token", "that class token is not valid here (removed from the class?)", status=403
+        )
+
+    async def seat_of(self, student: int) -> dict[str, Any]:
+        """Where a student plays now: their table's room code and seat token, or waiting."""
+        me = self.klass.student(student)
+        table = self.klass.table_of(student)
+        if me is None:
+            raise ClassRejected("class/bad_token", "you are no longer in this class", status=403)
+        out: dict[str, Any] = {
+            "class": self.klass.code,
+            "student": student,
+            "name": me.name,
+            "paused": self.klass.paused,
+        }
+        if table is None or await self.table_actor(table) is None:
+            return {**out, "table": None, "room": None, "seat_token": None}
+        return {
+            **out,
+            "table": table.number,
+            "room": table.code,
+            "seat_token": seat_token(self.klass.secret, table.room, student),
+        }
+
+    async def rename(self, student: int, name: str) -> None:
+        async with self._lock:
+            self._check_open()
+            try:
+                name = clean_name(name)
+            except BadName as exc:
+                raise ClassRejected("class/bad_name", str(exc)) from None
+            self._student(student)
+            if any(same_name(s.name, name) and s.id != student for s in self.klass.students):
+                raise ClassRejected("class/name_taken", f"someone in this class is already called {name}", status=409)
+            await self._commit([StudentRenamed(student=student, name=name)])
+
+    async def remove(self, student: int) -> None:
+        async with self._lock:
+            self._check_open()
+            self._student(student)
+            await self._commit([StudentRemoved(student=student)])
+
+    async def move(self, student: int, table: int) -> None:
+        """Seat ``student`` at table index ``table`` (0-based) from the next deal; -1 lets the seating choose."""
+        async with self._lock:
+            self._check_open()
+            self._student(student)
+            if table < -1 or table >= seating_limit(len(self.klass.students)):
+                raise ClassRejected("class/unknown_table", "no such table")
+            await self._commit([StudentMoved(student=student, table=table)])
+
+    def _student(self, student: int) -> None:
+        if self.klass.student(student) is None:
+            raise ClassRejected("class/unknown_student", "no such student", status=404)
+
+    # --- the teacher's controls ---------------------------------------------------
+
+    async def set_options(self, changes: Mapping[str, Any], table: int | None = None) -> None:
+        """Change options from the next game on, for every table or one."""
+        async with self._lock:
+            self._check_open()
+            try:
+                clean = class_options.check(changes, self.hub.games)
+            except class_options.BadOptions as exc:
+                raise ClassRejected("class/bad_options", str(exc)) from None
+            if table is not None:
+                if not any(t.number == table for t in self.klass.tables):
+                    raise ClassRejected("class/unknown_table", "no such table", status=404)
+                if set(clean) - set(class_options.GAME_KEYS):
+                    raise ClassRejected(
+                        "class/bad_options", "one table changes only its game options (level, dots, reaction)"
+                    )
+            await self._commit([OptionsChanged(options=clean, table=table)])
+
+    async def start_all(self) -> list[Table]:
+        """A new deal: end the tables still open, seat every student in balanced tables and start them."""
+        async with self._lock:
+            self._check_open()
+            await self._end_tables(self.klass.open_tables())
+            klass = self.klass
+            ids = [s.id for s in klass.students]
+            wishes = {s.id: s.wish for s in klass.students if s.wish is not None}
+            groups = seating.balanced(
+                ids, int(klass.options["table_size"]), bots=bool(klass.options["bots"]), wishes=wishes
+            )
+            if not groups:
+                raise ClassRejected(
+                    "class/no_students", "at least two students (or one, with bots) are needed to start"
+                )
+            opened = []
+            for group in groups:
+                opened.append(await self._open_table(tuple(group), len(self.klass.tables) + 1))
+            return opened
+
+    async def pause(self, paused: bool) -> None:
+        """Pause every table (moves refused, bots wait) or resume them."""
+        async with self._lock:
+            self._check_open()
+            if paused == self.klass.paused:
+                return
+            await self._commit([ClassPaused(paused=paused)])
+            if not paused:  # bots that found their table paused wait for a nudge
+                for table in self.klass.open_tables():
+                    actor = await self.table_actor(table)
+                    if actor is not None:
+                        actor.post(BotTurn())
+
+    async def end_all(self) -> None:
+        async with self._lock:
+            await self._end_tables(self.klass.open_tables())
+
+    async def restart(self, number: int) -> Table:
+        """End table ``number`` and open a fresh one with the same students (and that table's new options)."""
+        async with self._lock:
+            self._check_open()
+            table = next((t for t in self.klass.open_tables() if t.number == number), None)
+            if table is None:
+                raise ClassRejected("class/unknown_table", "no such open table", status=404)
+            present = tuple(s for s in table.students if self.klass.student(s) is not None)
+            if not present:
+                raise ClassRejected("class/no_students", "nobody is left at this table")
+            await self._end_tables([table])
+            options = self.klass.table_options.get(number)
+            fresh = len(self.klass.tables) + 1
+            if options:  # the table's own options (its level for the next game) follow it to its new number
+                await self._commit([OptionsChanged(options=dict(options), table=fresh)])
+            return await self._open_table(present, fresh)
+
+    async def close(self, reason: str = "teacher") -> None:
+        async with self._lock:
+            if self.klass.closed is not None:
+                return
+            await self._end_tables(self.klass.open_tables())
+            await self._commit([ClassClosed(reason=reason)])
+
+    # --- tables -------------------------------------------------------------------
+
+    async def table_actor(self, table: Table) -> RoomActor | None:
+        """The actor running ``table``'s room on this hub, if it still runs.
+
+        After a restart a cluster hub adopts rooms lazily: finding the room
+        by its code takes it over when nobody else holds it.  A table whose
+        room another node owns is not run from here (None).
+        """
+        actor = self.hub.rooms.get(table.room)
+        if actor is None and table.open:
+            found = await self.hub.find(table.code)
+            actor = found if isinstance(found, RoomActor) else None
+        return actor if actor is not None and actor.room.closed is None else None
+
+    async def _open_table(self, students: tuple[int, ...], number: int) -> Table:
+        """Create a room for ``students``, seat them, fill it with bots if allowed, start its game."""
+        opts = self.klass.options_for(number)
+        game = self.hub.games[opts["game"]]
+        room = await self.hub.create_room(token_hash(new_token()))  # no one holds this room's host token
+        host = TableHost(room)
+        try:
+            await host.do(Lock(True))
+            for student in students:
+                me = self.klass.student(student)
+                assert me is not None
+                await host.do(SeatPlayer(me.name, token_hash(seat_token(self.klass.secret, room.room.id, student))))
+            await host.do(SelectGame(game.id, class_options.room_options(opts, game)))
+            if opts["bots"]:
+                for _ in range(max(0, game.min_players - len(students))):
+                    await host.do(AddBot(None))
+            await self._commit([TableOpened(table=number, room=room.room.id, code=room.room.code, students=students)])
+            await host.do(Start())
+        except TableRefused as exc:
+            log_event(
+                logging.WARNING, "class table refused", klass=self.klass.code, room=room.room.code, error=str(exc)
+            )
+            raise ClassRejected("class/table", f"the table could not start: {exc.message}", status=409) from None
+        return next(t for t in self.klass.tables if t.number == number)
+
+    async def _end_tables(self, tables: Any) -> None:
+        keep = int(self.klass.options["retention_days"]) * 86_400
+        for table in list(tables):
+            self.hub.keep[table.room] = keep  # the table's log is kept as long as the class's reports
+            actor = await self.table_actor(table)
+            if actor is not None:
+                try:
+                    await TableHost(actor).do(CloseRoom())
+                except (TimeoutError, TableRefused) as exc:
+                    log_event(logging.WARNING, "class table did not close", klass=self.klass.code, error=str(exc))
+            await self._commit([TableClosed(table=table.number)])
+
+
+def seating_limit(students: int) -> int:
+    """How many tables a class of ``students`` can have (a moved student's table index must be below it)."""
+    return max(1, students // 2)
+
+
+def new_secret() -> str:
+    return secrets.token_hex(16)

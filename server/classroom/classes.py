@@ -1,0 +1,153 @@
+"""The hub's classes: created, found by code, resumed after a restart, deleted.
+
+Class codes come from the same alphabet and rules as room codes and are
+claimed in the same store table, so a class code and a room code never
+collide.  A class's id starts with ``class-`` (``state.CLASS_PREFIX``): the
+hub's room resume skips those logs and this registry resumes them instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from server.classroom import options as class_options
+from server.classroom.actor import ClassActor, ClassRejected, new_secret
+from server.classroom.state import CLASS_PREFIX, DEFAULT_OPTIONS, AttemptRejected, Class, ClassOpened, HintGiven, Table
+from server.classroom.store import load_class
+from server.logs import event as log_event
+from server.names import new_code, normal_code
+from server.room import RoomObserver
+from server.roomstate import Room
+from server.tokens import matches, new_token, token_hash
+
+if TYPE_CHECKING:
+    from server.hub import Hub
+
+LOG = logging.getLogger("pizzanight")
+
+
+def is_class_id(log_id: str) -> bool:
+    return log_id.startswith(CLASS_PREFIX)
+
+
+class Classes(RoomObserver):
+    """The hub's classes; also the observer of every room, which hears about the class tables' hints and refusals."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        #: Running classes by code.
+        self.by_code: dict[str, ClassActor] = {}
+        hub.shared.observer = self
+
+    # --- the rooms' observer (called inside a room's turn: look up, note, return) ---------
+
+    def _student(self, room: Room, player: int) -> tuple[ClassActor, Table, int] | None:
+        """The class, table and student behind room player ``player`` (None: not a class table's student)."""
+        for actor in self.by_code.values():
+            for table in actor.klass.tables:
+                if table.room == room.id and actor.klass.closed is None:
+                    student = actor.student_at(table, room, player)
+                    return None if student is None else (actor, table, student)
+        return None
+
+    def paused(self, room: Room) -> str | None:
+        for actor in self.by_code.values():
+            if actor.klass.paused and any(t.room == room.id for t in actor.klass.open_tables()):
+                return "your teacher has paused the game"
+        return None
+
+    def refused(self, room: Room, player: int, code: str) -> None:
+        found = self._student(room, player)
+        if found is not None:
+            actor, table, student = found
+            self.hub.spawn(actor.record(AttemptRejected(student=student, table=table.number, code=code)))
+
+    def hint_refusal(self, room: Room, player: int) -> str | None:
+        found = self._student(room, player)
+        return None if found is None else found[0].hint_refusal(found[1], found[2])
+
+    def hinted(self, room: Room, player: int) -> None:
+        found = self._student(room, player)
+        if found is not None:
+            actor, table, student = found
+            key = (table.number, student)
+            actor.hints_pending[key] = actor.hints_pending.get(key, 0) + 1
+            self.hub.spawn(actor.record(HintGiven(student=student, table=table.number)))
+
+    async def create(self, options: Mapping[str, Any]) -> tuple[ClassActor, str]:
+        """A new class with ``options`` (over the defaults): its actor and the teacher's token."""
+        try:
+            clean = class_options.check({**DEFAULT_OPTIONS, **options}, self.hub.games)
+        except class_options.BadOptions as exc:
+            raise ClassRejected("class/bad_options", str(exc)) from None
+        class_id = CLASS_PREFIX + secrets.token_hex(8)
+        for _ in range(100):
+            code = new_code()
+            if (
+                code not in self.by_code
+                and code not in self.hub.codes
+                and await self.hub.store.claim_code(code, class_id)
+            ):
+                break
+        else:  # pragma: no cover - 83521 codes
+            raise RuntimeError("no free class code")
+        token = new_token()
+        actor = ClassActor(Class(), self.hub)
+        await actor._commit(
+            [ClassOpened(id=class_id, code=code, teacher_hash=token_hash(token), secret=new_secret(), options=clean)]
+        )
+        self.by_code[code] = actor
+        log_event(logging.INFO, "class created", klass=code)
+        return actor, token
+
+    def find(self, typed_code: str) -> ClassActor:
+        code = normal_code(typed_code)
+        actor = self.by_code.get(code) if code else None
+        if actor is None:
+            raise ClassRejected("class/not_found", "no class with that code", status=404)
+        return actor
+
+    def as_teacher(self, typed_code: str, token: str | None) -> ClassActor:
+        """The class, if ``token`` is its teacher's (404 and 403 otherwise)."""
+        actor = self.find(typed_code)
+        if not matches(token, actor.klass.teacher_hash):
+            raise ClassRejected("class/not_teacher", "only the class's teacher may do that", status=403)
+        return actor
+
+    async def resume(self) -> None:
+        """Load every class whose log is still open (after a restart)."""
+        for log_id in await self.hub.store.open_rooms():
+            if not is_class_id(log_id):
+                continue
+            try:
+                klass = await load_class(self.hub.store, log_id)
+            except Exception:
+                LOG.exception("cannot resume class", extra={"fields": {"class_id": log_id}})
+                continue
+            if klass.code:
+                self.by_code[klass.code] = ClassActor(klass, self.hub)
+                log_event(logging.INFO, "class resumed", klass=klass.code, version=klass.version)
+
+    async def end(self, actor: ClassActor) -> None:
+        """The teacher ends the class: its tables close; its reports stay readable here until the
+        hub restarts, and its logs are kept for the retention, then deleted by the store."""
+        await self._end(actor, int(actor.klass.options["retention_days"]) * 86_400)
+
+    async def delete_now(self, actor: ClassActor) -> None:
+        """End the class and delete its log and its tables' logs at once (names and reports go with them)."""
+        await self._end(actor, -1)
+        self.by_code.pop(actor.klass.code, None)
+
+    async def _end(self, actor: ClassActor, keep_seconds: int) -> None:
+        klass = actor.klass
+        for table in klass.tables:  # a table still open is closed by the class: the hub keeps its log as long
+            self.hub.keep[table.room] = keep_seconds
+        await actor.close()
+        for table in klass.tables:  # tables of earlier deals were kept for the hub's default: now the class's
+            await self.hub.store.close_room(table.room, keep_seconds=keep_seconds)
+        await self.hub.store.close_room(klass.id, keep_seconds=keep_seconds)
+        await self.hub.store.release_code(klass.code)
+        log_event(logging.INFO, "class ended", klass=klass.code, keep_seconds=keep_seconds)

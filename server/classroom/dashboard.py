@@ -1,0 +1,98 @@
+"""What the teacher's projector shows: every open table, from public views only.
+
+Everything about a game here comes from the game's ``view`` for the
+shared screen (``SCREEN``), the same value a TV is sent, plus who sits
+where and who is connected: never a hand.  The help flags come from the
+table's analysis (``server.classroom.analytics``: no trick for two rounds) and
+the class's log (repeated moves refused by the rules, a hint asked).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.contract import SCREEN
+from server.classroom.actor import ClassActor
+from server.classroom.analytics import SPLITTISSIMO
+from server.classroom.reports import Reports, mixed_text
+from server.classroom.state import Table
+
+#: A table needs help after this many rounds (turns of every seat) without a trick ...
+HELP_ROUNDS = 2
+#: ... or after this many moves refused by the rules, or when someone asked for a hint.
+HELP_REJECTED = 3
+
+
+async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
+    klass = actor.klass
+    tables = [await _table(actor, reports, table) for table in klass.open_tables()]
+    seated = {sid for table in klass.open_tables() for sid in table.students}
+    return {
+        "code": klass.code,
+        "options": dict(klass.options),
+        "closed": klass.closed,
+        "paused": klass.paused,
+        "students": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "table": next((t.number for t in klass.open_tables() if s.id in t.students), None),
+                "moving_to": s.wish,
+            }
+            for s in klass.students
+        ],
+        "waiting": [s.name for s in klass.students if s.id not in seated],
+        "tables": tables,
+    }
+
+
+async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "number": table.number,
+        "code": table.code,
+        "options": dict(table.options),
+        "phase": "closed",
+    }
+    room_actor = await actor.table_actor(table)
+    if room_actor is None:
+        return out
+    room = room_actor.room
+    games = actor.hub.games
+    out["phase"] = room.phase(games)
+    connected = set(room_actor.players)
+    out["players"] = [
+        {"name": p.name, "bot": p.bot is not None, "connected": p.bot is not None or p.id in connected, "seat": p.seat}
+        for p in room.lobby_players()
+    ]
+    if room.run is None or room.run.game != SPLITTISSIMO:
+        return out
+    view = games[room.run.game].view(room.run.state, SCREEN)
+    analysis = await reports.analysis(table)
+    players = len(room.run.seats)
+    names = {p.seat: p.name for p in room.players if p.seat is not None}
+    tricks_this_game = [t for t in analysis.tricks if t.game == analysis.games_started]
+    out.update(
+        {
+            "active": names.get(view.active) if out["phase"] == "playing" else None,
+            "cards_left": {names.get(s.seat, "?"): s.hand_count for s in view.seats},
+            "delivered": {names.get(s.seat, "?"): mixed_text(s.delivered) for s in view.seats},
+            "tricks": len(tricks_this_game),
+            "last_trick": view.last_trick.text if view.last_trick else None,
+            "help": _help(actor, table, analysis.turns_without_trick() >= HELP_ROUNDS * players)
+            if out["phase"] == "playing"
+            else [],
+            "final": view.final.reason if view.final else None,
+        }
+    )
+    return out
+
+
+def _help(actor: ClassActor, table: Table, stuck: bool) -> list[str]:
+    """Why a playing table may need the teacher: ``no_trick``, ``rejected``, ``hint``."""
+    klass = actor.klass
+    reasons = ["no_trick"] if stuck else []
+    if klass.rejected_at.get(table.number, 0) >= HELP_REJECTED:
+        reasons.append("rejected")
+    if any(n for (number, _), n in klass.hints.items() if number == table.number):
+        reasons.append("hint")
+    return reasons

@@ -1,0 +1,65 @@
+"""The teacher's options for a class, checked once, and what each table's room is given.
+
+Pure.  A class's options are a plain map (stored in its log); ``check``
+refuses anything out of range with a message for the teacher, and
+``room_options`` turns them into the chosen game's own options, so the
+classroom stays open to games other than Splittissimo: a game gets the
+options it declares and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.contract import GameSpec
+
+#: Table sizes a teacher may choose (Splittissimo takes 2-5 players).
+TABLE_SIZES = range(2, 6)
+#: How long a class and its reports are kept, in days.
+RETENTION_DAYS = range(1, 366)
+#: The game options a class passes on to its tables' rooms (when the game has them).
+GAME_KEYS = ("level", "dots", "reaction_ms")
+
+
+class BadOptions(ValueError):
+    """The options cannot be used (the message says why, for the teacher)."""
+
+
+def check(options: Mapping[str, Any], games: Mapping[str, GameSpec]) -> dict[str, Any]:
+    """``options`` cleaned (the keys given: a whole set, or a change); refuses what makes no sense."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if key == "game":
+            if value not in games:
+                raise BadOptions(f"no game called {value!r}")
+        elif key == "table_size":
+            if not isinstance(value, int) or isinstance(value, bool) or value not in TABLE_SIZES:
+                raise BadOptions("table size: 2 to 5")
+        elif key == "bots":
+            if not isinstance(value, bool):
+                raise BadOptions("bots: true or false")
+        elif key == "hints":
+            if value not in ("off", "unlimited") and not (
+                isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 20
+            ):
+                raise BadOptions('hints: "off", "unlimited" or 1 to 20 per game')
+        elif key == "retention_days":
+            if not isinstance(value, int) or isinstance(value, bool) or value not in RETENTION_DAYS:
+                raise BadOptions("retention: 1 to 365 days")
+        elif key not in GAME_KEYS:
+            raise BadOptions(f"unknown option {key!r}")
+        out[key] = list(value) if isinstance(value, (list, tuple)) else value
+    game = games.get(out.get("game", "splittissimo"))
+    if game is not None:
+        try:
+            game.setup(game.min_players, 0, room_options(out, game))
+        except Exception as exc:  # the game's own check (OptionError) names the option
+            raise BadOptions(str(exc)) from None
+    return out
+
+
+def room_options(options: Mapping[str, Any], game: GameSpec) -> dict[str, Any]:
+    """The options of ``game`` found in the class's options."""
+    declared = {option.name for option in game.options}
+    return {key: options[key] for key in GAME_KEYS if key in options and key in declared}

@@ -1,0 +1,158 @@
+"""Per-student reports of a class, from its tables' logs: live, at the end, as CSV and JSON.
+
+Each table's room log is read from the store and fed to a
+:class:`~server.classroom.analytics.TableAnalysis` incrementally (only the
+records added since the last report), so the dashboard can ask often.  A
+room player is a student when their seat token hash is the one the class
+derived for that student at that table; bots are nobody's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from games.contract import GameSpec
+from server import records
+from server.classroom.analytics import MIXED_NUMBERS, RELATIONS, TableAnalysis
+from server.classroom.state import Class, Table
+from server.classroom.tablehost import seat_token
+from server.store.base import Store
+from server.tokens import token_hash
+
+CSV_COLUMNS = (
+    "student",
+    "name",
+    "games",
+    "tricks",
+    "pizzas_delivered",
+    *RELATIONS,
+    "misses",
+    "hints",
+    "rejected",
+    "rules_broken",
+)
+
+
+def _cell(text: str) -> str:
+    """A name as a CSV cell a spreadsheet shows as text, never runs as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def mixed_text(value: Fraction) -> str:
+    """``27/2`` as ``13 1/2``, as children read it."""
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    sign = "-" if value < 0 else ""
+    if rest == 0:
+        return f"{sign}{whole}"
+    return f"{sign}{whole} {rest}/{value.denominator}" if whole else f"{sign}{rest}/{value.denominator}"
+
+
+class Reports:
+    """The reports of one class; keeps each table's analysis between calls."""
+
+    def __init__(self, store: Store, games: Mapping[str, GameSpec]) -> None:
+        self.store = store
+        self.games = games
+        self._tables: dict[str, TableAnalysis] = {}
+
+    async def analysis(self, table: Table) -> TableAnalysis:
+        analysis = self._tables.get(table.room)
+        if analysis is None:
+            analysis = self._tables[table.room] = TableAnalysis(self.games)
+        for record in await self.store.read(table.room, analysis.room.version):
+            if record.version <= analysis.room.version:
+                continue  # a concurrent report (the dashboard's) fed it while this one was reading
+            analysis.feed(records.decode(record.data, analysis.room, self.games))
+        return analysis
+
+    async def build(self, klass: Class) -> dict[str, Any]:
+        """``{"students": [...one row each...], "tricks": [...], "misses": [...]}``."""
+        rows: dict[int, dict[str, Any]] = {
+            s.id: {
+                "student": s.id,
+                "name": s.name,
+                "games": 0,
+                "tricks": 0,
+                "pizzas": Fraction(0),
+                **{r: 0 for r in RELATIONS},
+                "misses": 0,
+                "hints": sum(n for (_, sid), n in klass.hints.items() if sid == s.id),
+                "rejected": sum(klass.rejected.get(s.id, {}).values()),
+                "rules_broken": dict(sorted(klass.rejected.get(s.id, {}).items())),
+            }
+            for s in klass.students
+        }
+        tricks: list[dict[str, Any]] = []
+        misses: list[dict[str, Any]] = []
+        for table in klass.tables:
+            analysis = await self.analysis(table)
+            who = _students_by_player(klass, table, analysis)
+            for game in analysis.games_played:
+                for pid, (delivered, _score) in game.results.items():
+                    row = rows.get(who.get(pid, -1))
+                    if row is not None:
+                        row["games"] += 1
+                        row["pizzas"] += delivered
+                        row[MIXED_NUMBERS] += pid in game.mixed
+            for trick in analysis.tricks:
+                row = rows.get(who.get(trick.player, -1))
+                if row is None:
+                    continue
+                row["tricks"] += 1
+                for relation in trick.relations:
+                    row[relation] += 1
+                tricks.append(
+                    {
+                        "kind": "trick",
+                        "student": row["student"],
+                        "name": row["name"],
+                        "table": table.number,
+                        "game": trick.game,
+                        "hand": list(trick.hand),
+                        "table_cards": list(trick.table),
+                        "sum": trick.text,
+                        "relations": list(trick.relations),
+                    }
+                )
+            for miss in analysis.misses:
+                row = rows.get(who.get(miss.player, -1))
+                if row is None:
+                    continue
+                row["misses"] += 1
+                misses.append(
+                    {
+                        "kind": "miss",
+                        "student": row["student"],
+                        "name": row["name"],
+                        "table": table.number,
+                        "game": miss.game,
+                        "turn": miss.turn,
+                        "hand": list(miss.hand),
+                        "table_cards": list(miss.table),
+                    }
+                )
+        students = [
+            {**{k: v for k, v in row.items() if k != "pizzas"}, "pizzas_delivered": mixed_text(row["pizzas"])}
+            for row in rows.values()
+        ]
+        return {"class": klass.code, "students": students, "tricks": tricks, "misses": misses}
+
+    async def csv(self, klass: Class) -> str:
+        report = await self.build(klass)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
+        writer.writeheader()
+        for row in report["students"]:
+            broken = "; ".join(f"{code} x{n}" for code, n in row["rules_broken"].items())
+            writer.writerow({**row, "name": _cell(row["name"]), "rules_broken": broken})
+        return out.getvalue()
+
+
+def _students_by_player(klass: Class, table: Table, analysis: TableAnalysis) -> dict[int, int]:
+    """Room player id -> student id, by the seat token hash the class derived for each student."""
+    hashes = {token_hash(seat_token(klass.secret, table.room, sid)): sid for sid in table.students}
+    return {p.id: hashes[p.token_hash] for p in analysis.room.players if p.token_hash in hashes}

@@ -1,0 +1,255 @@
+"""A class session's events and the state they fold into.
+
+A class is stored like a room: an append-only log of these events under the
+class's own id (``class-...``) in the same store, so it survives a reload of
+the teacher's page and a restart of the hub.  Its tables are ordinary rooms;
+the class log only says which students sit in which room for each deal.
+Pure: no I/O, no clock, no randomness (tokens, secrets and room ids come in
+from the actor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+#: Class ids start with this, so the hub's room resume can tell the two logs apart.
+CLASS_PREFIX = "class-"
+#: What a new class is set to when the teacher changes nothing.
+DEFAULT_OPTIONS: Mapping[str, Any] = {
+    "game": "splittissimo",
+    "level": "standard",
+    "dots": [1, 2, 3],
+    "table_size": 3,
+    "reaction_ms": 0,
+    "bots": True,
+    #: Hints: "off", "unlimited", or at most this many per student per game (an int).
+    "hints": "unlimited",
+    "retention_days": 30,
+}
+
+
+@attrs.frozen
+class ClassOpened:
+    id: str
+    code: str
+    teacher_hash: str
+    #: Seat tokens of the tables are derived from it (``server.classroom.actor.seat_token``).
+    secret: str
+    options: dict[str, Any]
+
+
+@attrs.frozen
+class StudentJoined:
+    student: int
+    name: str
+    token_hash: str
+
+
+@attrs.frozen
+class StudentRenamed:
+    student: int
+    name: str
+
+
+@attrs.frozen
+class StudentRemoved:
+    student: int
+
+
+@attrs.frozen
+class StudentMoved:
+    """The teacher put ``student`` at the ``table``-th table (0-based) of the next deal (-1: let the seating choose)."""
+
+    student: int
+    table: int
+
+
+@attrs.frozen
+class OptionsChanged:
+    """From the next game on (``table`` None: every table)."""
+
+    options: dict[str, Any]
+    table: int | None = None
+
+
+@attrs.frozen
+class TableOpened:
+    """Table ``table`` is room ``room`` (code ``code``), seating ``students`` in this order."""
+
+    table: int
+    room: str
+    code: str
+    students: tuple[int, ...]
+
+
+@attrs.frozen
+class TableClosed:
+    table: int
+
+
+@attrs.frozen
+class AttemptRejected:
+    """At table ``table``, ``student``'s move broke the rule ``code`` (``split/amounts_differ``...)."""
+
+    student: int
+    table: int
+    code: str
+
+
+@attrs.frozen
+class HintGiven:
+    student: int
+    table: int
+
+
+@attrs.frozen
+class ClassPaused:
+    """Every table waits (``paused``) or plays on."""
+
+    paused: bool
+
+
+@attrs.frozen
+class ClassClosed:
+    reason: str
+
+
+CLASS_EVENTS: tuple[type, ...] = (
+    ClassOpened,
+    StudentJoined,
+    StudentRenamed,
+    StudentRemoved,
+    StudentMoved,
+    OptionsChanged,
+    TableOpened,
+    TableClosed,
+    AttemptRejected,
+    HintGiven,
+    ClassPaused,
+    ClassClosed,
+)
+
+
+@attrs.frozen
+class Student:
+    id: int
+    name: str
+    token_hash: str
+    #: A table the teacher chose for the next deal, if any.
+    wish: int | None = None
+
+
+@attrs.frozen
+class Table:
+    number: int
+    room: str
+    code: str
+    students: tuple[int, ...]
+    options: Mapping[str, Any]
+    open: bool = True
+
+
+@attrs.frozen
+class Class:
+    id: str = ""
+    code: str = ""
+    teacher_hash: str = ""
+    secret: str = ""
+    version: int = 0
+    options: Mapping[str, Any] = attrs.field(factory=lambda: dict(DEFAULT_OPTIONS))
+    #: Options for one table from its next game (the teacher's per-table change).
+    table_options: Mapping[int, Mapping[str, Any]] = attrs.field(factory=dict)
+    students: tuple[Student, ...] = ()
+    next_student: int = 0
+    #: Every table ever opened, by number (closed ones stay for the reports).
+    tables: tuple[Table, ...] = ()
+    closed: str | None = None
+    paused: bool = False
+    #: Hints given, by (table, student).
+    hints: Mapping[tuple[int, int], int] = attrs.field(factory=dict)
+    #: Rejected moves, by student, then by the rule they broke.
+    rejected: Mapping[int, Mapping[str, int]] = attrs.field(factory=dict)
+    #: Rejected moves by table (the projector flags a table that keeps trying).
+    rejected_at: Mapping[int, int] = attrs.field(factory=dict)
+
+    def student(self, student_id: int) -> Student | None:
+        return next((s for s in self.students if s.id == student_id), None)
+
+    def open_tables(self) -> tuple[Table, ...]:
+        return tuple(t for t in self.tables if t.open)
+
+    def table_of(self, student_id: int) -> Table | None:
+        """The open table ``student_id`` sits at (the newest), or None: waiting for the next deal."""
+        for table in reversed(self.tables):
+            if table.open and student_id in table.students:
+                return table
+        return None
+
+    def options_for(self, table: int) -> dict[str, Any]:
+        return {**self.options, **self.table_options.get(table, {})}
+
+
+def evolve(klass: Class, event: Any) -> Class:
+    """Fold one class event (no checks: the actor decided it)."""
+    klass = attrs.evolve(klass, version=klass.version + 1)
+    match event:
+        case ClassOpened(id=class_id, code=code, teacher_hash=teacher_hash, secret=secret, options=options):
+            return attrs.evolve(
+                klass,
+                id=class_id,
+                code=code,
+                teacher_hash=teacher_hash,
+                secret=secret,
+                options={**DEFAULT_OPTIONS, **options},
+            )
+        case StudentJoined(student=sid, name=name, token_hash=token_hash):
+            return attrs.evolve(
+                klass,
+                students=klass.students + (Student(sid, name, token_hash),),
+                next_student=max(klass.next_student, sid + 1),
+            )
+        case StudentRenamed(student=sid, name=name):
+            return attrs.evolve(
+                klass, students=tuple(attrs.evolve(s, name=name) if s.id == sid else s for s in klass.students)
+            )
+        case StudentRemoved(student=sid):
+            return attrs.evolve(klass, students=tuple(s for s in klass.students if s.id != sid))
+        case StudentMoved(student=sid, table=index):
+            wish = None if index < 0 else index
+            return attrs.evolve(
+                klass, students=tuple(attrs.evolve(s, wish=wish) if s.id == sid else s for s in klass.students)
+            )
+        case OptionsChanged(options=options, table=only):
+            if only is None:
+                return attrs.evolve(klass, options={**klass.options, **options}, table_options={})
+            merged = {**klass.table_options.get(only, {}), **options}
+            return attrs.evolve(klass, table_options={**klass.table_options, only: merged})
+        case TableOpened(table=number, room=room, code=code, students=students):
+            opened = Table(number, room, code, tuple(students), klass.options_for(number))
+            # A student seated by this deal has had the teacher's wish granted.
+            placed = set(students)
+            return attrs.evolve(
+                klass,
+                tables=klass.tables + (opened,),
+                students=tuple(attrs.evolve(s, wish=None) if s.id in placed else s for s in klass.students),
+            )
+        case TableClosed(table=number):
+            return attrs.evolve(
+                klass, tables=tuple(attrs.evolve(t, open=False) if t.number == number else t for t in klass.tables)
+            )
+        case AttemptRejected(student=sid, table=number, code=code):
+            mine = dict(klass.rejected.get(sid, {}))
+            mine[code] = mine.get(code, 0) + 1
+            at = {**klass.rejected_at, number: klass.rejected_at.get(number, 0) + 1}
+            return attrs.evolve(klass, rejected={**klass.rejected, sid: mine}, rejected_at=at)
+        case HintGiven(student=sid, table=number):
+            key = (number, sid)
+            return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})
+        case ClassPaused(paused=paused):
+            return attrs.evolve(klass, paused=paused)
+        case ClassClosed(reason=reason):
+            return attrs.evolve(klass, closed=reason)
+    raise AssertionError(f"unknown class event {event!r}")

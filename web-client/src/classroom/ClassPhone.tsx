@@ -1,0 +1,111 @@
+// A student's class page (/class/CODE): join with a name once, then play at whatever table the
+// class seats them, phones only: the table's public view above their own hand.  The class token
+// is kept, so a reload comes back to the same table and hand.
+import { useEffect, useState } from "preact/hooks";
+import { TokenStore } from "../net/tokens";
+import { Joined } from "../screens/PhoneScreen";
+import { normaliseCode } from "../route";
+import { api, ApiError, saved, type Seat } from "./api";
+import { C } from "./strings";
+import "./classroom.css";
+
+/** How often a waiting phone asks where it plays (ms). */
+const POLL_MS = 2000;
+
+function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: string, token: string) => void }) {
+  const [codeText, setCode] = useState(code ?? "");
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const c = normaliseCode(codeText);
+    if (!c) return setError(C.noClass);
+    try {
+      const joined = await api.join(c, name.trim());
+      saved.set(`class:${c}`, { code: c, token: joined.token, name: joined.name });
+      onJoined(c, joined.token);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+  };
+  return (
+    <main class="join">
+      <h1>{C.classTitle}</h1>
+      <form class="join-form" onSubmit={submit} aria-labelledby="class-join-title">
+        <h2 id="class-join-title">{C.joinClass}</h2>
+        <label for="class-code">{C.classCode}</label>
+        <input id="class-code" class="input input-code" value={codeText} maxLength={4} autoCapitalize="characters"
+          onInput={(e) => setCode((e.target as HTMLInputElement).value.toUpperCase())} />
+        <label for="class-name">{C.yourName}</label>
+        <input id="class-name" class="input" value={name} maxLength={16} autoComplete="nickname"
+          onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        {error && <p class="form-error" role="alert">{error}</p>}
+        <button class="btn btn-start" type="submit">{C.join}</button>
+      </form>
+    </main>
+  );
+}
+
+export function ClassPhone({ code }: { code: string | null }) {
+  const [me, setMe] = useState(() => (code ? saved.get(`class:${code}`) : null));
+  const [seat, setSeat] = useState<Seat | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!me) return;
+    let stopped = false;
+    const ask = async () => {
+      try {
+        const next = await api.me(me.code, me.token);
+        if (stopped) return;
+        if (next.room && next.seat_token) {
+          new TokenStore().setSeat(next.room, { room: next.room, token: next.seat_token, name: next.name });
+        }
+        setSeat((old) => (old && old.room === next.room && old.name === next.name && old.paused === next.paused ? old : next));
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
+          saved.set(`class:${me.code}`, null);
+          setError(err.status === 404 ? C.noClass : C.leftClass);
+          setMe(null);
+        }
+      }
+    };
+    ask();
+    const timer = setInterval(ask, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [me?.token]);
+  if (!me) {
+    return (
+      <div class="screen phone">
+        {error && <p class="form-error" role="alert">{error}</p>}
+        <JoinClass code={code} onJoined={(c, token) => {
+          if (location.pathname !== `/class/${c}`) history.replaceState(null, "", `/class/${c}`);
+          setMe({ code: c, token });
+        }} />
+      </div>
+    );
+  }
+  if (!seat || !seat.room) {
+    return (
+      <div class="screen phone">
+        <main class="splash class-wait">
+          <h1>{seat?.name ?? me.name ?? C.classTitle}</h1>
+          <p>{C.waitingForTeacher}</p>
+        </main>
+      </div>
+    );
+  }
+  return (
+    <>
+    {seat.paused && <p class="class-paused class-paused-phone" role="status">{C.paused}</p>}
+    <Joined
+      key={seat.room}
+      identity={{ role: "player", room: seat.room, name: seat.name }}
+      phoneOnly
+      onLeave={() => setSeat(null)}
+    />
+    </>
+  );
+}

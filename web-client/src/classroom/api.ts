@@ -1,0 +1,145 @@
+// The classroom JSON API (server/classroom/http.py), as the teacher's and the students' pages call it.
+// Tokens travel in an Authorization header; they are kept in localStorage so a reload keeps the class.
+
+export interface ClassOptions {
+  game: string;
+  level: string;
+  dots: number[];
+  table_size: number;
+  reaction_ms: number;
+  bots: boolean;
+  /** "off", "unlimited", or at most this many per student per game. */
+  hints: "off" | "unlimited" | number;
+  retention_days: number;
+}
+
+export interface Seat {
+  class: string;
+  student: number;
+  name: string;
+  table: number | null;
+  room: string | null;
+  seat_token: string | null;
+  paused: boolean;
+}
+
+export interface TablePlayer {
+  name: string;
+  bot: boolean;
+  connected: boolean;
+  seat: number | null;
+}
+
+export interface DashboardTable {
+  number: number;
+  code: string;
+  phase: string;
+  options: Partial<ClassOptions>;
+  players?: TablePlayer[];
+  active?: string | null;
+  cards_left?: Record<string, number>;
+  delivered?: Record<string, string>;
+  tricks?: number;
+  last_trick?: string | null;
+  /** Why the table may need the teacher: "no_trick", "rejected", "hint". */
+  help?: string[];
+  final?: string | null;
+}
+
+export interface Dashboard {
+  code: string;
+  join: string;
+  options: ClassOptions;
+  closed: string | null;
+  paused: boolean;
+  students: { id: number; name: string; table: number | null; moving_to: number | null }[];
+  waiting: string[];
+  tables: DashboardTable[];
+}
+
+export interface ReportRow {
+  student: number;
+  name: string;
+  games: number;
+  tricks: number;
+  pizzas_delivered: string;
+  same_denominators: number;
+  equivalent_fractions: number;
+  sums_to_whole: number;
+  combined_orders: number;
+  mixed_numbers: number;
+  misses: number;
+  hints: number;
+  rejected: number;
+  rules_broken: Record<string, number>;
+}
+
+export interface Report {
+  students: ReportRow[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText);
+  return data as T;
+}
+
+export const api = {
+  create: (options: Partial<ClassOptions>) =>
+    call<{ code: string; token: string; join: string }>("POST", "/api/classes", null, { options }),
+  join: (code: string, name: string) => call<Seat & { token: string }>("POST", `/api/classes/${code}/join`, null, { name }),
+  me: (code: string, token: string) => call<Seat>("GET", `/api/classes/${code}/me`, token),
+  dashboard: (code: string, token: string) => call<Dashboard>("GET", `/api/classes/${code}/dashboard`, token),
+  report: (code: string, token: string) => call<Report>("GET", `/api/classes/${code}/report`, token),
+  start: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/start`, token),
+  pause: (code: string, token: string, paused: boolean) => call<unknown>("POST", `/api/classes/${code}/pause`, token, { paused }),
+  endTables: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/end_tables`, token),
+  options: (code: string, token: string, options: Partial<ClassOptions>, table: number | null = null) =>
+    call<unknown>("POST", `/api/classes/${code}/options`, token, { options, table }),
+  restart: (code: string, token: string, table: number) => call<unknown>("POST", `/api/classes/${code}/tables/${table}/restart`, token),
+  student: (code: string, token: string, id: number, change: { name?: string; table?: number }) =>
+    call<unknown>("POST", `/api/classes/${code}/students/${id}`, token, change),
+  remove: (code: string, token: string, id: number) => call<unknown>("DELETE", `/api/classes/${code}/students/${id}`, token),
+  end: (code: string, token: string) => call<{ kept_days: number }>("POST", `/api/classes/${code}/end`, token),
+  deleteNow: (code: string, token: string) => call<unknown>("DELETE", `/api/classes/${code}`, token),
+  /** The CSV as text (fetched with the token, then saved by the browser). */
+  csv: async (code: string, token: string): Promise<string> => {
+    const res = await fetch(`/api/classes/${code}/report.csv`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new ApiError(res.status, "http", res.statusText);
+    return res.text();
+  },
+};
+
+/** Where a page keeps a class token: "teacher" for the teacher's class, "class:CODE" for a student's. */
+export const saved = {
+  get(key: string): { code: string; token: string; name?: string } | null {
+    try {
+      const raw = localStorage.getItem(`pizzanight:${key}`);
+      return raw ? JSON.parse(raw) : null;
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: { code: string; token: string; name?: string } | null): void {
+    try {
+      if (value) localStorage.setItem(`pizzanight:${key}`, JSON.stringify(value));
+      else localStorage.removeItem(`pizzanight:${key}`);
+    } catch {
+      // private windows: the class lasts this page only
+    }
+  },
+};
