@@ -97,6 +97,8 @@ export const es: Strings = {
   waitingFor: (name: string) => `Esperando a ${name}`,
   waitingForOthers: "Esperando a los demás",
   watchingOnly: "Estás mirando esta partida.",
+  noTv: "Sin tele",
+  tableOnPhone: "La mesa",
   rules: "Cómo se juega",
   closeRules: "Cerrar",
   codeInvalid: "Los códigos tienen 4 letras.",

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { Qr } from "../ui/Qr";
 import { api, ApiError, saved, type ClassOptions, type Dashboard, type DashboardTable, type Report } from "./api";
+import { S } from "../strings";
 import { C } from "./strings";
 import "./classroom.css";
 
@@ -34,7 +35,7 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
       <form onSubmit={submit} class="teacher-form">
         <label>{C.game}
           <select class="input" value={options.game} onChange={(e) => set({ game: (e.target as HTMLSelectElement).value })}>
-            <option value="splittissimo">Splittissimo</option>
+            <option value="splittissimo">{S.game_splittissimo}</option>
           </select>
         </label>
         <label>{C.level}
