@@ -340,6 +340,7 @@ export const es: Strings = {
     "room/closed": "Esta sala se ha cerrado.",
     "room/not_playing": "Ahora mismo no se está jugando ninguna partida.",
     "room/not_seated": "No juegas en esta partida.",
+    "room/paused": "Tu profe ha pausado la partida: espera un momento.",
     "room/bot_seat": "Un robot juega en tu lugar: la tele te lo puede devolver.",
     "host/unknown_op": "La tele pidió algo que la sala no conoce.",
     "host/unknown_game": "Ese juego no está disponible.",

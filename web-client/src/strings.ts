@@ -344,6 +344,7 @@ export const en = {
     "room/closed": "This room has closed.",
     "room/not_playing": "No game is being played right now.",
     "room/not_seated": "You are not playing in this game.",
+    "room/paused": "Your teacher has paused the game: wait a moment.",
     "room/bot_seat": "A bot is playing your seat: the TV can give it back.",
     "host/unknown_op": "The TV asked for something the room does not know.",
     "host/unknown_game": "That game is not on offer.",
