@@ -39,10 +39,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 
-from games.contract import ROOM, SeatViewer  # noqa: E402
+from games.contract import SeatViewer  # noqa: E402
 from protocol.codec import decode_server_all  # noqa: E402
 from protocol.gamecodec import to_wire  # noqa: E402
-from server import fanout as fanout_module, roomstate, views as views_module  # noqa: E402
+from server import fanout as fanout_module  # noqa: E402
+from server import roomstate  # noqa: E402
+from server import views as views_module  # noqa: E402
 from server.client import Client  # noqa: E402
 from server.hub import Hub, HubConfig, load_games  # noqa: E402
 from server.inbox import Command, TimerDue  # noqa: E402

@@ -34,11 +34,12 @@ PHONES = 5
 def serve_child(port: int, data: str, synchronous: str, loop: str) -> None:
     import uvicorn
 
-    import toygame
     from server.app import create_app
     from server.hub import HubConfig, load_games
     from server.serve import tune_process, uvicorn_config
     from server.store import open_store
+
+    import toygame
 
     tune_process()
     store = open_store(f"{data}/bench.sqlite3?synchronous={synchronous}")
@@ -102,7 +103,7 @@ async def room_load(url: str, stop_at: float, rng: random.Random, latencies: lis
         while time.monotonic() < stop_at:
             try:
                 await tv.until(lambda s: s["outcome"] is not None, timeout=max(0.1, stop_at - time.monotonic()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
             await tv.host("play_again")
             await tv.host("start")
@@ -123,7 +124,7 @@ async def room_load(url: str, stop_at: float, rng: random.Random, latencies: lis
                 else:  # like a phone's player, choose the next move from the screen that shows this one
                     try:
                         await peer.until(lambda s: s["version"] > state["version"], timeout=2.0)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         pass
             await asyncio.sleep(max(0.0, 0.5 - (time.monotonic() - tick)))  # 2 moves a second
 

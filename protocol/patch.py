@@ -23,7 +23,8 @@ Pure functions over plain maps and lists: no I/O (the import test checks).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import msgpack
 

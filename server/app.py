@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import AsyncIterator, Mapping
 
 import segno
 from starlette.applications import Starlette
@@ -30,7 +30,7 @@ from server.classroom import http as classroom_http
 from server.classroom.classes import Classes
 from server.cluster.hub import hub_class_for
 from server.fallback_page import fallback_page
-from server.hub import Hub, HubConfig
+from server.hub import HubConfig
 from server.metrics import Metrics
 from server.names import normal_code
 from server.store.base import Store

@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from game import LogAudit, close_all, open_game, play_all
-from nodes import LEASE_MS
 from protocol.codec import encode_client
-from redis_fixture import RedisServer
 from server.store.base import Fenced
 from server.store.redis import RedisStore
+
+from game import LogAudit, close_all, open_game, play_all
+from nodes import LEASE_MS
+from redis_fixture import RedisServer
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(180)]
 

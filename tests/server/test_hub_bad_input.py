@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import msgpack
 import pytest
 import websockets
 
-from hubserver import fast_config, start_server
 from protocol.codec import MAX_FRAME
+
+from hubserver import fast_config, start_server
 from wsclient import Peer
 
 

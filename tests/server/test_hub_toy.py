@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from wsclient import Peer
 
 

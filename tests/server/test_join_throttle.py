@@ -11,13 +11,14 @@ import msgpack
 import pytest
 import uvicorn
 import websockets
-from hubserver import RunningServer, all_games, fast_config
 
 from protocol.codec import decode_server_all
 from server.app import create_app
 from server.limits import JoinThrottle, SharedJoinThrottle
 from server.serve import uvicorn_config
 from server.store import open_store
+
+from hubserver import RunningServer, all_games, fast_config
 
 _prefixes = itertools.count(1)
 

@@ -12,11 +12,12 @@ import pytest
 
 from games.contract import SCREEN, SeatViewer
 from games.registry import get_game
-from hubserver import all_games, fast_config, start_server
 from server.cli import build_parser
 from server.loadtest import counter, runner
 from server.loadtest.screen import Screen
 from server.loadtest.target import TargetRefused, check_target
+
+from hubserver import all_games, fast_config, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,11 +20,12 @@ import pytest
 
 from games.contract import SCREEN, SPECTATOR, SeatViewer
 from games.registry import get_game
-from phoneplay import close_all, play_room
 from protocol.codec import decode_server, encode_server
 from protocol.gamecodec import to_wire
-from secrets_oracle import ORACLES
 from server import records, roomstate, views
+
+from phoneplay import close_all, play_room
+from secrets_oracle import ORACLES
 
 CONFIGS = [
     ("pizza_theory", 3, {"max_rounds": 4}, 1),

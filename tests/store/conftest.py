@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import pytest
 

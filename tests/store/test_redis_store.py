@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from redis.crc import key_slot
 
-from redis_fixture import RedisServer
 from server.store.base import Fenced, VersionConflict
 from server.store.redis import RedisStore, _split_url
+
+from redis_fixture import RedisServer
 
 pytestmark = pytest.mark.redis
 
