@@ -224,7 +224,10 @@ async def main_async(args: argparse.Namespace) -> int:
         "encode_state": (fanout_module, "encode_state", fanout_module.encode_state),
         "encode_change": (fanout_module, "encode_change", fanout_module.encode_change),
     }
-    print(f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'diff':>8} {'encode':>8} {'players':>8}   (+ a TV and a spectator)")
+    print(
+        f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'diff':>8} {'encode':>8} {'players':>8}"
+        "   (+ a TV and a spectator)"
+    )
     try:
         for name, (owner, attr, fn) in originals.items():
             setattr(owner, attr, clock.wrap(name if name in ("views", "diff") else "encode" if name.startswith("encode") else "views", fn))

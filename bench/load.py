@@ -70,7 +70,10 @@ def hub_latency(port: int) -> str:
     for share in (0.5, 0.99):
         bound = next(b for b, count in buckets if count >= share * total)
         parts.append(f"p{int(share * 100)} <= {1000 * bound:g} ms")
-    return "hub-side command latency (turn started -> acks queued, incl. the one store append per turn; excludes inbox wait): " + ", ".join(parts)
+    return (
+        "hub-side command latency (turn started -> acks queued, incl. the one store append per turn; excludes inbox wait): "
+        + ", ".join(parts)
+    )
 
 
 def client_loop() -> Any:
@@ -168,7 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rooms", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--synchronous", default="full", choices=["full", "normal"])
-    parser.add_argument("--loop", default="auto", choices=["auto", "asyncio", "uvloop"], help="the hub's event loop (auto: uvloop when installed)")
+    parser.add_argument(
+        "--loop",
+        default="auto",
+        choices=["auto", "asyncio", "uvloop"],
+        help="the hub's event loop (auto: uvloop when installed)",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--data", default="", help=argparse.SUPPRESS)
@@ -182,7 +190,19 @@ def main(argv: list[str] | None = None) -> int:
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as data:
         child = subprocess.Popen(
-            [sys.executable, __file__, "--child", "--port", str(port), "--data", data, "--synchronous", args.synchronous, "--loop", args.loop]
+            [
+                sys.executable,
+                __file__,
+                "--child",
+                "--port",
+                str(port),
+                "--data",
+                data,
+                "--synchronous",
+                args.synchronous,
+                "--loop",
+                args.loop,
+            ]
         )
         try:
             for _ in range(300):

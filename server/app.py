@@ -138,7 +138,9 @@ def create_app(
         """The room's replay for its host: ``Authorization: Bearer <host token>``."""
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         try:
-            doc = await replay.export_for_host(hub.store, request.path_params["code"], token.strip() if scheme.lower() == "bearer" else "", hub.games)
+            doc = await replay.export_for_host(
+                hub.store, request.path_params["code"], token.strip() if scheme.lower() == "bearer" else "", hub.games
+            )
         except replay.RoomNotFound as exc:
             return admin.not_found(str(exc))
         except replay.NotAllowed as exc:

@@ -479,7 +479,15 @@ class ClusterHub(Hub):
     def _remote_attach(self, actor: ClusterActor, message: dict) -> None:
         """Admit an edge node's socket; the edge hears ``attached`` or ``refused``."""
         node, conn, room = message["n"], message["c"], message["r"]
-        rc = RemoteClient(lambda out: self.relay.post(node, out), room, node, conn, text=message["text"], role=message["role"], address=message["addr"])
+        rc = RemoteClient(
+            lambda out: self.relay.post(node, out),
+            room,
+            node,
+            conn,
+            text=message["text"],
+            role=message["role"],
+            address=message["addr"],
+        )
         self.remote_clients[(node, conn)] = (actor, rc)
         admitted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 

@@ -122,7 +122,12 @@ async def test_a_paused_owner_cannot_append_after_its_lease_passed(cluster, redi
     assert any(e.get("msg") == "room lost" and e.get("node") == "A" for e in nodes[0].events())
     final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
     assert await audit.check() == final["version"]
-    print(f"\n[fencing] A after SIGCONT: {[(e['msg'], e.get('reason') or e.get('error')) for e in nodes[0].events() if e.get('msg') in ('room lost', 'store refused an append')]}")
+    fencing = [
+        (e["msg"], e.get("reason") or e.get("error"))
+        for e in nodes[0].events()
+        if e.get("msg") in ("room lost", "store refused an append")
+    ]
+    print(f"\n[fencing] A after SIGCONT: {fencing}")
     await close_all(tv, *phones)
 
 
