@@ -126,7 +126,7 @@ async def room_load(url: str, stop_at: float, rng: random.Random, latencies: lis
                     codes[reply["code"]] = codes.get(reply["code"], 0) + 1
                 else:  # like a phone's player, choose the next move from the screen that shows this one
                     try:
-                        await peer.until(lambda s: s["version"] > state["version"], timeout=2.0)
+                        await peer.until(lambda s, state=state: s["version"] > state["version"], timeout=2.0)
                     except TimeoutError:
                         pass
             await asyncio.sleep(max(0.0, 0.5 - (time.monotonic() - tick)))  # 2 moves a second

@@ -351,7 +351,7 @@ class ClusterHub(Hub):
         nodes = {node for node, _ in self.remote_clients}
         for node in nodes:
             if not await client.exists(self._heartbeat_key(node)):
-                for key, (actor, rc) in list(self.remote_clients.items()):
+                for key in list(self.remote_clients):
                     if key[0] == node:
                         self._drop_remote(key)
         if self._passes % self.cluster.adopt_every == 0:

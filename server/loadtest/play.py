@@ -82,7 +82,8 @@ async def play_seat(sock: Socket, bot: SeatBot, plan: Plan, budget: Budget, stat
     while budget.time_left() > 0:
         try:
             await sock.until(
-                lambda s: s.outcome is not None or (s.game is not None and bool(s.legal) and s.version > acted_at),
+                lambda s, acted_at=acted_at: s.outcome is not None
+                or (s.game is not None and bool(s.legal) and s.version > acted_at),
                 timeout=min(STALL_SECONDS, max(0.1, budget.time_left())),
             )
         except TimeoutError:

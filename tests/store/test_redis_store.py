@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+import redis.exceptions
 from redis.crc import key_slot
 
 from server.store.base import Fenced, VersionConflict
@@ -137,7 +138,7 @@ def test_our_url_options_are_not_passed_to_redis_py():
 
 async def test_a_bad_url_fails_at_open():
     # given nothing listening, then open raises rather than returning a dead store
-    with pytest.raises(Exception):
+    with pytest.raises((OSError, redis.exceptions.RedisError)):
         await RedisStore.open("redis://127.0.0.1:1/0", prefix="x", retries=0)
 
 
