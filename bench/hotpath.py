@@ -39,10 +39,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 
-from games.contract import ROOM, SeatViewer  # noqa: E402
+from games.contract import SeatViewer  # noqa: E402
 from protocol.codec import decode_server_all  # noqa: E402
 from protocol.gamecodec import to_wire  # noqa: E402
-from server import fanout as fanout_module, roomstate, views as views_module  # noqa: E402
+from server import fanout as fanout_module  # noqa: E402
+from server import roomstate  # noqa: E402
+from server import views as views_module  # noqa: E402
 from server.client import Client  # noqa: E402
 from server.hub import Hub, HubConfig, load_games  # noqa: E402
 from server.inbox import Command, TimerDue  # noqa: E402
@@ -222,7 +224,10 @@ async def main_async(args: argparse.Namespace) -> int:
         "encode_state": (fanout_module, "encode_state", fanout_module.encode_state),
         "encode_change": (fanout_module, "encode_change", fanout_module.encode_change),
     }
-    print(f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'diff':>8} {'encode':>8} {'players':>8}   (+ a TV and a spectator)")
+    print(
+        f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'diff':>8} {'encode':>8} {'players':>8}"
+        "   (+ a TV and a spectator)"
+    )
     try:
         for name, (owner, attr, fn) in originals.items():
             setattr(owner, attr, clock.wrap(name if name in ("views", "diff") else "encode" if name.startswith("encode") else "views", fn))

@@ -34,11 +34,12 @@ PHONES = 5
 def serve_child(port: int, data: str, synchronous: str, loop: str) -> None:
     import uvicorn
 
-    import toygame
     from server.app import create_app
     from server.hub import HubConfig, load_games
     from server.serve import tune_process, uvicorn_config
     from server.store import open_store
+
+    import toygame
 
     tune_process()
     store = open_store(f"{data}/bench.sqlite3?synchronous={synchronous}")
@@ -69,7 +70,10 @@ def hub_latency(port: int) -> str:
     for share in (0.5, 0.99):
         bound = next(b for b, count in buckets if count >= share * total)
         parts.append(f"p{int(share * 100)} <= {1000 * bound:g} ms")
-    return "hub-side command latency (turn started -> acks queued, incl. the one store append per turn; excludes inbox wait): " + ", ".join(parts)
+    return (
+        "hub-side command latency (turn started -> acks queued, incl. the one store append per turn; excludes inbox wait): "
+        + ", ".join(parts)
+    )
 
 
 def client_loop() -> Any:
@@ -102,7 +106,7 @@ async def room_load(url: str, stop_at: float, rng: random.Random, latencies: lis
         while time.monotonic() < stop_at:
             try:
                 await tv.until(lambda s: s["outcome"] is not None, timeout=max(0.1, stop_at - time.monotonic()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
             await tv.host("play_again")
             await tv.host("start")
@@ -122,8 +126,8 @@ async def room_load(url: str, stop_at: float, rng: random.Random, latencies: lis
                     codes[reply["code"]] = codes.get(reply["code"], 0) + 1
                 else:  # like a phone's player, choose the next move from the screen that shows this one
                     try:
-                        await peer.until(lambda s: s["version"] > state["version"], timeout=2.0)
-                    except asyncio.TimeoutError:
+                        await peer.until(lambda s, state=state: s["version"] > state["version"], timeout=2.0)
+                    except TimeoutError:
                         pass
             await asyncio.sleep(max(0.0, 0.5 - (time.monotonic() - tick)))  # 2 moves a second
 
@@ -167,7 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rooms", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--synchronous", default="full", choices=["full", "normal"])
-    parser.add_argument("--loop", default="auto", choices=["auto", "asyncio", "uvloop"], help="the hub's event loop (auto: uvloop when installed)")
+    parser.add_argument(
+        "--loop",
+        default="auto",
+        choices=["auto", "asyncio", "uvloop"],
+        help="the hub's event loop (auto: uvloop when installed)",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--data", default="", help=argparse.SUPPRESS)
@@ -181,7 +190,19 @@ def main(argv: list[str] | None = None) -> int:
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as data:
         child = subprocess.Popen(
-            [sys.executable, __file__, "--child", "--port", str(port), "--data", data, "--synchronous", args.synchronous, "--loop", args.loop]
+            [
+                sys.executable,
+                __file__,
+                "--child",
+                "--port",
+                str(port),
+                "--data",
+                data,
+                "--synchronous",
+                args.synchronous,
+                "--loop",
+                args.loop,
+            ]
         )
         try:
             for _ in range(300):

@@ -226,9 +226,9 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
-            except OSError:
+            except OSError as exc:
                 if hub.poll() is not None:
-                    raise SystemExit(f"the hub died: {hub.stderr.read()[-2000:]}")
+                    raise SystemExit(f"the hub died: {hub.stderr.read()[-2000:]}") from exc
                 time.sleep(0.1)
         print(f"hub: {args.transport or 'uvicorn (as shipped)'}, pid {hub.pid}")
         try:

@@ -10,7 +10,7 @@ anything else looks at the data.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import cattrs
 import msgpack
@@ -92,7 +92,7 @@ def _load_json(text: str) -> Any:
         raise errors.Malformed("not a JSON value") from None
 
 
-def load(data: bytes | str) -> dict:
+def load(data: bytes | str) -> dict[str, Any]:
     """Parse one client frame into a checked plain map (limits, shape, ``t``)."""
     if len(data) > MAX_FRAME:
         raise errors.TooLarge(f"frames are limited to {MAX_FRAME} bytes")
@@ -111,13 +111,13 @@ def decode_client(data: bytes | str) -> Any:
     return from_map(load(data))
 
 
-def seq_of(value: dict) -> int | None:
+def seq_of(value: dict[str, Any]) -> int | None:
     """The frame's ``seq`` when it has a usable one, so even a refusal can echo it."""
     seq = value.get("seq")
     return seq if type(seq) is int else None
 
 
-def from_map(value: dict) -> Any:
+def from_map(value: dict[str, Any]) -> Any:
     """A checked map (from :func:`load`) as its frame class."""
     kind = value["t"]
     cls = CLIENT_FRAMES.get(kind)
@@ -130,7 +130,7 @@ def from_map(value: dict) -> Any:
         raise errors.BadFrame(f"{kind}: {describe(exc)}") from None
 
 
-def frame_map(frame: Any) -> dict:
+def frame_map(frame: Any) -> dict[str, Any]:
     """A server frame as the plain map that goes on the wire (``t`` first)."""
     if type(frame) is State:
         return state_map(frame)
@@ -139,7 +139,7 @@ def frame_map(frame: Any) -> dict:
     return out
 
 
-def state_map(frame: State) -> dict:
+def state_map(frame: State) -> dict[str, Any]:
     """A ``state`` frame as its wire map, taking its fields as they are.
 
     Every field of a state already holds plain wire data (the room builds the
@@ -159,10 +159,11 @@ def state_map(frame: State) -> dict:
     }
 
 
-def encode_map(value: dict, *, text: bool = False) -> bytes | str:
+def encode_map(value: dict[str, Any], *, text: bool = False) -> bytes | str:
     if text:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-    return msgpack.packb(value, use_bin_type=True)
+    packed: bytes = msgpack.packb(value, use_bin_type=True)
+    return packed
 
 
 def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
@@ -170,14 +171,17 @@ def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
     return encode_map(frame_map(frame), text=text)
 
 
-def decode_server(data: bytes | str) -> dict:
+def decode_server(data: bytes | str) -> dict[str, Any]:
     """A message holding one server frame, as a plain map (for Python clients: tests, bench)."""
+    frame: dict[str, Any]
     if isinstance(data, (bytes, bytearray, memoryview)):
-        return msgpack.unpackb(data, raw=False, strict_map_key=False)
-    return json.loads(data)
+        frame = msgpack.unpackb(data, raw=False, strict_map_key=False)
+    else:
+        frame = json.loads(data)
+    return frame
 
 
-def decode_server_all(data: bytes | str) -> list[dict]:
+def decode_server_all(data: bytes | str) -> list[dict[str, Any]]:
     """Every server frame of one message, in order (docs/protocol.md: a message may hold several).
 
     Binary messages are msgpack values back to back; text messages are JSON
@@ -192,21 +196,23 @@ def decode_server_all(data: bytes | str) -> list[dict]:
 
 def join_messages(items: list[bytes | str]) -> bytes | str:
     """Frames encoded alike (all msgpack or all JSON) as one message."""
+    # Callers never mix the two kinds (a socket's frames are all text or all
+    # binary), so the first item tells the kind of the whole list.
     if isinstance(items[0], str):
-        return "\n".join(items)  # type: ignore[arg-type]
-    return b"".join(items)  # type: ignore[arg-type]
+        return "\n".join(cast("list[str]", items))
+    return b"".join(cast("list[bytes]", items))
 
 
-def encode_state(view: dict, v: int, *, text: bool = False) -> bytes | str:
+def encode_state(view: dict[str, Any], v: int, *, text: bool = False) -> bytes | str:
     """A full ``state`` frame: a viewer class's whole view at view version ``v``."""
     return encode_map({"t": "state", "v": v, **view}, text=text)
 
 
-def encode_change(ops: list, v: int, base: int, *, text: bool = False) -> bytes | str:
+def encode_change(ops: list[Any], v: int, base: int, *, text: bool = False) -> bytes | str:
     """A ``change`` frame: the ops that take a view from version ``base`` to ``v``."""
     return encode_map({"t": "change", "v": v, "base": base, "ops": ops}, text=text)
 
 
-def encode_client(value: dict, *, text: bool = False) -> bytes | str:
+def encode_client(value: dict[str, Any], *, text: bool = False) -> bytes | str:
     """A client frame from a plain map (for Python clients: tests, bench)."""
     return encode_map(value, text=text)

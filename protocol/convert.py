@@ -96,14 +96,14 @@ def make_converter(*, tag: bool) -> cattrs.Converter:
         if len(args) == 2 and args[1] is Ellipsis:
             item = args[0]
 
-            def structure_homogeneous(value: Any, _: Any) -> tuple:
+            def structure_homogeneous(value: Any, _: Any) -> tuple[Any, ...]:
                 if not isinstance(value, (list, tuple)):
                     raise TypeError(f"expected a list, got {type(value).__name__}")
                 return tuple(original_structure(v, item) for v in value)
 
             return structure_homogeneous
 
-        def structure_fixed(value: Any, _: Any) -> tuple:
+        def structure_fixed(value: Any, _: Any) -> tuple[Any, ...]:
             if not isinstance(value, (list, tuple)):
                 raise TypeError(f"expected a list, got {type(value).__name__}")
             if args and len(value) != len(args):
@@ -116,7 +116,7 @@ def make_converter(*, tag: bool) -> cattrs.Converter:
 
     conv.register_structure_hook_factory(_is_tuple, structure_tuple_factory)
 
-    def structure_attrs_factory(cl: type) -> Any:
+    def structure_attrs_factory(cl: type[Any]) -> Any:
         inner = make_dict_structure_fn(cl, conv, _cattrs_forbid_extra_keys=True)
         name = cl.__name__
 
@@ -135,13 +135,13 @@ def make_converter(*, tag: bool) -> cattrs.Converter:
 
     if tag:
 
-        def unstructure_attrs_factory(cl: type) -> Any:
+        def unstructure_attrs_factory(cl: type[Any]) -> Any:
             if any(field.name == TAG for field in attrs.fields(cl)):
                 raise TypeError(f"{cl.__qualname__} has a field named {TAG!r}, which the wire uses for the class name")
             inner = make_dict_unstructure_fn(cl, conv)
             name = cl.__name__
 
-            def unstructure(value: Any) -> dict:
+            def unstructure(value: Any) -> dict[str, Any]:
                 out = {TAG: name}
                 out.update(inner(value))
                 return out

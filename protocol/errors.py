@@ -19,6 +19,7 @@ switch on them, so they never change.
 from __future__ import annotations
 
 import enum
+import types
 
 
 class Close:
@@ -75,7 +76,7 @@ class ProtocolError(Exception):
     code: enum.Enum
     close: int | None = None
 
-    def __init__(self, message: str = "", *, code: enum.Enum | None = None, close: int | None | type(...) = ...) -> None:
+    def __init__(self, message: str = "", *, code: enum.Enum | None = None, close: int | None | types.EllipsisType = ...) -> None:
         doc = (self.__class__.__doc__ or "").strip()
         super().__init__(message or doc)
         self.message = message or doc

@@ -10,7 +10,8 @@ classes by ``"type"``, looked up in the game's ``GameSpec``.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import cattrs
 
@@ -33,7 +34,7 @@ class GameCodec:
         self._events = {cls.__name__: cls for cls in events}
 
     @classmethod
-    def for_game(cls, spec: Any) -> "GameCodec":
+    def for_game(cls, spec: Any) -> GameCodec:
         return cls(spec.commands, spec.events)
 
     def command(self, value: Any) -> Any:

@@ -23,12 +23,14 @@ Pure functions over plain maps and lists: no I/O (the import test checks).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import msgpack
 
-#: One op: ``[path, value]`` (set) or ``[path]`` (remove a map key).
-Op = list
+#: One op: ``[path, value]`` (set) or ``[path]`` (remove a map key).  Its items are
+#: a path (a list of str and int) and any wire value, so the list is of ``Any``.
+Op = list[Any]
 
 
 class PatchError(ValueError):
@@ -104,7 +106,7 @@ class Differ:
             ops = self._pairs[pair] = self._container_changes(old, new, kind)
         return ops
 
-    def _container_changes(self, old: Any, new: Any, kind: type) -> list[Op]:
+    def _container_changes(self, old: Any, new: Any, kind: type[Any]) -> list[Op]:
         if type(old) is not kind:
             return [[[], new]]
         if old == new and self._same_bytes(old, new):
@@ -137,10 +139,10 @@ class Differ:
 
 
 _CONTAINERS = (dict, list, tuple)
-_pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+_pack: Callable[[Any], bytes] = msgpack.Packer(use_bin_type=True, autoreset=True).pack
 
 
-def apply(value: Any, ops: Iterable[Sequence]) -> Any:
+def apply(value: Any, ops: Iterable[Sequence[Any]]) -> Any:
     """``value`` with ``ops`` applied, in order; ``value`` itself is left as it was."""
     for op in ops:
         if len(op) not in (1, 2) or not isinstance(op[0], (list, tuple)):
@@ -155,7 +157,7 @@ def apply(value: Any, ops: Iterable[Sequence]) -> Any:
     return value
 
 
-def _apply_at(node: Any, path: Sequence, depth: int, op: Sequence) -> Any:
+def _apply_at(node: Any, path: Sequence[Any], depth: int, op: Sequence[Any]) -> Any:
     key = path[depth]
     if type(node) is dict and type(key) is str:
         copy: Any = dict(node)
@@ -203,7 +205,7 @@ def without(patch: Sequence[Op], shared: Sequence[Op]) -> list[Op]:
     return [op for op in patch if tuple(op[0]) not in paths]
 
 
-def _same_op(a: Sequence, b: Sequence) -> bool:
+def _same_op(a: Sequence[Any], b: Sequence[Any]) -> bool:
     return len(a) == len(b) and (len(a) == 1 or _same(a[1], b[1]))
 
 
@@ -217,10 +219,10 @@ class Mirror:
     """
 
     def __init__(self) -> None:
-        self.view: dict | None = None
+        self.view: dict[str, Any] | None = None
         self.v: int | None = None
 
-    def receive(self, frame: dict) -> bool:
+    def receive(self, frame: dict[str, Any]) -> bool:
         """Take one server frame; True when it was a state or change (the view moved on).
 
         Raises :class:`Gap` for a change that does not start at this copy's
@@ -239,7 +241,7 @@ class Mirror:
             return True
         return False
 
-    def fold(self, frames: list[dict]) -> list[dict]:
+    def fold(self, frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """One message's frames with its state and change frames folded into one ``state``.
 
         The ``state`` map (the whole view after the message, with ``v``) takes
@@ -247,7 +249,7 @@ class Mirror:
         order.  Python test clients record these, so they can wait for a
         state as they would with full states only.
         """
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         at = None
         for frame in frames:
             if self.receive(frame):
@@ -260,7 +262,7 @@ class Mirror:
             out[at] = self.state()
         return out
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """The view as a ``state`` frame map (what a full state at this version would hold)."""
         assert self.view is not None, "no state received yet"
         return {"t": "state", "v": self.v, **self.view}

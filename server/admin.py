@@ -16,8 +16,9 @@ import asyncio
 import hmac
 import os
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from starlette.requests import Request
@@ -25,9 +26,9 @@ from starlette.responses import JSONResponse, Response
 
 from protocol.frames import VERSION
 from server import replay, views
-from server.roomstate import Room
 from server.inbox import CloseRoom
 from server.names import normal_code
+from server.roomstate import Room
 
 if TYPE_CHECKING:
     from server.hub import Hub
@@ -101,7 +102,7 @@ class LiveRoom:
     close: Callable[[], Awaitable[None]]  # closes it through its actor, like the host's "close"
 
 
-def hub_rooms(hub: "Hub") -> list[LiveRoom]:
+def hub_rooms(hub: Hub) -> list[LiveRoom]:
     """The rooms ``hub`` runs now.  Adapt this one function when the hub or actor changes."""
     now = time.monotonic()
     out = []
@@ -140,7 +141,7 @@ def _counts(live: LiveRoom) -> dict[str, int]:
     return counts
 
 
-def room_row(live: LiveRoom, hub: "Hub") -> dict:
+def room_row(live: LiveRoom, hub: Hub) -> dict:
     room = live.room
     counts = _counts(live)
     return {
@@ -159,7 +160,7 @@ def room_row(live: LiveRoom, hub: "Hub") -> dict:
     }
 
 
-async def room_detail(live: LiveRoom, hub: "Hub") -> dict:
+async def room_detail(live: LiveRoom, hub: Hub) -> dict:
     """One room: its row, the public view (what the TV shows), the log length and the sockets."""
     room = live.room
     connected = {s.player for s in live.sockets if s.role == "player"}
@@ -173,7 +174,7 @@ async def room_detail(live: LiveRoom, hub: "Hub") -> dict:
     )
 
 
-async def health(hub: "Hub") -> dict:
+async def health(hub: Hub) -> dict:
     rooms = hub_rooms(hub)
     sockets: dict[str, int] = {"host": 0, "player": 0, "spectator": 0}
     for live in rooms:
@@ -202,7 +203,7 @@ async def health(hub: "Hub") -> dict:
     }
 
 
-def _phases(rooms: list[LiveRoom], hub: "Hub") -> dict[str, int]:
+def _phases(rooms: list[LiveRoom], hub: Hub) -> dict[str, int]:
     phases: dict[str, int] = {}
     for live in rooms:
         phase = live.room.phase(hub.games)
@@ -210,7 +211,7 @@ def _phases(rooms: list[LiveRoom], hub: "Hub") -> dict[str, int]:
     return phases
 
 
-def _find(hub: "Hub", code: str) -> LiveRoom | None:
+def _find(hub: Hub, code: str) -> LiveRoom | None:
     wanted = normal_code(code)
     for live in hub_rooms(hub):
         if live.room.code == wanted or live.room.id == code:
@@ -221,7 +222,7 @@ def _find(hub: "Hub", code: str) -> LiveRoom | None:
 # --- routes ---------------------------------------------------------------------------
 
 
-def routes(hub: "Hub", token: str | None) -> Callable[[Request], Awaitable[Response]]:
+def routes(hub: Hub, token: str | None) -> Callable[[Request], Awaitable[Response]]:
     """One endpoint for every ``/api/admin/...`` path (404 for all of them when ``token`` is None)."""
 
     async def endpoint(request: Request) -> Response:

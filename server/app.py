@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import AsyncIterator, Mapping
 
 import segno
 from starlette.applications import Starlette
@@ -30,7 +30,7 @@ from server.classroom import http as classroom_http
 from server.classroom.classes import Classes
 from server.cluster.hub import hub_class_for
 from server.fallback_page import fallback_page
-from server.hub import Hub, HubConfig
+from server.hub import HubConfig
 from server.metrics import Metrics
 from server.names import normal_code
 from server.store.base import Store
@@ -138,7 +138,9 @@ def create_app(
         """The room's replay for its host: ``Authorization: Bearer <host token>``."""
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         try:
-            doc = await replay.export_for_host(hub.store, request.path_params["code"], token.strip() if scheme.lower() == "bearer" else "", hub.games)
+            doc = await replay.export_for_host(
+                hub.store, request.path_params["code"], token.strip() if scheme.lower() == "bearer" else "", hub.games
+            )
         except replay.RoomNotFound as exc:
             return admin.not_found(str(exc))
         except replay.NotAllowed as exc:

@@ -9,7 +9,8 @@ bot can never stall a room.
 from __future__ import annotations
 
 import logging
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from games.contract import GameSpec, Rejected, SeatViewer
 from server.lobby import default_bot

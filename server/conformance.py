@@ -11,8 +11,9 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, TextIO
 
 import attrs
 

@@ -67,7 +67,7 @@ async def _first_frame(ws: WebSocket, hub: Hub) -> tuple[Hello | ProtocolError, 
     """The hello (or why there is none) and whether the client speaks JSON text."""
     try:
         message = await asyncio.wait_for(ws.receive(), hub.config.hello_timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return errors.ExpectedHello("no hello in time"), False
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
@@ -157,7 +157,7 @@ async def serve(ws: WebSocket, hub: Hub) -> None:
                 sender.cancel()
             try:
                 await asyncio.wait_for(sender, 2.0)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+            except (TimeoutError, asyncio.CancelledError):
                 pass
 
 

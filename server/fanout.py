@@ -127,7 +127,7 @@ def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
             if shared is None:
                 shared = _lobby(actor)
             view = memory.views[key] = _view(actor, key, shared)
-        client.outbox.state(_encode(actor, lambda: encode_state(view, memory.v, text=client.text)))
+        client.outbox.state(_encode(actor, lambda view=view, text=client.text: encode_state(view, memory.v, text=text)))
         memory.synced.add(client)
 
 
@@ -182,7 +182,7 @@ def broadcast(actor: Any) -> None:
         key, text = client.key, client.text
         outbox = client.outbox
 
-        def full() -> bytes | str:
+        def full(key: tuple = key, text: bool = text) -> bytes | str:
             return encode(("state", key), text, lambda: encode_state(current[key], v, text=text))
 
         if client not in memory.synced or key not in diffs:
@@ -191,12 +191,14 @@ def broadcast(actor: Any) -> None:
             continue
         if not changed:
             continue
-        if not outbox.change(encode("public", text, lambda: encode_change(public, v, v - 1, text=text))):
+        if not outbox.change(encode("public", text, lambda text=text: encode_change(public, v, v - 1, text=text))):
             outbox.state(full())
             continue
         mine = diffs[key]
         if len(mine) > len(public):  # the public ops are in every diff: the rest is this class's own
-            private = encode(("private", key), text, lambda: encode_change(patch.without(mine, public), v, v, text=text))
+            private = encode(
+                ("private", key), text, lambda mine=mine, text=text: encode_change(patch.without(mine, public), v, v, text=text)
+            )
             if not outbox.change(private):
                 outbox.state(full())
     memory.views = current

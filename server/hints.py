@@ -10,7 +10,7 @@ hints answer ``hint/unavailable``; ``"hint": null`` means nothing to suggest.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from games.contract import GameSpec
 from protocol.errors import ErrorCode, Forbidden, ProtocolError

@@ -11,7 +11,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from typing import Any, AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
 
 from games.contract import GameSpec
 from games.registry import GAME_IDS, get_game
@@ -85,7 +86,7 @@ class Hub:
         self._group: asyncio.TaskGroup | None = None
 
     @contextlib.asynccontextmanager
-    async def running(self) -> AsyncIterator["Hub"]:
+    async def running(self) -> AsyncIterator[Hub]:
         """Run the hub's rooms for the duration of the block (the app's lifespan)."""
         async with asyncio.TaskGroup() as group:
             self._group = group

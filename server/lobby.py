@@ -12,7 +12,8 @@ The room's state and its fold are in :mod:`server.roomstate`.
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 

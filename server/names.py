@@ -34,7 +34,10 @@ from glin_profanity import Filter
 #: 17 letters, no vowels, no look-alikes: 17**4 = 83521 codes.
 CODE_ALPHABET = "BCDFGHJKMNPRSTWXZ"
 CODE_LENGTH = 4
-_CODE_BLOCKLIST = ("FCK", "FK", "SHT", "CNT", "KKK", "NZ", "DCK", "PNS", "WTF", "STFU", "FKN", "XXX", "SX", "JZZ", "TWT", "BTCH", "DMN", "FGT", "NGR", "CNTS", "PRN", "KMS", "KYS")
+_CODE_BLOCKLIST = (
+    "FCK", "FK", "SHT", "CNT", "KKK", "NZ", "DCK", "PNS", "WTF", "STFU", "FKN", "XXX",
+    "SX", "JZZ", "TWT", "BTCH", "DMN", "FGT", "NGR", "CNTS", "PRN", "KMS", "KYS",
+)
 
 NAME_MAX = 16
 
@@ -49,7 +52,9 @@ _STEMS = ("fuck", "bitch", "nigger", "nigga", "whore", "faggot", "cunt")
 _STEM_EXCEPTIONS = re.compile(r"scunthorp")
 
 #: Digits and signs people use for letters.
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e"})
+_LEET = str.maketrans(
+    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s", "!": "i", "|": "l", "+": "t", "€": "e"}
+)
 
 
 @functools.cache

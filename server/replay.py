@@ -36,10 +36,11 @@ import enum
 import hashlib
 import hmac
 import json
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import attrs
 import msgpack
@@ -232,7 +233,7 @@ def build(room_id: str, event_maps: Iterable[dict], games: Mapping[str, GameSpec
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "pizzanight": package_version(),
-        "exported_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "exported_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "room": {"id": room_id or room.id, "code": room.code},
         "games": [{"id": g, "title": games[g].title, "version": game_version(games[g])} for g in played],
         "setup": setups,

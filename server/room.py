@@ -40,11 +40,11 @@ from games.contract import ROOM, GameSpec, Rejected
 from protocol.errors import FAULTS, Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault
 from protocol.frames import VERSION, Ack, Bye, Error, Welcome
 from server import lobby, records, roomstate, snapshots
-from server.fanout import fanout as fan_out
 from server.bots import Bots, bot_seats, playing_spec
 from server.client import Client
 from server.codecs import codec_for
 from server.config import HubConfig
+from server.fanout import fanout as fan_out
 from server.hints import hint_for
 from server.inbox import (
     AskHint,

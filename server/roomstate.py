@@ -9,12 +9,12 @@ decisions that produce these events are in :mod:`server.lobby`.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
 from games.contract import GameSpec, Outcome, SeatViewer
-
 
 # --- lifecycle events (stored; never sent to clients as such) ----------------
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import collections
 import sys
 import time
-from typing import Any, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
 import attrs
 

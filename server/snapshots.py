@@ -13,7 +13,7 @@ cannot round-trip simply gets no snapshots.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import attrs
 import msgpack

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from games.contract import GameSpec
 from server.bots import bot_seats, playing_spec

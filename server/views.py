@@ -9,7 +9,8 @@ seat's legal commands: nothing else of the game state leaves the server.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.contract import SCREEN, SPECTATOR, GameSpec, SeatViewer
 from protocol.frames import State

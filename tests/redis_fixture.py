@@ -19,8 +19,8 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -92,7 +92,7 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self) -> "RedisServer":
+    def start(self) -> RedisServer:
         args = [
             self.binary,
             "--port", str(self.port),
@@ -182,7 +182,7 @@ class RedisClusterServers:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.servers[0].port}/0?cluster=1"
 
-    def start(self) -> "RedisClusterServers":
+    def start(self) -> RedisClusterServers:
         for server in self.servers:
             for attempt in range(3):
                 try:

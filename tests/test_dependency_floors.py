@@ -64,9 +64,32 @@ def test_the_lowest_allowed_versions_install_and_serve(tmp_path):
         timeout=480,
     )
     assert install.returncode == 0, install.stderr[-3000:]
-    listed = subprocess.run([uv(), "pip", "list", "--format", "json", "--python", str(venv / "bin" / "python")], capture_output=True, text=True, check=True, env=env)
+    listed = subprocess.run(
+        [uv(), "pip", "list", "--format", "json", "--python", str(venv / "bin" / "python")],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
     versions = {p["name"].lower(): p["version"] for p in json.loads(listed.stdout)}
-    print("\n[floors] " + ", ".join(f"{name} {versions[name]}" for name in ("uvicorn", "starlette", "websockets", "msgpack", "attrs", "cattrs", "redis", "glin-profanity", "confusable-homoglyphs") if name in versions))
+    print(
+        "\n[floors] "
+        + ", ".join(
+            f"{name} {versions[name]}"
+            for name in (
+                "uvicorn",
+                "starlette",
+                "websockets",
+                "msgpack",
+                "attrs",
+                "cattrs",
+                "redis",
+                "glin-profanity",
+                "confusable-homoglyphs",
+            )
+            if name in versions
+        )
+    )
     # the floors are what got installed (lowest-direct really went low)
     assert versions["uvicorn"] == "0.35.0" and versions["websockets"].startswith("14.")
 

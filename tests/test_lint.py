@@ -37,18 +37,12 @@ def test_games_and_their_tests_pass_ruff():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-# The rest of the tree was written before these checks; its owners bring it in
-# line.  strict xfail: the day one of these passes, the marker must go.
-
-
-@pytest.mark.xfail(strict=True, reason="protocol/ has strict mypy findings its owners are fixing (codec, convert, errors)")
 def test_protocol_passes_strict_type_checking():
     _require("mypy")
     result = _run("mypy", "protocol")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="server/, bench/ and other tests have ruff findings their owners are fixing")
 def test_the_whole_tree_passes_ruff():
     _require("ruff")
     result = _run("ruff", "check", "--no-fix", "--output-format", "concise", ".")

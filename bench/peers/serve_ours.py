@@ -41,12 +41,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 import msgpack  # noqa: E402
 import uvicorn  # noqa: E402
 
-import counter  # noqa: E402
 from server import logs  # noqa: E402
 from server.app import create_app  # noqa: E402
 from server.hub import HubConfig, load_games  # noqa: E402
 from server.serve import tune_process, uvicorn_config  # noqa: E402
 from server.store import open_store  # noqa: E402
+
+import counter  # noqa: E402
 
 
 def stored_intents(path: Path) -> int:

@@ -31,7 +31,8 @@ import os
 import secrets
 import socket
 import time
-from typing import Any, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import attrs
 
@@ -61,7 +62,7 @@ class ClusterConfig:
     adopt_batch: int = 20  # rooms adopted per scan at most
 
     @classmethod
-    def from_env(cls) -> "ClusterConfig":
+    def from_env(cls) -> ClusterConfig:
         config = cls()
         if os.environ.get("PIZZANIGHT_NODE_ID"):
             config.node = os.environ["PIZZANIGHT_NODE_ID"]
@@ -78,7 +79,7 @@ class ClusterActor(RoomActor):
     actor sends new sockets off to reconnect (``server/moved``, 4503).
     """
 
-    def __init__(self, room: lobby.Room, shared: RoomShared, token: int, on_fenced: Callable[["ClusterActor"], None]) -> None:
+    def __init__(self, room: lobby.Room, shared: RoomShared, token: int, on_fenced: Callable[[ClusterActor], None]) -> None:
         super().__init__(room, shared)
         self.fence = token
         self._on_fenced = on_fenced
@@ -164,7 +165,7 @@ class ClusterHub(Hub):
         return f"{self.store.prefix}:alive:{{{node}}}"
 
     @contextlib.asynccontextmanager
-    async def running(self) -> AsyncIterator["ClusterHub"]:
+    async def running(self) -> AsyncIterator[ClusterHub]:
         async with super().running():
             self.loop = asyncio.get_running_loop()
             await self.store.client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
@@ -350,7 +351,7 @@ class ClusterHub(Hub):
         nodes = {node for node, _ in self.remote_clients}
         for node in nodes:
             if not await client.exists(self._heartbeat_key(node)):
-                for key, (actor, rc) in list(self.remote_clients.items()):
+                for key in list(self.remote_clients):
                     if key[0] == node:
                         self._drop_remote(key)
         if self._passes % self.cluster.adopt_every == 0:
@@ -478,7 +479,15 @@ class ClusterHub(Hub):
     def _remote_attach(self, actor: ClusterActor, message: dict) -> None:
         """Admit an edge node's socket; the edge hears ``attached`` or ``refused``."""
         node, conn, room = message["n"], message["c"], message["r"]
-        rc = RemoteClient(lambda out: self.relay.post(node, out), room, node, conn, text=message["text"], role=message["role"], address=message["addr"])
+        rc = RemoteClient(
+            lambda out: self.relay.post(node, out),
+            room,
+            node,
+            conn,
+            text=message["text"],
+            role=message["role"],
+            address=message["addr"],
+        )
         self.remote_clients[(node, conn)] = (actor, rc)
         admitted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 

@@ -32,7 +32,8 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import msgpack
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import attrs
 
@@ -160,8 +160,8 @@ class RemoteRoom:
         code: str,
         owner: str,
         *,
-        edges: dict[int, tuple["RemoteRoom", Client]],
-        on_idle: Callable[["RemoteRoom"], None],
+        edges: dict[int, tuple[RemoteRoom, Client]],
+        on_idle: Callable[[RemoteRoom], None],
     ) -> None:
         self._send = post
         self.node = node
@@ -203,7 +203,7 @@ class RemoteRoom:
         })
         try:
             result = await asyncio.wait_for(future, ATTACH_WAIT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self._forget(conn)
             self._post({"k": "detach", "c": conn})
             raise Moved("the room's server did not answer; reconnecting") from None

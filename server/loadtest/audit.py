@@ -16,7 +16,8 @@ It needs the store because the secrets are in the log, not in the frames.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import msgpack
 

@@ -38,7 +38,7 @@ class Socket:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, url: str, hello: dict, *, keep: bool = False, timeout: float = 10.0) -> "Socket":
+    async def open(cls, url: str, hello: dict, *, keep: bool = False, timeout: float = 10.0) -> Socket:
         ws = await websockets.connect(url, compression=None, max_size=2**23, open_timeout=timeout)
         sock = cls(ws, keep=keep)
         await ws.send(encode_client(dict({"t": "hello", "v": 1}, **hello)))
@@ -119,11 +119,11 @@ class Socket:
                 raise ConnectionError(f"closed with {self.close_code}")
             left = deadline - time.monotonic()
             if left <= 0:
-                raise asyncio.TimeoutError
+                raise TimeoutError
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         return self.shown_at
 
@@ -134,5 +134,5 @@ class Socket:
             pass
         try:
             await asyncio.wait_for(self._reader, 5)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             self._reader.cancel()

@@ -12,7 +12,6 @@ started with ``pizzanight serve`` does not offer it.
 
 from __future__ import annotations
 
-
 import attrs
 
 from games.contract import Code, GameSpec, OptionSpec, Outcome, Rejected

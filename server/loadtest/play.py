@@ -70,7 +70,7 @@ async def _move_once(sock: Socket, bot: SeatBot, stats: Stats) -> None:
     stats.to_ack.append(answered - sent)
     try:
         shown = await sock.until(lambda s: s.version > before and sock.shown_at >= answered, timeout=SHOW_SECONDS)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         stats.lost += 1
         return
     stats.to_state.append(shown - sent)
@@ -82,10 +82,11 @@ async def play_seat(sock: Socket, bot: SeatBot, plan: Plan, budget: Budget, stat
     while budget.time_left() > 0:
         try:
             await sock.until(
-                lambda s: s.outcome is not None or (s.game is not None and bool(s.legal) and s.version > acted_at),
+                lambda s, acted_at=acted_at: s.outcome is not None
+                or (s.game is not None and bool(s.legal) and s.version > acted_at),
                 timeout=min(STALL_SECONDS, max(0.1, budget.time_left())),
             )
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if budget.time_left() <= 0:
                 return  # the run is over, not stalled
             raise
@@ -151,7 +152,7 @@ async def play_room(index: int, plan: Plan, budget: Budget, stats: Stats, audito
             if budget.time_left() <= 0 and tv.screen.outcome is None:
                 try:  # the time is up mid-game: this game is not counted
                     await tv.until(lambda s: s.outcome is not None, timeout=0.5)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     break
             await tv.until(lambda s: s.outcome is not None, timeout=STALL_SECONDS)
             for watcher in sockets[1 : 1 + plan.spectators]:
@@ -159,7 +160,7 @@ async def play_room(index: int, plan: Plan, budget: Budget, stats: Stats, audito
             stats.games_finished += 1
             if auditor is not None and log is not None:
                 await auditor.check(log, sockets, tokens)
-    except (asyncio.TimeoutError, TimeoutError):
+    except TimeoutError:
         stats.failures.append(f"room {index}: stalled (nothing to do for {STALL_SECONDS:.0f} s)")
     except Exception as exc:  # one room failing must not stop the others; it is reported
         stats.failures.append(f"room {index}: {type(exc).__name__}: {exc}")

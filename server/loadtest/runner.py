@@ -28,9 +28,18 @@ RAMP_PER_SECOND = 25
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("url", nargs="?", default=None, help="the hub (default ws://127.0.0.1:8000/ws; loopback only unless --allow-remote)")
+    parser.add_argument(
+        "url",
+        nargs="?",
+        default=None,
+        help="the hub (default ws://127.0.0.1:8000/ws; loopback only unless --allow-remote)",
+    )
     parser.add_argument("--spawn", action="store_true", help="start a hub on a free loopback port for the run (real games + the counter)")
-    parser.add_argument("--game", default="pizza_theory", help="pizza_theory, new_york_slice, splittissimo, or counter (raw platform throughput)")
+    parser.add_argument(
+        "--game",
+        default="pizza_theory",
+        help="pizza_theory, new_york_slice, splittissimo, or counter (raw platform throughput)",
+    )
     parser.add_argument("--rooms", type=int, default=4, help=f"rooms played at once (at most {MAX_ROOMS})")
     parser.add_argument("--players", type=int, default=None, help="bot phones per room (default: the game's minimum, 2 for the counter)")
     parser.add_argument("--spectators", type=int, default=1, help="spectator sockets per room")
@@ -40,10 +49,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", default=None, help="which of the game's bots plays (default: its first)")
     parser.add_argument("--options", default=None, help="game options as a JSON object")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--audit", action="store_true", help="check every frame every viewer receives for secrets (needs --spawn or --store)")
+    parser.add_argument(
+        "--audit",
+        action="store_true",
+        help="check every frame every viewer receives for secrets (needs --spawn or --store)",
+    )
     parser.add_argument("--store", default=None, help="the store the hub writes (for --audit against a hub not spawned here)")
     parser.add_argument("--pid", type=int, default=None, help="the hub's process id, to report its CPU and memory")
-    parser.add_argument("--timer-scale", type=float, default=1.0, help="the spawned hub's game timer scale (0.1: reaction windows 10x shorter)")
+    parser.add_argument(
+        "--timer-scale",
+        type=float,
+        default=1.0,
+        help="the spawned hub's game timer scale (0.1: reaction windows 10x shorter)",
+    )
     parser.add_argument("--progress", type=float, default=1.0, help="seconds between progress lines (0: none)")
     parser.add_argument("--allow-remote", action="store_true", help="allow a hub that is not on this machine (only one you run)")
 
@@ -140,7 +158,11 @@ def main(args: Any, *, out: TextIO | None = None, err: TextIO | None = None) -> 
                 url, pid, store_url = hub.url, hub.pid, hub.store_url
                 print(f"spawned a hub at {url} (pid {pid})", file=err)
             else:
-                url, pid, store_url = check_target(args.url or "ws://127.0.0.1:8000/ws", allow_remote=args.allow_remote), args.pid, args.store
+                url, pid, store_url = (
+                    check_target(args.url or "ws://127.0.0.1:8000/ws", allow_remote=args.allow_remote),
+                    args.pid,
+                    args.store,
+                )
             stats = asyncio.run(run(args, url, hub_pid=pid, store_url=store_url, out=out, err=err))
         except (TargetRefused, OptionError, ValueError) as exc:
             print(f"pizzanight loadtest: {exc}", file=err)

@@ -20,7 +20,7 @@ class SpawnedHub:
         self._folder: tempfile.TemporaryDirectory | None = None
         self._process: subprocess.Popen | None = None
 
-    def __enter__(self) -> "SpawnedHub":
+    def __enter__(self) -> SpawnedHub:
         self._folder = tempfile.TemporaryDirectory(prefix="pizzanight-loadtest-")
         self.store_url = f"{Path(self._folder.name) / 'loadtest.sqlite3'}?synchronous={self.synchronous}"
         with socket.socket() as probe:

@@ -10,7 +10,6 @@ import attrs
 
 from server.loadtest.usage import ProcessUsage
 
-
 #: Error code areas that fail a run (docs/protocol.md lists them).
 SERIOUS = ("protocol/", "server/", "auth/", "room/", "host/")
 

@@ -12,7 +12,7 @@ appended becomes record 1.
 from __future__ import annotations
 
 import abc
-from typing import Sequence
+from collections.abc import Sequence
 
 import attrs
 

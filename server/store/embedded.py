@@ -26,8 +26,9 @@ import queue
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from server.store.base import Record, Snapshot, Store, StoreError, VersionConflict
 

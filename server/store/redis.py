@@ -44,7 +44,8 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import redis.asyncio as aioredis
@@ -210,7 +211,7 @@ class RedisStore(Store):
         prefix: str | None = None,
         idle_ttl: int | None = None,
         retries: int = 40,
-    ) -> "RedisStore":
+    ) -> RedisStore:
         """A store for ``url``; connects lazily, on the first command.
 
         ``retries`` bounds how long a lost connection is retried (with
@@ -238,7 +239,7 @@ class RedisStore(Store):
         )
 
     @classmethod
-    async def open(cls, url: str, **options) -> "RedisStore":
+    async def open(cls, url: str, **options) -> RedisStore:
         """Like :meth:`from_url`, then check that Redis answers (fail fast on a bad URL)."""
         store = cls.from_url(url, **options)
         try:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from fractions import Fraction
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
 
 
 def game_over(page: Any) -> bool:

@@ -14,8 +14,8 @@ import json
 import os
 import threading
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import urlsplit
 
 import pytest

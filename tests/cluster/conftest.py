@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
-from typing import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
 
 import pytest
 
+from server.store.redis import RedisStore
+
 from nodes import Node, start_nodes
 from redis_fixture import redis_cluster_url, redis_server, redis_url  # noqa: F401  (fixtures)
-from server.store.redis import RedisStore
 
 _prefixes = itertools.count(1)
 

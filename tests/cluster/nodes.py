@@ -40,7 +40,7 @@ class Node:
     def http(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> "Node":
+    def start(self) -> Node:
         env = dict(os.environ, PIZZANIGHT_NODE_ID=self.name, PIZZANIGHT_LEASE_MS=str(self.lease_ms))
         args = [
             PIZZANIGHT, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--store", self.store_url,

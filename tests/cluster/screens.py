@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import websockets
 
@@ -143,7 +144,7 @@ class Screen:
         try:
             await self.ws.send(encode_client(dict(frame, seq=seq)))
             return await self.next_frame(lambda f: f["t"] in ("ack", "error") and f.get("seq") == seq, start=start, timeout=timeout)
-        except (ConnectionError, asyncio.TimeoutError, websockets.ConnectionClosed):
+        except (TimeoutError, ConnectionError, websockets.ConnectionClosed):
             return None
 
     async def host(self, op: str, **fields: Any) -> dict | None:
@@ -162,7 +163,7 @@ class Screen:
                 raise AssertionError(f"{self.label}: no such state within {timeout}s (last: {self.state and self.state.get('version')})")
             try:
                 await self.next_frame(lambda f: f["t"] == "state" and pred(f), start=len(self.frames), timeout=min(left, 1.0))
-            except (asyncio.TimeoutError, ConnectionError):
+            except (TimeoutError, ConnectionError):
                 continue
 
 
@@ -176,7 +177,7 @@ class Phone(Screen):
         self.acks: list[tuple[float, int]] = []
         self.refused = 0
 
-    async def play(self, *, on_ack: Callable[["Phone", int], Any] | None = None, timeout: float = 120.0) -> None:
+    async def play(self, *, on_ack: Callable[[Phone, int], Any] | None = None, timeout: float = 120.0) -> None:
         until = time.monotonic() + timeout
         while time.monotonic() < until:
             state = await self.until(lambda s: s.get("outcome") is not None or bool(s.get("legal")), timeout=until - time.monotonic())
@@ -205,5 +206,5 @@ class Phone(Screen):
         try:
             frame = await self.next_frame(lambda f: f["t"] == "state", start=start, timeout=REPLY_TIMEOUT)
             return frame["version"]
-        except (asyncio.TimeoutError, ConnectionError):
+        except (TimeoutError, ConnectionError):
             return self.state["version"] if self.state else 0

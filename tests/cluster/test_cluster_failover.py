@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from game import LogAudit, close_all, open_game, play_all
-from nodes import LEASE_MS
 from protocol.codec import encode_client
-from redis_fixture import RedisServer
 from server.store.base import Fenced
 from server.store.redis import RedisStore
+
+from game import LogAudit, close_all, open_game, play_all
+from nodes import LEASE_MS
+from redis_fixture import RedisServer
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(180)]
 
@@ -121,7 +122,12 @@ async def test_a_paused_owner_cannot_append_after_its_lease_passed(cluster, redi
     assert any(e.get("msg") == "room lost" and e.get("node") == "A" for e in nodes[0].events())
     final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
     assert await audit.check() == final["version"]
-    print(f"\n[fencing] A after SIGCONT: {[(e['msg'], e.get('reason') or e.get('error')) for e in nodes[0].events() if e.get('msg') in ('room lost', 'store refused an append')]}")
+    fencing = [
+        (e["msg"], e.get("reason") or e.get("error"))
+        for e in nodes[0].events()
+        if e.get("msg") in ("room lost", "store refused an append")
+    ]
+    print(f"\n[fencing] A after SIGCONT: {fencing}")
     await close_all(tv, *phones)
 
 

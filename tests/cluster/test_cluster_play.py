@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import LogAudit, close_all, open_game, play_all
 from server.store.redis import RedisStore
+
+from game import LogAudit, close_all, open_game, play_all
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(180)]
 

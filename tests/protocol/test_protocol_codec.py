@@ -149,7 +149,31 @@ def test_any_bytes_decode_to_a_frame_or_a_protocol_error(data):
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.sampled_from(sorted(frames.CLIENT_FRAMES)), st.dictionaries(st.sampled_from(["v", "seq", "role", "room", "token", "name", "cmd", "op", "game", "options", "bot", "player", "seconds", "zz"]), json_values, max_size=6))
+@given(
+    st.sampled_from(sorted(frames.CLIENT_FRAMES)),
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "v",
+                "seq",
+                "role",
+                "room",
+                "token",
+                "name",
+                "cmd",
+                "op",
+                "game",
+                "options",
+                "bot",
+                "player",
+                "seconds",
+                "zz",
+            ]
+        ),
+        json_values,
+        max_size=6,
+    ),
+)
 def test_any_map_with_a_known_type_decodes_or_raises_a_protocol_error(kind, fields):
     try:
         frame = codec.decode_client(packed(dict(fields, t=kind)))

@@ -60,7 +60,7 @@ def codes_in_the_code() -> dict[str, str]:
     for cls in _subclasses(ProtocolError):
         if "code" in vars(cls) and CODE.match(cls.code):  # an inherited default is never sent as such
             found.setdefault(cls.code, f"{cls.__module__}.{cls.__name__}")
-    literal = re.compile(r"""["']((?:%s)/[a-z_]+)["']""" % "|".join(SERVER_AREAS))
+    literal = re.compile(r"""["']((?:""" + "|".join(SERVER_AREAS) + r""")/[a-z_]+)["']""")
     for path in sorted((ROOT / "server").rglob("*.py")):
         for code in literal.findall(path.read_text()):
             found.setdefault(code, str(path.relative_to(ROOT)))

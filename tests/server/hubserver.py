@@ -7,11 +7,12 @@ import socket
 
 import uvicorn
 
-import toygame
 from server.app import create_app
 from server.hub import HubConfig, load_games
 from server.serve import uvicorn_config
 from server.store import open_store
+
+import toygame
 
 
 def fast_config(**overrides) -> HubConfig:

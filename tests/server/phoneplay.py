@@ -14,7 +14,7 @@ async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000) 
     acted_at = -1
     while moves < max_moves:
         state = await phone.until(
-            lambda s: s["outcome"] is not None
+            lambda s, acted_at=acted_at: s["outcome"] is not None
             or (s["game"] is not None and s["legal"] and s["version"] > acted_at),
             timeout=30,
         )

@@ -8,9 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from hubserver import start_server
 from server import admin, replay
 from server.hub import load_games
+
+from hubserver import start_server
 from wsclient import Peer
 
 TOKEN = "admin-token-for-tests-0123456789"

@@ -16,12 +16,13 @@ import random
 import attrs
 import httpx
 import pytest
+
+from server.classroom.reports import Reports
+
 import secrets_oracle
 from hubserver import start_server
 from phoneplay import phone_loop
 from wsclient import Peer
-
-from server.classroom.reports import Reports
 
 OPTIONS = {"level": "easy", "table_size": 3, "reaction_ms": 0, "bots": True}
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import msgpack
 import pytest
 import websockets
 
-from hubserver import fast_config, start_server
 from protocol.codec import MAX_FRAME
+
+from hubserver import fast_config, start_server
 from wsclient import Peer
 
 
@@ -138,7 +137,12 @@ async def test_bad_names_and_taken_names_are_refused(server):
     await Peer.open(server.url, {"role": "player", "room": code, "name": "  Ana   Maria "})
     state = await tv.until(lambda s: s["lobby"]["players"])
     assert state["lobby"]["players"][0]["name"] == "Ana Maria"
-    for name, error in (("ana maria", "room/name_taken"), ("   ", "room/bad_name"), ("x" * 40, "room/bad_name"), ("a\x00b", "room/bad_name")):
+    for name, error in (
+        ("ana maria", "room/name_taken"),
+        ("   ", "room/bad_name"),
+        ("x" * 40, "room/bad_name"),
+        ("a\x00b", "room/bad_name"),
+    ):
         frames, close_code = await raw_hello(server, msgpack.packb({"t": "hello", "v": 1, "role": "player", "room": code, "name": name}))
         assert frames[0]["code"] == error, name
     await tv.host("lock")

@@ -5,7 +5,6 @@ game goes on to its end."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 import socket
@@ -69,7 +68,7 @@ async def test_a_killed_server_loses_no_acknowledged_move_and_the_game_goes_on(t
         for peer in (tv, *phones):
             try:
                 await peer.wait_closed(timeout=5)
-            except (Closed, asyncio.TimeoutError):
+            except (TimeoutError, Closed):
                 pass
         proc = await start(tmp_path, port)
         # Then phones and TV come back with their tokens into the same room and seats

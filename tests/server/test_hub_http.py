@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import httpx
 
-from hubserver import start_server
 from server.serve import banner, lan_address, public_url
+
+from hubserver import start_server
 from wsclient import Peer
 
 

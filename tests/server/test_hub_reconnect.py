@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from hubserver import fast_config, start_server
 from wsclient import Peer
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-from hubserver import fast_config, start_server
 from server import records, roomstate
 from server.room import load_room
 from server.store.base import Snapshot
+
+from hubserver import fast_config, start_server
 from wsclient import Peer
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from wsclient import Peer
 
 
@@ -23,10 +21,10 @@ async def test_a_toy_game_is_played_to_the_end_by_phones_with_tv_and_spectator(s
     # When both phones pick for two rounds
     for round_ in (1, 2):
         for phone, number in ((ana, 1), (bo, 2)):
-            state = await phone.until(lambda s: s["game"] and s["game"]["round"] == round_ and s["legal"])
+            state = await phone.until(lambda s, round_=round_: s["game"] and s["game"]["round"] == round_ and s["legal"])
             reply = await phone.cmd(state["legal"][number - 1])
             assert reply["t"] == "ack", reply
-        await tv.until(lambda s: s["game"] and s["game"]["round"] == round_ + 1)
+        await tv.until(lambda s, round_=round_: s["game"] and s["game"]["round"] == round_ + 1)
     # Then everyone sees the end with both players scoring every round
     final = await watcher.until(lambda s: s["outcome"] is not None)
     assert final["outcome"]["winners"] == [0, 1]

@@ -11,13 +11,14 @@ import msgpack
 import pytest
 import uvicorn
 import websockets
-from hubserver import RunningServer, all_games, fast_config
 
 from protocol.codec import decode_server_all
 from server.app import create_app
 from server.limits import JoinThrottle, SharedJoinThrottle
 from server.serve import uvicorn_config
 from server.store import open_store
+
+from hubserver import RunningServer, all_games, fast_config
 
 _prefixes = itertools.count(1)
 
@@ -37,7 +38,9 @@ async def start_hub(store_url: str, *, trusted: str, burst: float = 2.0) -> Runn
     return RunningServer(app, server, task, port)
 
 
-async def hello(hub: RunningServer, fields: dict, *, forwarded_for: str | None = None) -> tuple[dict, int | None, websockets.ClientConnection]:
+async def hello(
+    hub: RunningServer, fields: dict, *, forwarded_for: str | None = None
+) -> tuple[dict, int | None, websockets.ClientConnection]:
     """Open a socket (through a 'proxy' header when given), say hello; the first frame and close code."""
     headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
     ws = await websockets.connect(hub.url, compression=None, additional_headers=headers)
@@ -108,7 +111,9 @@ async def test_a_classroom_behind_one_address_is_not_blocked_by_its_own_correct_
         sockets = []
         # when a class of 11 joins from one school address, and two students mistype the code
         for student in range(11):
-            first, close, ws = await hello(hub, {"role": "player", "room": code, "name": f"Student {student + 1}"}, forwarded_for="203.0.113.9")
+            first, close, ws = await hello(
+                hub, {"role": "player", "room": code, "name": f"Student {student + 1}"}, forwarded_for="203.0.113.9"
+            )
             assert first["t"] == "welcome", (student, first)
             sockets.append(ws)
         assert await guess(hub, wrong_codes(code)[0], "203.0.113.9") == 4004

@@ -12,11 +12,12 @@ import pytest
 
 from games.contract import SCREEN, SeatViewer
 from games.registry import get_game
-from hubserver import all_games, fast_config, start_server
 from server.cli import build_parser
 from server.loadtest import counter, runner
 from server.loadtest.screen import Screen
 from server.loadtest.target import TargetRefused, check_target
+
+from hubserver import all_games, fast_config, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,7 +39,14 @@ def test_the_command_spawns_a_hub_plays_for_a_few_seconds_prints_its_summary_and
     assert done.returncode == 0, done.stdout + done.stderr
     assert " s  rooms 2  sockets " in done.stderr
     out = done.stdout
-    for line in ("rooms            2", "sockets          8", "moves/s", "send->ack ms     p50 / p95 / p99", "send->state ms", "lost moves       0"):
+    for line in (
+        "rooms            2",
+        "sockets          8",
+        "moves/s",
+        "send->ack ms     p50 / p95 / p99",
+        "send->state ms",
+        "lost moves       0",
+    ):
         assert line in out, out
     assert "errors           0" in out
     hub_line = next(line for line in out.splitlines() if line.startswith("hub (pid"))
@@ -56,7 +64,26 @@ async def test_an_audited_run_checks_every_frame_of_real_games_and_finds_nothing
     store_url = str(tmp_path / "rooms.sqlite3")
     hub = await start_server(store_url, config=fast_config(timer_scale=0.05))
     try:
-        args = loadtest_args(hub.url, "--game", game, "--options", options, "--players", "3", "--rooms", "2", "--games", "3", "--seconds", "60", "--audit", "--store", store_url, "--progress", "0")
+        args = loadtest_args(
+            hub.url,
+            "--game",
+            game,
+            "--options",
+            options,
+            "--players",
+            "3",
+            "--rooms",
+            "2",
+            "--games",
+            "3",
+            "--seconds",
+            "60",
+            "--audit",
+            "--store",
+            store_url,
+            "--progress",
+            "0",
+        )
         out = io.StringIO()
         # when three games are played and audited
         stats = await runner.run(args, hub.url, hub_pid=None, store_url=store_url, out=out, err=io.StringIO())
@@ -81,7 +108,24 @@ async def test_the_audit_catches_a_hub_that_shows_the_tv_a_players_secret(tmp_pa
     store_url = str(tmp_path / "rooms.sqlite3")
     hub = await start_server(store_url, games=games)
     try:
-        args = loadtest_args(hub.url, "--game", "pizza_theory", "--rooms", "1", "--games", "1", "--seconds", "60", "--audit", "--store", store_url, "--progress", "0", "--options", '{"max_rounds": 2}')
+        args = loadtest_args(
+            hub.url,
+            "--game",
+            "pizza_theory",
+            "--rooms",
+            "1",
+            "--games",
+            "1",
+            "--seconds",
+            "60",
+            "--audit",
+            "--store",
+            store_url,
+            "--progress",
+            "0",
+            "--options",
+            '{"max_rounds": 2}',
+        )
         stats = await runner.run(args, hub.url, hub_pid=None, store_url=store_url, out=io.StringIO(), err=io.StringIO())
     finally:
         await hub.stop()
@@ -94,7 +138,23 @@ async def test_counter_mode_measures_the_platform_with_the_load_tests_own_game(t
     # given a hub offering the counter
     hub = await start_server(str(tmp_path / "rooms.sqlite3"), games={"counter": counter.GAME})
     try:
-        args = loadtest_args(hub.url, "--game", "counter", "--rooms", "2", "--players", "3", "--games", "4", "--seconds", "60", "--options", '{"bumps": 30}', "--progress", "0")
+        args = loadtest_args(
+            hub.url,
+            "--game",
+            "counter",
+            "--rooms",
+            "2",
+            "--players",
+            "3",
+            "--games",
+            "4",
+            "--seconds",
+            "60",
+            "--options",
+            '{"bumps": 30}',
+            "--progress",
+            "0",
+        )
         out = io.StringIO()
         stats = await runner.run(args, hub.url, hub_pid=None, store_url=None, out=out, err=io.StringIO())
     finally:
@@ -145,5 +205,15 @@ def test_an_audit_without_the_hubs_store_is_refused():
 def test_the_screen_keeps_the_latest_state_and_ignores_other_frames():
     screen = Screen()
     assert not screen.feed({"t": "ack", "seq": 1})
-    assert screen.feed({"t": "state", "version": 4, "lobby": {"phase": "playing"}, "you": {"role": "host"}, "game": {"type": "V"}, "legal": None, "outcome": None})
+    assert screen.feed(
+        {
+            "t": "state",
+            "version": 4,
+            "lobby": {"phase": "playing"},
+            "you": {"role": "host"},
+            "game": {"type": "V"},
+            "legal": None,
+            "outcome": None,
+        }
+    )
     assert (screen.version, screen.phase, screen.game) == (4, "playing", {"type": "V"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from protocol.codec import decode_server_all, encode_change, encode_state, encode_map
+from protocol.codec import decode_server_all, encode_change, encode_map, encode_state
 from protocol.patch import Mirror
 from server.outbox import Outbox, Overflow
 

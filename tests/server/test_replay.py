@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phoneplay import close_all, play_room
 from server import replay
 from server.hub import load_games
+
 from botlog import bot_game_log
+from phoneplay import close_all, play_room
 from wsclient import Peer
 
 GAMES = [

@@ -10,9 +10,10 @@ from contextlib import redirect_stderr
 
 import pytest
 
-from hubserver import start_server
 from server import cli
 from server.store import EMBEDDED_FILE
+
+from hubserver import start_server
 from wsclient import Peer
 
 _prefixes = itertools.count(1)

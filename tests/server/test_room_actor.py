@@ -13,8 +13,6 @@ import asyncio
 import attrs
 import pytest
 
-import toygame
-from hubserver import fast_config
 from protocol.codec import decode_server_all
 from protocol.errors import Busy
 from protocol.frames import Hello
@@ -27,6 +25,9 @@ from server.room import RoomActor, RoomShared
 from server.roomstate import Room
 from server.store.base import Snapshot, Store, StoreError
 from server.views import catalog
+
+import toygame
+from hubserver import fast_config
 
 
 class MemoryStore(Store):

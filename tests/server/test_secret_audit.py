@@ -20,11 +20,12 @@ import pytest
 
 from games.contract import SCREEN, SPECTATOR, SeatViewer
 from games.registry import get_game
-from phoneplay import close_all, play_room
 from protocol.codec import decode_server, encode_server
 from protocol.gamecodec import to_wire
-from secrets_oracle import ORACLES
 from server import records, roomstate, views
+
+from phoneplay import close_all, play_room
+from secrets_oracle import ORACLES
 
 CONFIGS = [
     ("pizza_theory", 3, {"max_rounds": 4}, 1),
@@ -166,7 +167,8 @@ async def hinting_phone(phone, rng) -> int:
     acted_at, hints = -1, 0
     while True:
         state = await phone.until(
-            lambda s: s["outcome"] is not None or (s["game"] is not None and s["legal"] and s["version"] > acted_at),
+            lambda s, acted_at=acted_at: s["outcome"] is not None
+            or (s["game"] is not None and s["legal"] and s["version"] > acted_at),
             timeout=30,
         )
         if state["outcome"] is not None:
@@ -176,7 +178,7 @@ async def hinting_phone(phone, rng) -> int:
         cmd_seq, hint_seq = phone.seq - 1, phone.seq
         await phone.send({"t": "cmd", "seq": cmd_seq, "cmd": rng.choice(state["legal"])})
         await phone.send({"t": "hint", "seq": hint_seq})
-        await phone.next_frame(lambda f: f.get("seq") == hint_seq and f["t"] in ("hint", "error"), timeout=30)
+        await phone.next_frame(lambda f, hint_seq=hint_seq: f.get("seq") == hint_seq and f["t"] in ("hint", "error"), timeout=30)
         hints += 1
         await asyncio.sleep(0.12)  # two frames a turn, under the hub's 20 frames/s per socket
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import msgpack
 import pytest
 
-from botlog import bot_game_log
 from server import records, roomstate, snapshots
 from server.hub import load_games
 
-import msgpack
+from botlog import bot_game_log
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import websockets
 
@@ -38,7 +39,7 @@ class Peer:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, url: str, hello: dict, *, text: bool = False, expect_welcome: bool = True) -> "Peer":
+    async def open(cls, url: str, hello: dict, *, text: bool = False, expect_welcome: bool = True) -> Peer:
         ws = await websockets.connect(url, compression=None, max_size=2**22, open_timeout=10)
         peer = cls(ws, text=text)
         await peer.send(dict({"t": "hello", "v": 1}, **hello))
@@ -115,5 +116,5 @@ class Peer:
         await self.ws.close()
         try:
             await asyncio.wait_for(self._reader, 5)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             pass

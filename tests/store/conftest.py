@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -21,12 +21,12 @@ BACKENDS = [pytest.param("redis", marks=pytest.mark.redis), pytest.param("redis-
 _prefixes = itertools.count(1)
 
 
-async def open_backend(kind: str, tmp_path, redis_url: str | None, **options):
+async def open_backend(kind: str, tmp_path, url: str | None, **options):
     if kind.startswith("redis"):
         from server.store.redis import RedisStore
 
-        joiner = "&" if "?" in redis_url else "?"
-        return await RedisStore.open(f"{redis_url}{joiner}prefix=t{next(_prefixes)}", **options)
+        joiner = "&" if "?" in url else "?"
+        return await RedisStore.open(f"{url}{joiner}prefix=t{next(_prefixes)}", **options)
     from server.store import open_store
 
     return open_store(str(tmp_path / "rooms.sqlite3"))

@@ -8,11 +8,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+import redis.exceptions
 from redis.crc import key_slot
 
-from redis_fixture import RedisServer
 from server.store.base import Fenced, VersionConflict
 from server.store.redis import RedisStore, _split_url
+
+from redis_fixture import RedisServer
 
 pytestmark = pytest.mark.redis
 
@@ -136,7 +138,7 @@ def test_our_url_options_are_not_passed_to_redis_py():
 
 async def test_a_bad_url_fails_at_open():
     # given nothing listening, then open raises rather than returning a dead store
-    with pytest.raises(Exception):
+    with pytest.raises((OSError, redis.exceptions.RedisError)):
         await RedisStore.open("redis://127.0.0.1:1/0", prefix="x", retries=0)
 
 

@@ -14,7 +14,6 @@ import attrs
 import msgpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from nys_helpers import places
 
 from games.contract import ROOM, SCREEN, SPECTATOR, SeatViewer
 from games.new_york_slice import GAME
@@ -22,6 +21,8 @@ from games.new_york_slice.components import SLICES, Slice
 from games.new_york_slice.state import State, actor_of
 from games.rng import Rng
 from protocol.gamecodec import GameCodec, to_wire
+
+from nys_helpers import places
 
 CODEC = GameCodec.for_game(GAME)
 

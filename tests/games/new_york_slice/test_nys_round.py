@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from nys_helpers import act, combo, fresh, kinds, plain, run, table
 
 from games.contract import ROOM, Code, Rejected, SeatViewer
 from games.new_york_slice import GAME
@@ -13,6 +12,8 @@ from games.new_york_slice.codes import NysCode
 from games.new_york_slice.components import ANCHOVY_ID
 from games.new_york_slice.rules import legal_commands
 from games.new_york_slice.state import phase_of
+
+from nys_helpers import act, combo, fresh, kinds, plain, run, table
 
 #: A ring of eleven with pepperoni slices, a Veggie, a combo and the Anchovy.
 RING = (plain(9, 0), plain(9, 1), plain(11, 0), plain(3, 0), combo(4, 5), ANCHOVY_ID,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from nys_helpers import act, combo, finish_plate, holding, kinds, last_round, plain, run, table
 
 from games.contract import SCREEN, Rejected, SeatViewer
 from games.new_york_slice import GAME
@@ -13,6 +12,8 @@ from games.new_york_slice.codes import NysCode
 from games.new_york_slice.components import ANCHOVY_ID, SUPREME_ID
 from games.new_york_slice.rules import legal_commands
 from games.new_york_slice.state import Held, phase_of
+
+from nys_helpers import act, combo, finish_plate, holding, kinds, last_round, plain, run, table
 
 RING = (plain(9, 0), plain(9, 1), plain(11, 0), plain(3, 0), combo(4, 5), ANCHOVY_ID,
         plain(7, 0), plain(7, 1), plain(6, 0), plain(5, 0), plain(4, 0))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from nys_helpers import act, combo, holding, plain, run, table
-
 from games.contract import SCREEN, SPECTATOR, SeatViewer
 from games.new_york_slice import GAME
 from games.new_york_slice import messages as m
 from games.new_york_slice.components import ANCHOVY_ID
+
+from nys_helpers import act, combo, holding, plain, run, table
 
 RING = (plain(9, 0), plain(9, 1), plain(11, 0), plain(3, 0), combo(4, 5), ANCHOVY_ID,
         plain(7, 0), plain(7, 1), plain(6, 0), plain(5, 0), plain(4, 0))

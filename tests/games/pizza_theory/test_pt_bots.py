@@ -4,12 +4,13 @@ they never issue a rejected command, and the strong bot beats random ones."""
 from __future__ import annotations
 
 import pytest
-from pt_helpers import at_cut, started
 
 from games.contract import SeatViewer
 from games.pizza_theory import GAME
 from games.pizza_theory import messages as m
 from server.selfplay import play_game
+
+from pt_helpers import at_cut, started
 
 LINEUPS = [
     ["random", "random", "random"],

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pt_helpers import cells
 
 from games.pizza_theory import board
 from games.pizza_theory.resolution import resolve, tally
+
+from pt_helpers import cells
 
 WHOLE = board.slices({})  # no cut: the whole pizza is one slice
 HALVES = board.slices({"x": 4})  # low side x <= 0, high side x >= 1

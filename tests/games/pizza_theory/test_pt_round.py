@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pt_helpers import BLUE, ORANGE, YELLOW, act, at_cut, choose_all, new_game, of_type, started, with_board
 
 from games.contract import Code, Rejected
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
 from games.pizza_theory.codes import PizzaTheoryCode
 from games.pizza_theory.rules import _game_end, decide, is_terminal, legal_commands, outcome
+
+from pt_helpers import BLUE, ORANGE, YELLOW, act, at_cut, choose_all, new_game, of_type, started, with_board
 
 SEED_3P_START_0 = 3
 SEED_2P_START_0 = 0

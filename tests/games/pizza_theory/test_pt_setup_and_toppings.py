@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pt_helpers import BLUE, ORANGE, YELLOW, act, at_cut, new_game, of_type, started, with_board
 
 from games.contract import ROOM, Code, Rejected
 from games.pizza_theory import board
@@ -13,6 +12,8 @@ from games.pizza_theory import messages as m
 from games.pizza_theory.codes import PizzaTheoryCode
 from games.pizza_theory.rules import decide, legal_commands, next_timer
 from games.pizza_theory.state import NEUTRAL_PLACE, NEUTRAL_ROLL
+
+from pt_helpers import BLUE, ORANGE, YELLOW, act, at_cut, new_game, of_type, started, with_board
 
 SEED_3P_START_0 = 3  # seeds whose starting seat is 0, found once and pinned by these tests
 SEED_2P_START_0 = 0

@@ -4,12 +4,13 @@ what a screen needs to draw and animate a round."""
 from __future__ import annotations
 
 import attrs
-from pt_helpers import BLUE, ORANGE, YELLOW, act, at_cut, choose_all, started, with_board
 
 from games.contract import SCREEN, SPECTATOR, SeatViewer
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
 from games.pizza_theory.views import view
+
+from pt_helpers import BLUE, ORANGE, YELLOW, act, at_cut, choose_all, started, with_board
 
 SEED_3P_START_0 = 3
 

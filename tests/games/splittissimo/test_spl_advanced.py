@@ -5,13 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from spl_helpers import Picker, close_window, given, kinds, run
 
 from games.contract import Rejected, SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.codes import SplittissimoCode as C
 from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.state import TURN, WINDOW
+
+from spl_helpers import Picker, close_window, given, kinds, run
 
 
 def test_combined_orders_take_two_or_three_pizzas_each_carrying_all_toppings():

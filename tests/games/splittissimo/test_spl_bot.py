@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import attrs
-from spl_helpers import Picker, close_window, given
 
 from games.contract import SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.bot import RandomBot, StrongBot
 from games.splittissimo.messages import PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+
+from spl_helpers import Picker, close_window, given
 
 
 def act(bot, state):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from spl_helpers import Picker, given, kinds, run
 
 from games.contract import ROOM, SCREEN, Code, Rejected
 from games.splittissimo import GAME
@@ -13,6 +12,8 @@ from games.splittissimo.cards import CARDS, PIZZA
 from games.splittissimo.codes import SplittissimoCode as C
 from games.splittissimo.messages import Deal, EndTurn, Pass, PlayCancelledOrder, TakeTrick
 from games.splittissimo.state import OVER, TURN
+
+from spl_helpers import Picker, given, kinds, run
 
 
 def start(players: int, **options):

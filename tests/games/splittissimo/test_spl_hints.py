@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from spl_helpers import Picker, close_window, given, run
-
 from games.splittissimo.hints import hint
 from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
+
+from spl_helpers import Picker, close_window, given, run
 
 
 def test_easy_hint_names_the_cards_and_works_out_the_sum():

@@ -8,7 +8,6 @@ from fractions import Fraction
 import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from spl_helpers import play
 
 from games.contract import SCREEN, SPECTATOR, SeatViewer
 from games.splittissimo import GAME
@@ -16,6 +15,8 @@ from games.splittissimo.cards import CARDS, PIZZA, order_deck_ids, pizza_ids
 from games.splittissimo.hints import hint
 from games.splittissimo.messages import PlaySpecialOrder, TakeTrick
 from games.splittissimo.state import EASY, TURN, open_cards
+
+from spl_helpers import play
 
 game_setups = st.builds(
     lambda players, seed, level, dots, reaction, specials, bots: (

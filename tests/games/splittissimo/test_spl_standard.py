@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from spl_helpers import Picker, close_window, given, kinds, run
 
 from games.contract import ROOM, SCREEN, Code, Rejected
 from games.splittissimo import GAME
@@ -20,6 +19,8 @@ from games.splittissimo.messages import (
     TakeTrick,
 )
 from games.splittissimo.state import TURN, WINDOW
+
+from spl_helpers import Picker, close_window, given, kinds, run
 
 
 def start(players: int, **options):

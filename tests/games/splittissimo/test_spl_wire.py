@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import msgpack
-from spl_helpers import play
 
 from games.contract import SCREEN, SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.hints import hint
 from protocol.gamecodec import GameCodec, to_wire
+
+from spl_helpers import play
 
 
 def test_every_event_and_command_of_a_game_round_trips_and_views_encode():
