@@ -40,7 +40,7 @@ def fan_out(
         key = client.key
         frame = frames.get(key)
         if frame is None:
-            frame = frames[key] = views.state_frame(room, games, key, shared, catalog if key == views.HOST else None)
+            frame = frames[key] = views.state_frame(room, games, key, shared, catalog)
         data = encoded.get((key, client.text))
         if data is None:
             data = encoded[(key, client.text)] = encode_server(frame, text=client.text)

@@ -25,6 +25,7 @@ from server.roomstate import (
     BotAdded,
     GameSelected,
     GameStarted,
+    HostPhoneNamed,
     Player,
     PlayerJoined,
     PlayerRemoved,
@@ -127,13 +128,40 @@ class CloseRoom:
     pass
 
 
-HostOperation = SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
+@attrs.frozen
+class NameHostPhone:
+    """The TV names which player's phone may host (``None``: no phone)."""
+
+    player: int | None
+
+
+HostOperation = (
+    SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
+    | NameHostPhone
+)
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
 HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
-    for cls in (SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom)
+    for cls in (
+        SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
+        NameHostPhone,
+    )
 }
+
+#: What the host phone may do: run the evening from the sofa.  Ending the room,
+#: naming another host phone and handing people's seats to bots stay with the TV.
+PHONE_HOST_OPERATIONS: tuple[type, ...] = (SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain)
+
+
+def may_host(room: Room, role: str, player_id: int | None, op: HostOperation) -> bool:
+    """Whether this client may perform ``op``: the TV always; the named host phone for its share."""
+    if role == "host":
+        return True
+    return (
+        role == "player" and player_id is not None and player_id == room.host_phone
+        and isinstance(op, PHONE_HOST_OPERATIONS)
+    )
 
 #: Each wire ``op`` name and how it becomes a typed operation from the ``host`` frame.
 _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
@@ -148,6 +176,7 @@ _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
     "hand_to_bot": lambda f: HandToBot(f.player, f.bot),
     "take_back": lambda f: TakeBack(f.player),
     "close": lambda f: CloseRoom(),
+    "name_host_phone": lambda f: NameHostPhone(f.player),
 }
 
 
@@ -181,7 +210,23 @@ def decide_join(room: Room, name: str, token_hash: str) -> list[Any]:
         raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players", close=Close.POLICY)
     if any(same_name(p.name, name) for p in present):
         raise RoomRejected(RoomCode.NAME_TAKEN, f"someone here is already called {name}", close=Close.POLICY)
-    return [PlayerJoined(player=room.next_player, name=name, token_hash=token_hash)]
+    joined = PlayerJoined(player=room.next_player, name=name, token_hash=token_hash)
+    # The first person to join hosts from their phone until the TV names someone else.
+    return [joined, HostPhoneNamed(player=joined.player)] if _host_phone(room) is None else [joined]
+
+
+def _host_phone(room: Room) -> Player | None:
+    """The present, human player whose phone hosts, if any."""
+    player = room.player(room.host_phone) if room.host_phone is not None else None
+    return player if player is not None and not player.gone and player.token_hash is not None else None
+
+
+def _next_host_phone(room: Room, leaving: int) -> list[Any]:
+    """When the host phone's player leaves, the next person who joined takes over (or nobody)."""
+    if room.host_phone != leaving:
+        return []
+    after = [p.id for p in room.lobby_players() if p.id != leaving and p.token_hash is not None]
+    return [HostPhoneNamed(player=after[0] if after else None)]
 
 
 def _bot_name(room: Room) -> str:
@@ -240,7 +285,8 @@ def decide_host(
                 raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players")
             return [BotAdded(player=room.next_player, name=_bot_name(room), bot=bot)]
         case RemovePlayer(player=player_id):
-            return [PlayerRemoved(player=_player(room, player_id).id)]
+            player = _player(room, player_id)
+            return [PlayerRemoved(player=player.id), *_next_host_phone(room, player.id)]
         case Lock(locked=locked):
             return [RoomLocked(locked=locked)] if room.locked != locked else []
         case SetTurnTimer(seconds=seconds):
@@ -267,6 +313,13 @@ def decide_host(
             return [SeatHandedToBot(player=player.id, bot=None)] if player.bot is not None else []
         case CloseRoom():
             return [RoomClosed(reason="host")]
+        case NameHostPhone(player=player_id):
+            if player_id is None:
+                return [HostPhoneNamed(player=None)] if room.host_phone is not None else []
+            player = _player(room, player_id)
+            if player.token_hash is None:
+                raise RoomRejected(RoomCode.BOT_SEAT, "a bot has no phone to host from")
+            return [HostPhoneNamed(player=player.id)] if room.host_phone != player.id else []
 
 
 def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Callable[[], int]) -> list[Any]:

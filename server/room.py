@@ -280,7 +280,7 @@ class RoomActor:
                 turn.replies.append((client, Ack(seq=seq), True))
             case HostOp(client=client, seq=seq, op=op):
                 self.touch()
-                if client.role != "host":
+                if not lobby.may_host(turn.room, client.role, client.player, op):
                     raise Forbidden("only the host does that")
                 turn.apply(lobby.decide_host(turn.room, op, games, lambda: secrets.randbits(48)), games)
                 turn.replies.append((client, Ack(seq=seq), True))

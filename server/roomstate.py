@@ -87,9 +87,17 @@ class RoomClosed:
     reason: str
 
 
+@attrs.frozen
+class HostPhoneNamed:
+    """The player whose phone may run the room like the TV (Jackbox's VIP): pick
+    the game and its options, add bots, start.  ``None``: no phone hosts."""
+
+    player: int | None
+
+
 ROOM_EVENTS: tuple[type, ...] = (
     RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
-    GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed,
+    GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed, HostPhoneNamed,
 )
 ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
@@ -131,6 +139,7 @@ class Room:
     players: tuple[Player, ...] = ()
     next_player: int = 0
     run: Run | None = None
+    host_phone: int | None = None  # the player whose phone may host (HostPhoneNamed)
 
     def player(self, player_id: int) -> Player | None:
         for player in self.players:
@@ -204,6 +213,8 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             return attrs.evolve(room, players=players, run=None)
         case RoomClosed(reason=reason):
             return attrs.evolve(room, closed=reason)
+        case HostPhoneNamed(player=pid):
+            return attrs.evolve(room, host_phone=pid)
     raise AssertionError(f"unknown room event {event!r}")
 
 
