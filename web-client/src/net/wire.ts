@@ -36,6 +36,8 @@ export interface Lobby {
   spectators: number;
   /** Seconds of the per-turn timer, 0 when off. */
   turn_timer?: number;
+  /** The player whose phone may host (pick the game, options, bots, start); null: none. */
+  host_phone?: number | null;
   /** Offered by newer hubs: the games and their option schemas. */
   games?: GameInfo[];
 }

@@ -20,7 +20,7 @@ export function EndPanel({ state, host }: { state: StateFrame; host: HostActions
   const headline = names.length === 0 ? S.nobodyWins : names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
   const ui = uiFor(state.lobby.game);
   const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
-  const summary = state.game && ui.summary ? ui.summary(state.game, outcome) : outcome.summary;
+  const summary = state.game && ui.summary ? ui.summary(state.game, outcome, state.lobby.players) : outcome.summary;
   const order = [...seats.keys()].sort((a, b) => a - b);
   return (
     <section class="end-panel" role="dialog" aria-modal="false" aria-labelledby="end-title">

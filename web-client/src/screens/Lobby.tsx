@@ -5,7 +5,7 @@ import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
 import { S } from "../strings";
 import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
-import { canStart, defaultOptions, gamesOf } from "../games/catalog";
+import { canStart, defaultOptions, gamesOf, sensibleOptions } from "../games/catalog";
 import { joinUrl } from "../route";
 import { EndRoomButton, TurnTimerField } from "./HostMenu";
 
@@ -53,37 +53,68 @@ export function JoinPanel({ code }: { code: string }) {
   );
 }
 
-function OptionField({ option, value, onChange, disabled }: { option: OptionInfo; value: unknown; onChange: (v: unknown) => void; disabled: boolean }) {
+/** The option's one-line help from the game's schema, tied to its control for screen readers. */
+function OptionHelp({ option }: { option: OptionInfo }) {
+  if (!option.help) return null;
+  return (
+    <p id={`opt-${option.name}-help`} class="hint-text option-help">
+      {option.help.replace(/^\[house\]\s*/, "")}
+    </p>
+  );
+}
+
+function OptionField({
+  option,
+  value,
+  onChange,
+  disabled,
+  choiceLabel,
+}: {
+  option: OptionInfo;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  disabled: boolean;
+  choiceLabel?: (c: unknown) => string;
+}) {
   const id = `opt-${option.name}`;
+  const help = option.help ? `${id}-help` : undefined;
+  const say = choiceLabel ?? ((c: unknown) => String(c));
   if (option.kind === "bool") {
     return (
-      <label class="option option-bool" for={id}>
-        <input id={id} type="checkbox" checked={Boolean(value)} disabled={disabled} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />
-        <span>{option.label}</span>
-      </label>
+      <div class="option">
+        <label class="option-bool" for={id}>
+          <input id={id} type="checkbox" checked={Boolean(value)} disabled={disabled} aria-describedby={help} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />
+          <span>{option.label}</span>
+        </label>
+        <OptionHelp option={option} />
+      </div>
     );
   }
   if (option.kind === "int") {
     return (
-      <label class="option" for={id}>
-        <span>{option.label}</span>
-        <input
-          id={id}
-          type="number"
-          value={Number(value)}
-          min={option.minimum ?? undefined}
-          max={option.maximum ?? undefined}
-          disabled={disabled}
-          onChange={(e) => onChange(parseInt((e.target as HTMLInputElement).value, 10))}
-        />
-      </label>
+      <div class="option">
+        <label class="option-int" for={id}>
+          <span>{option.label}</span>
+          <input
+            id={id}
+            type="number"
+            value={Number(value)}
+            min={option.minimum ?? undefined}
+            max={option.maximum ?? undefined}
+            disabled={disabled}
+            aria-describedby={help}
+            onChange={(e) => onChange(parseInt((e.target as HTMLInputElement).value, 10))}
+          />
+        </label>
+        <OptionHelp option={option} />
+      </div>
     );
   }
   const choices = option.choices ?? [];
   if (option.kind === "multi") {
     const set = new Set((value as unknown[]) ?? []);
     return (
-      <fieldset class="option">
+      <fieldset class="option" aria-describedby={help}>
         <legend>{option.label}</legend>
         <div class="segmented">
           {choices.map((c) => (
@@ -99,24 +130,26 @@ function OptionField({ option, value, onChange, disabled }: { option: OptionInfo
                   if (next.size) onChange(choices.filter((x) => next.has(x)));
                 }}
               />
-              <span>{String(c)}</span>
+              <span>{say(c)}</span>
             </label>
           ))}
         </div>
+        <OptionHelp option={option} />
       </fieldset>
     );
   }
   return (
-    <fieldset class="option">
+    <fieldset class="option" aria-describedby={help}>
       <legend>{option.label}</legend>
-      <div class="segmented" role="radiogroup" aria-label={option.label}>
+      <div class="segmented wrap" role="radiogroup" aria-label={option.label}>
         {choices.map((c) => (
           <label key={String(c)} class={`seg ${value === c ? "seg-on" : ""}`}>
             <input type="radio" name={id} checked={value === c} disabled={disabled} onChange={() => onChange(c)} />
-            <span>{String(c)}</span>
+            <span>{say(c)}</span>
           </label>
         ))}
       </div>
+      <OptionHelp option={option} />
     </fieldset>
   );
 }
@@ -146,12 +179,13 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
       </div>
       {selected && selected.options.length > 0 && (
         <div class="options" aria-label={S.options}>
-          {selected.options.map((o) => (
+          {sensibleOptions(selected, lobby).map(({ option: o, label }) => (
             <OptionField
               key={o.name}
               option={o}
               value={lobby.options?.[o.name] ?? o.default}
               disabled={!host}
+              choiceLabel={label}
               onChange={(v) => host?.op("select_game", { game: selected.id, options: { ...defaultOptions(selected), ...lobby.options, [o.name]: v } })}
             />
           ))}
@@ -162,7 +196,8 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
   );
 }
 
-export function PlayersPanel({ lobby, host }: { lobby: Lobby; host: HostActions | null }) {
+/** Who has joined, with bots and locking for the host; `fromPhone` leaves out what only the TV may do. */
+export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: HostActions | null; fromPhone?: boolean }) {
   const [bot] = useState("strong");
   const games = gamesOf(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
@@ -196,7 +231,7 @@ export function PlayersPanel({ lobby, host }: { lobby: Lobby; host: HostActions 
           <button class="btn btn-quiet" onClick={() => host.op(lobby.locked ? "unlock" : "lock")}>
             {lobby.locked ? S.unlock : S.lock}
           </button>
-          <EndRoomButton host={host} />
+          {!fromPhone && <EndRoomButton host={host} />}
         </div>
       )}
       {!host && lobby.locked && <p class="hint-text">{S.locked}</p>}
@@ -216,9 +251,11 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
         <GamePicker lobby={lobby} host={host} />
         {host && <TurnTimerField lobby={lobby} host={host} />}
         {host && (
-          <button class="btn btn-start" disabled={!ready} onClick={() => host.op("start")}>
-            {S.start}
-          </button>
+          <div class="lobby-start">
+            <button class="btn btn-start" disabled={!ready} onClick={() => host.op("start")}>
+              {S.start}
+            </button>
+          </div>
         )}
         {lobby.spectators > 0 && <p class="hint-text">{S.spectators(lobby.spectators)}</p>}
       </div>

@@ -48,3 +48,12 @@ export function listNames(names: string[]): string {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} ${S.and} ${names[names.length - 1]}`;
 }
+
+/**
+ * The sentence for an error code from the hub.  The hub's own message is for
+ * logs and developers (lowercase, English, technical); players read the
+ * catalogue's sentence, or a generic one for codes they cannot cause.
+ */
+export function errorText(code: string | null | undefined): string {
+  return (code && S.errors[code]) || S.errorGeneric;
+}
