@@ -23,6 +23,7 @@ from server.names import BadName, clean_name, same_name
 from server.roomstate import (
     BackToLobby,
     BotAdded,
+    ExtraTimeSet,
     GameSelected,
     GameStarted,
     HostPhoneNamed,
@@ -129,6 +130,14 @@ class CloseRoom:
 
 
 @attrs.frozen
+class GiveExtraTime:
+    """More time per turn for one player (``extra`` False takes it back)."""
+
+    player: int | None
+    extra: bool
+
+
+@attrs.frozen
 class NameHostPhone:
     """The TV names which player's phone may host (``None``: no phone)."""
 
@@ -137,7 +146,7 @@ class NameHostPhone:
 
 HostOperation = (
     SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
-    | NameHostPhone
+    | NameHostPhone | GiveExtraTime
 )
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
@@ -145,13 +154,15 @@ HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
-        NameHostPhone,
+        NameHostPhone, GiveExtraTime,
     )
 }
 
 #: What the host phone may do: run the evening from the sofa.  Ending the room,
 #: naming another host phone and handing people's seats to bots stay with the TV.
-PHONE_HOST_OPERATIONS: tuple[type, ...] = (SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain)
+PHONE_HOST_OPERATIONS: tuple[type, ...] = (
+    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, GiveExtraTime,
+)
 
 
 def may_host(room: Room, role: str, player_id: int | None, op: HostOperation) -> bool:
@@ -177,6 +188,8 @@ _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
     "take_back": lambda f: TakeBack(f.player),
     "close": lambda f: CloseRoom(),
     "name_host_phone": lambda f: NameHostPhone(f.player),
+    "extra_time": lambda f: GiveExtraTime(f.player, True),
+    "normal_time": lambda f: GiveExtraTime(f.player, False),
 }
 
 
@@ -313,6 +326,9 @@ def decide_host(
             return [SeatHandedToBot(player=player.id, bot=None)] if player.bot is not None else []
         case CloseRoom():
             return [RoomClosed(reason="host")]
+        case GiveExtraTime(player=player_id, extra=extra):
+            player = _player(room, player_id)
+            return [ExtraTimeSet(player=player.id, extra=extra)] if player.extra_time != extra else []
         case NameHostPhone(player=player_id):
             if player_id is None:
                 return [HostPhoneNamed(player=None)] if room.host_phone is not None else []

@@ -95,9 +95,27 @@ class HostPhoneNamed:
     player: int | None
 
 
+@attrs.frozen
+class ExtraTimeSet:
+    """The host gives a player more time per turn (accessibility): the turn timer doubles while they act."""
+
+    player: int
+    extra: bool
+
+
+@attrs.frozen
+class DefaultMovePlayed:
+    """The turn timer ran out on this player: the game events that follow in the log
+    are their bot's move, played for them (connected or not), not theirs."""
+
+    player: int
+    seat: int
+
+
 ROOM_EVENTS: tuple[type, ...] = (
     RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
     GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed, HostPhoneNamed,
+    ExtraTimeSet, DefaultMovePlayed,
 )
 ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
@@ -112,6 +130,7 @@ class Player:
     token_hash: str | None = None  # None for a pure bot
     seat: int | None = None  # seat in the running game
     gone: bool = False  # removed during a game: a bot finishes the seat
+    extra_time: bool = False  # the turn timer doubles while this player acts (ExtraTimeSet)
 
 
 @attrs.frozen
@@ -215,6 +234,10 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             return attrs.evolve(room, closed=reason)
         case HostPhoneNamed(player=pid):
             return attrs.evolve(room, host_phone=pid)
+        case ExtraTimeSet(player=pid, extra=extra):
+            return attrs.evolve(room, players=_replace_player(room, pid, extra_time=extra))
+        case DefaultMovePlayed():
+            return room  # a marker in the log; the bot's game events follow it
     raise AssertionError(f"unknown room event {event!r}")
 
 

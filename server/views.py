@@ -64,6 +64,7 @@ def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_c
                 "human": p.token_hash is not None,
                 "connected": p.id in connected,
                 "seat": p.seat,
+                "extra_time": p.extra_time,
             }
             for p in room.lobby_players()
         ],

@@ -32,8 +32,8 @@ def test_tv_hands_a_seat_to_a_bot_gives_it_back_and_ends_the_room(browser, serve
     d.choose_game(tv, "Pizza Theory")
 
     # given a 60 s turn timer chosen in the lobby
-    tv.get_by_role("radiogroup", name="Turn timer").get_by_role("radio", name="60 s").check()
-    tv.wait_for_function("() => document.querySelector('.turn-timer .seg-on')?.textContent === '60 s'")
+    tv.get_by_role("radiogroup", name="Turn timer").get_by_role("radio", name="Normal · 60 s").check()
+    tv.wait_for_function("() => document.querySelector('.turn-timer .seg-on')?.textContent === 'Normal · 60 s'")
     d.shot(tv, artifacts, "tv-lobby-host-controls")
     d.start(tv)
     ana.locator(".pt-hand").wait_for()

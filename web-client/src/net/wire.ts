@@ -24,6 +24,8 @@ export interface LobbyPlayer {
   human?: boolean;
   connected: boolean;
   seat: number | null;
+  /** The host gave this player extra time: the turn timer doubles while they act. */
+  extra_time?: boolean;
 }
 
 export interface Lobby {

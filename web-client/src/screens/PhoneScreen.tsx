@@ -18,6 +18,7 @@ export const NAME_MAX = 16;
 import { RoomEnded, Toast, useToast } from "./TvScreen";
 import type { HostActions } from "./Lobby";
 import { PhoneHostPanel } from "./PhoneHost";
+import { Countdown, useCountdown } from "./Countdown";
 
 export function JoinForm({ code, name, error, onJoin }: { code: string | null; name: string; error: string | null; onJoin: (code: string, name: string) => void }) {
   const [codeText, setCode] = useState(code ?? "");
@@ -127,6 +128,7 @@ function Seated({
   const me = state.lobby.players.find((p) => p.id === state.you.player) ?? null;
   const prompt = turnPrompt(state);
   const mine = Boolean(prompt?.mine);
+  const seconds = useCountdown(state);
   useTurnBuzz(mine);
   useWakeLock(Boolean(state.game) && !state.outcome);
   const ui = uiFor(state.lobby.game);
@@ -147,6 +149,7 @@ function Seated({
           {prompt.text}
         </p>
       )}
+      {mine && seconds !== null && <Countdown seconds={seconds} urgent />}
       {state.game && !state.outcome && me?.bot != null && (
         <p class="bot-note" role="status">
           {S.botPlaysForYou}

@@ -6,10 +6,12 @@ import { uiFor } from "../games";
 import { EndPanel } from "./EndPanel";
 import type { HostActions } from "./Lobby";
 import { HostMenu } from "./HostMenu";
+import { Countdown, useCountdown } from "./Countdown";
 
 export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
   const ui = uiFor(state.lobby.game);
   const title = S[`game_${state.lobby.game}` as keyof typeof S] as string | undefined;
+  const seconds = useCountdown(state);
   return (
     <main class={`tv-game ${state.outcome ? "tv-game-over" : ""}`}>
       <header class="tv-header">
@@ -18,6 +20,7 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
           <span class="tv-code">
             {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
           </span>
+          {seconds !== null && <Countdown seconds={seconds} />}
           {host && !watching && <HostMenu lobby={state.lobby} host={host} />}
         </span>
       </header>
