@@ -6,7 +6,7 @@ import { S } from "../strings";
 import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
 import { canStart, defaultOptions, gamesOf, sensibleOptions } from "../games/catalog";
-import { joinUrl } from "../route";
+import { joinUrl, watchUrl } from "../route";
 import { EndRoomButton, TurnTimerField } from "./HostMenu";
 
 export interface HostActions {
@@ -39,6 +39,8 @@ export function JoinPanel({ code }: { code: string }) {
   const base = useJoinBase();
   const url = joinUrl(base, code);
   const shown = base.replace(/^https?:\/\//, "");
+  // Spectators (a stream's audience, the rest of the family) get their own link: the watch page.
+  const watch = watchUrl(base, code);
   return (
     <section class="join-panel" aria-labelledby="join-title">
       <h2 id="join-title">{S.joinAt}</h2>
@@ -49,6 +51,12 @@ export function JoinPanel({ code }: { code: string }) {
       <p class="room-code" aria-label={`${S.roomCode}: ${code.split("").join(" ")}`}>
         {code}
       </p>
+      <div class="watch-link">
+        <Qr text={watch} label={S.watchQrLabel(watch.replace(/^https?:\/\//, ""))} px={120} />
+        <p>
+          {S.watchHere} <strong>{watch.replace(/^https?:\/\//, "")}</strong>
+        </p>
+      </div>
     </section>
   );
 }

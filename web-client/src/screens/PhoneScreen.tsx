@@ -165,7 +165,16 @@ function Seated({
       {state.game && seat !== null && !state.outcome && (
         <ui.Hand game={state.game} lobby={state.lobby} players={state.lobby.players} seat={seat} legal={state.legal ?? []} send={send} hint={hint} />
       )}
-      {state.game && seat === null && !state.outcome && <p class="hint-text">{S.watchingOnly}</p>}
+      {state.game && seat === null && !state.outcome && (
+        // A late joiner: the public view of the game in progress (the hub sends this
+        // phone the spectators' view), and when they will play.
+        <section class="phone-late" aria-labelledby="late-title">
+          <p id="late-title" class="late-note">{S.playNextGame}</p>
+          <div class="phone-table">
+            <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+          </div>
+        </section>
+      )}
       {state.outcome && <PhoneResult state={state} host={hostActions && isHostPhone(state) ? hostActions : null} />}
       {help && state.lobby.game && <RulesDialog gameId={state.lobby.game} onClose={() => setHelp(false)} />}
     </main>
