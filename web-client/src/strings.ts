@@ -17,6 +17,12 @@ export const en = {
   ended_closed_by_client: "Disconnected.",
   useHere: "Use it here",
   roomEndedTitle: "The room has ended",
+  tabBusyTitle: (code: string) => `Room ${code} is open in another tab`,
+  tabBusyHelp: "Open a new room here, or move that room to this tab (the other tab lets go of it).",
+  tabNewRoom: "Open a new room",
+  tabMoveHere: (code: string) => `Move room ${code} here`,
+  tabMovedTitle: "Moved to another tab",
+  tabMoved: "This room moved to another tab of this browser.",
   joinAnother: "Join another game",
   startOver: "Start over",
 
