@@ -34,6 +34,7 @@ from server.roomstate import (
     RoomClosed,
     RoomLocked,
     SeatHandedToBot,
+    SittingOutSet,
     TurnTimerSet,
     outcome,  # noqa: F401  (server.views imports it from here)
 )
@@ -138,6 +139,14 @@ class GiveExtraTime:
 
 
 @attrs.frozen
+class SitOut:
+    """Leave a player out of the games started from now on (``out`` False: they play again)."""
+
+    player: int | None
+    out: bool
+
+
+@attrs.frozen
 class NameHostPhone:
     """The TV names which player's phone may host (``None``: no phone)."""
 
@@ -146,7 +155,7 @@ class NameHostPhone:
 
 HostOperation = (
     SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
-    | NameHostPhone | GiveExtraTime
+    | NameHostPhone | GiveExtraTime | SitOut
 )
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
@@ -154,14 +163,14 @@ HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
-        NameHostPhone, GiveExtraTime,
+        NameHostPhone, GiveExtraTime, SitOut,
     )
 }
 
 #: What the host phone may do: run the evening from the sofa.  Ending the room,
 #: naming another host phone and handing people's seats to bots stay with the TV.
 PHONE_HOST_OPERATIONS: tuple[type, ...] = (
-    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, GiveExtraTime,
+    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, GiveExtraTime, SitOut,
 )
 
 
@@ -190,6 +199,8 @@ _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
     "name_host_phone": lambda f: NameHostPhone(f.player),
     "extra_time": lambda f: GiveExtraTime(f.player, True),
     "normal_time": lambda f: GiveExtraTime(f.player, False),
+    "sit_out": lambda f: SitOut(f.player, True),
+    "sit_in": lambda f: SitOut(f.player, False),
 }
 
 
@@ -329,6 +340,9 @@ def decide_host(
         case GiveExtraTime(player=player_id, extra=extra):
             player = _player(room, player_id)
             return [ExtraTimeSet(player=player.id, extra=extra)] if player.extra_time != extra else []
+        case SitOut(player=player_id, out=out):
+            player = _player(room, player_id)
+            return [SittingOutSet(player=player.id, out=out)] if player.sitting_out != out else []
         case NameHostPhone(player=player_id):
             if player_id is None:
                 return [HostPhoneNamed(player=None)] if room.host_phone is not None else []
@@ -344,14 +358,16 @@ def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Cal
     if room.game is None:
         raise RoomRejected(RoomCode.NO_GAME, "choose a game first")
     spec = games[room.game]
-    seats = tuple(p.id for p in room.lobby_players())
+    # Players the host has sitting out (too many for this game) watch this one.
+    seated = [p for p in room.lobby_players() if not p.sitting_out]
+    seats = tuple(p.id for p in seated)
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise RoomRejected(
             RoomCode.PLAYER_COUNT, f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
         )
     events: list[Any] = [BackToLobby()] if room.run is not None else []
     # Bots chosen for another game, or with no kind, play as this game's default bot.
-    for p in room.lobby_players():
+    for p in seated:
         if p.bot is not None and p.bot not in spec.bots:
             events.append(SeatHandedToBot(player=p.id, bot=default_bot(spec)))
     events.append(GameStarted(game=spec.id, options=dict(room.options), seed=draw_seed(), seats=seats))

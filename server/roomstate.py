@@ -112,10 +112,18 @@ class DefaultMovePlayed:
     seat: int
 
 
+@attrs.frozen
+class SittingOutSet:
+    """The host has a player sit out the next games (more players than the game takes), or play again."""
+
+    player: int
+    out: bool
+
+
 ROOM_EVENTS: tuple[type, ...] = (
     RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
     GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed, HostPhoneNamed,
-    ExtraTimeSet, DefaultMovePlayed,
+    ExtraTimeSet, DefaultMovePlayed, SittingOutSet,
 )
 ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
@@ -131,6 +139,7 @@ class Player:
     seat: int | None = None  # seat in the running game
     gone: bool = False  # removed during a game: a bot finishes the seat
     extra_time: bool = False  # the turn timer doubles while this player acts (ExtraTimeSet)
+    sitting_out: bool = False  # left out of the games started from now on (SittingOutSet)
 
 
 @attrs.frozen
@@ -236,6 +245,8 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             return attrs.evolve(room, host_phone=pid)
         case ExtraTimeSet(player=pid, extra=extra):
             return attrs.evolve(room, players=_replace_player(room, pid, extra_time=extra))
+        case SittingOutSet(player=pid, out=out):
+            return attrs.evolve(room, players=_replace_player(room, pid, sitting_out=out))
         case DefaultMovePlayed():
             return room  # a marker in the log; the bot's game events follow it
     raise AssertionError(f"unknown room event {event!r}")

@@ -65,6 +65,7 @@ def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_c
                 "connected": p.id in connected,
                 "seat": p.seat,
                 "extra_time": p.extra_time,
+                "sitting_out": p.sitting_out,
             }
             for p in room.lobby_players()
         ],

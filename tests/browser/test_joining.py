@@ -40,3 +40,27 @@ def test_the_tv_links_the_watch_page_and_a_late_joiner_sees_the_game(browser, se
     assert ben.locator(".nys-hand").count() == 0
     d.shot(ben, artifacts, "phone-late-joiner")
     d.assert_accessible(ben, "a late joiner's phone")
+
+
+def test_with_too_many_players_the_host_chooses_who_sits_out(browser, server, artifacts):
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    ana = d.open_phone(browser, server.url, code, "Ana")
+    d.choose_game(tv, "New York Slice")
+    for count in (2, 3, 4):
+        d.add_bot(tv, count)
+    # four players, then a three-player game: Start waits for the host to choose who sits out
+    d.choose_game(tv, "Pizza Theory")
+    start = tv.get_by_role("button", name="Start the game")
+    assert not start.is_enabled()
+    assert tv.locator(".picker").get_by_text("At most 3 players (4 now) Choose who sits this one out.").is_visible()
+    tv.get_by_role("button", name="Sit out: Bot 2 watches the next game").click()
+    tv.get_by_role("button", name="Play: Bot 2 plays the next game").wait_for()
+    d.shot(tv, artifacts, "tv-lobby-sit-out")
+    d.assert_accessible(tv, "TV lobby choosing who sits out")
+    assert start.is_enabled()
+    d.start(tv)
+    ana.locator(".pt-hand").wait_for()
+    # three seats on the table: Bot 2 watches this one
+    assert tv.locator(".pt-table").get_by_text("Bot 2").count() == 0
+    assert tv.locator(".pt-table").get_by_text("Bot 3").count() >= 1

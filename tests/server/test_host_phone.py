@@ -78,3 +78,25 @@ async def test_the_tv_names_the_host_phone_and_it_passes_on_when_its_player_leav
     assert state["lobby"]["host_phone"] == _player_id(ana)
     for peer in (tv, ana, ben, cy):
         await peer.close()
+
+
+async def test_play_again_with_too_many_players_the_host_chooses_who_sits_out(server):
+    # Given four people and Pizza Theory (2-3 players)
+    tv, code, phones = await _room(server, "Ana", "Ben", "Cy", "Di")
+    ana, ben, cy, di = phones
+    assert (await tv.host("select_game", game="pizza_theory", options={"max_rounds": 1}))["t"] == "ack"
+    assert (await tv.host("start"))["code"] == "host/player_count"
+    # When the host phone has Cy sit out, the game starts with the other three
+    assert (await ana.host("sit_out", player=_player_id(cy)))["t"] == "ack"
+    assert (await ana.host("start"))["t"] == "ack"
+    state = await cy.until(lambda s: s["game"] is not None)
+    # Then Cy watches (no seat, no legal moves) and the seats are Ana, Ben and Di in join order
+    assert state["you"]["seat"] is None and not state["legal"]
+    seats = {p["name"]: p["seat"] for p in state["lobby"]["players"]}
+    assert seats == {"Ana": 0, "Ben": 1, "Cy": None, "Di": 2}
+    assert [p["sitting_out"] for p in state["lobby"]["players"]] == [False, False, True, False]
+    # Cy plays again once the host says so (in the next game)
+    assert (await tv.host("sit_in", player=_player_id(cy)))["t"] == "ack"
+    await tv.until(lambda s: not any(p["sitting_out"] for p in s["lobby"]["players"]))
+    for peer in (tv, *phones):
+        await peer.close()

@@ -38,6 +38,11 @@ export function defaultOptions(game: GameInfo): Record<string, unknown> {
   return out;
 }
 
+/** How many players would play if the host started now (those sitting out watch). */
+export function playingCount(lobby: Lobby): number {
+  return lobby.players.filter((p) => !p.sitting_out).length;
+}
+
 /** Whether `count` players may start `game`, and if not, why. */
 export function canStart(game: GameInfo, count: number): boolean {
   return count >= game.min_players && count <= game.max_players;

@@ -26,6 +26,8 @@ export interface LobbyPlayer {
   seat: number | null;
   /** The host gave this player extra time: the turn timer doubles while they act. */
   extra_time?: boolean;
+  /** The host has this player sit out the games started from now on (too many players). */
+  sitting_out?: boolean;
 }
 
 export interface Lobby {

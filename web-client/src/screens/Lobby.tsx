@@ -5,7 +5,7 @@ import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
 import { S } from "../strings";
 import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
-import { canStart, defaultOptions, gamesOf, sensibleOptions } from "../games/catalog";
+import { canStart, defaultOptions, gamesOf, playingCount, sensibleOptions } from "../games/catalog";
 import { joinUrl, watchUrl } from "../route";
 import { EndRoomButton, TurnTimerField } from "./HostMenu";
 
@@ -164,7 +164,7 @@ function OptionField({
 
 export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | null }) {
   const games = gamesOf(lobby);
-  const count = lobby.players.length;
+  const count = playingCount(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
   const choose = (g: GameInfo) => host?.op("select_game", { game: g.id, options: defaultOptions(g) });
   return (
@@ -199,7 +199,12 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
           ))}
         </div>
       )}
-      {selected && !canStart(selected, count) && <p class="hint-text">{S.needPlayers(selected.min_players, selected.max_players, count)}</p>}
+      {selected && !canStart(selected, count) && (
+        <p class="hint-text">
+          {S.needPlayers(selected.min_players, selected.max_players, count)}
+          {count > selected.max_players && host && ` ${S.chooseSitOut}`}
+        </p>
+      )}
     </section>
   );
 }
@@ -211,7 +216,9 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
   const selected = games.find((g) => g.id === lobby.game) ?? null;
   const bots = selected?.bots ?? ["random"];
   const botName = bots.includes(bot) ? bot : bots[bots.length - 1];
-  const full = selected ? lobby.players.length >= selected.max_players : false;
+  const full = selected ? playingCount(lobby) >= selected.max_players : false;
+  // More players than the game takes (say after "Play again"): the host picks who sits this one out.
+  const choosing = Boolean(host && selected && (lobby.players.length > selected.max_players || lobby.players.some((p) => p.sitting_out)));
   return (
     <section class="players-panel" aria-labelledby="players-title">
       <h2 id="players-title">
@@ -222,6 +229,17 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
         {lobby.players.map((p) => (
           <li key={p.id}>
             <PlayerChip player={p} big>
+              {p.sitting_out && <span class="chip-tag">{S.sittingOut}</span>}
+              {choosing && (
+                <button
+                  class={`btn btn-small ${p.sitting_out ? "btn-start" : "btn-quiet"}`}
+                  aria-pressed={Boolean(p.sitting_out)}
+                  aria-label={p.sitting_out ? S.letPlay(p.name) : S.sitOutFor(p.name)}
+                  onClick={() => host!.op(p.sitting_out ? "sit_in" : "sit_out", { player: p.id })}
+                >
+                  {p.sitting_out ? S.letPlayShort : S.sitOutShort}
+                </button>
+              )}
               {host && (
                 <button class="btn-icon" aria-label={S.removePlayer(p.name)} title={S.removePlayer(p.name)} onClick={() => host.op("remove", { player: p.id })}>
                   ✕
@@ -250,7 +268,7 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
 export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; host: HostActions | null }) {
   const games = gamesOf(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
-  const ready = selected ? canStart(selected, lobby.players.length) : false;
+  const ready = selected ? canStart(selected, playingCount(lobby)) : false;
   return (
     <main class="tv-lobby">
       <JoinPanel code={code} />

@@ -3,13 +3,13 @@
 // needs no input after it shows the code.  Ending the room stays on the TV.
 import type { Lobby } from "../net/wire";
 import { S } from "../strings";
-import { canStart, gamesOf } from "../games/catalog";
+import { canStart, gamesOf, playingCount } from "../games/catalog";
 import { GamePicker, PlayersPanel, type HostActions } from "./Lobby";
 import { TurnTimerField } from "./HostMenu";
 
 export function PhoneHostPanel({ lobby, host }: { lobby: Lobby; host: HostActions }) {
   const selected = gamesOf(lobby).find((g) => g.id === lobby.game) ?? null;
-  const ready = selected ? canStart(selected, lobby.players.length) : false;
+  const ready = selected ? canStart(selected, playingCount(lobby)) : false;
   return (
     <section class="phone-host" aria-labelledby="phone-host-title">
       <h2 id="phone-host-title">{S.youHost}</h2>
