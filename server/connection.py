@@ -175,7 +175,8 @@ def message_for(client: Client, value: dict, seq: int | None) -> Message | Ping:
     if isinstance(frame, Ping):
         return frame
     if isinstance(frame, Host):
-        if client.role != "host":
+        # The TV, or a player whose phone the room lets host (the room actor decides which).
+        if client.role not in ("host", "player"):
             raise errors.Forbidden("only the host does that")
         return HostOp(client, frame.seq, lobby.host_operation(frame))
     if isinstance(frame, HintRequest):

@@ -136,8 +136,8 @@ def _lobby(actor: Any) -> dict:
 
 
 def _view(actor: Any, key: tuple, shared: dict) -> dict:
-    catalog = actor.shared.catalog if key == views.HOST else None
-    return views.view_map(actor.room, actor.games, key, shared, catalog)
+    # the catalog goes where a game is picked: the TV and the host phone (views.state_frame decides)
+    return views.view_map(actor.room, actor.games, key, shared, actor.shared.catalog)
 
 
 def _encode(actor: Any, make: Any) -> bytes | str:

@@ -24,8 +24,10 @@ from server.names import BadName, clean_name, same_name
 from server.roomstate import (
     BackToLobby,
     BotAdded,
+    ExtraTimeSet,
     GameSelected,
     GameStarted,
+    HostPhoneNamed,
     Player,
     PlayerJoined,
     PlayerRemoved,
@@ -33,6 +35,7 @@ from server.roomstate import (
     RoomClosed,
     RoomLocked,
     SeatHandedToBot,
+    SittingOutSet,
     TurnTimerSet,
     outcome,  # noqa: F401  (server.views imports it from here)
 )
@@ -137,15 +140,58 @@ class SeatPlayer:
     token_hash: str
 
 
+@attrs.frozen
+class GiveExtraTime:
+    """More time per turn for one player (``extra`` False takes it back)."""
+
+    player: int | None
+    extra: bool
+
+
+@attrs.frozen
+class SitOut:
+    """Leave a player out of the games started from now on (``out`` False: they play again)."""
+
+    player: int | None
+    out: bool
+
+
+@attrs.frozen
+class NameHostPhone:
+    """The TV names which player's phone may host (``None``: no phone)."""
+
+    player: int | None
+
+
 HostOperation = (
-    SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom | SeatPlayer
+    SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
+    | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut
 )
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
 HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
-    for cls in (SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom, SeatPlayer)
+    for cls in (
+        SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
+        SeatPlayer, NameHostPhone, GiveExtraTime, SitOut,
+    )
 }
+
+#: What the host phone may do: run the evening from the sofa.  Ending the room,
+#: naming another host phone and handing people's seats to bots stay with the TV.
+PHONE_HOST_OPERATIONS: tuple[type, ...] = (
+    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, GiveExtraTime, SitOut,
+)
+
+
+def may_host(room: Room, role: str, player_id: int | None, op: HostOperation) -> bool:
+    """Whether this client may perform ``op``: the TV always; the named host phone for its share."""
+    if role == "host":
+        return True
+    return (
+        role == "player" and player_id is not None and player_id == room.host_phone
+        and isinstance(op, PHONE_HOST_OPERATIONS)
+    )
 
 #: Each wire ``op`` name and how it becomes a typed operation from the ``host`` frame.
 _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
@@ -160,6 +206,11 @@ _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
     "hand_to_bot": lambda f: HandToBot(f.player, f.bot),
     "take_back": lambda f: TakeBack(f.player),
     "close": lambda f: CloseRoom(),
+    "name_host_phone": lambda f: NameHostPhone(f.player),
+    "extra_time": lambda f: GiveExtraTime(f.player, True),
+    "normal_time": lambda f: GiveExtraTime(f.player, False),
+    "sit_out": lambda f: SitOut(f.player, True),
+    "sit_in": lambda f: SitOut(f.player, False),
 }
 
 
@@ -193,7 +244,23 @@ def decide_join(room: Room, name: str, token_hash: str) -> list[Any]:
         raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players", close=Close.POLICY)
     if any(same_name(p.name, name) for p in present):
         raise RoomRejected(RoomCode.NAME_TAKEN, f"someone here is already called {name}", close=Close.POLICY)
-    return [PlayerJoined(player=room.next_player, name=name, token_hash=token_hash)]
+    joined = PlayerJoined(player=room.next_player, name=name, token_hash=token_hash)
+    # The first person to join hosts from their phone until the TV names someone else.
+    return [joined, HostPhoneNamed(player=joined.player)] if _host_phone(room) is None else [joined]
+
+
+def _host_phone(room: Room) -> Player | None:
+    """The present, human player whose phone hosts, if any."""
+    player = room.player(room.host_phone) if room.host_phone is not None else None
+    return player if player is not None and not player.gone and player.token_hash is not None else None
+
+
+def _next_host_phone(room: Room, leaving: int) -> list[Any]:
+    """When the host phone's player leaves, the next person who joined takes over (or nobody)."""
+    if room.host_phone != leaving:
+        return []
+    after = [p.id for p in room.lobby_players() if p.id != leaving and p.token_hash is not None]
+    return [HostPhoneNamed(player=after[0] if after else None)]
 
 
 def _bot_name(room: Room) -> str:
@@ -252,7 +319,8 @@ def decide_host(
                 raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players")
             return [BotAdded(player=room.next_player, name=_bot_name(room), bot=bot)]
         case RemovePlayer(player=player_id):
-            return [PlayerRemoved(player=_player(room, player_id).id)]
+            player = _player(room, player_id)
+            return [PlayerRemoved(player=player.id), *_next_host_phone(room, player.id)]
         case Lock(locked=locked):
             return [RoomLocked(locked=locked)] if room.locked != locked else []
         case SetTurnTimer(seconds=seconds):
@@ -281,6 +349,19 @@ def decide_host(
             return [RoomClosed(reason="host")]
         case SeatPlayer(name=name, token_hash=hashed):
             return decide_join(attrs.evolve(room, locked=False), name, hashed)
+        case GiveExtraTime(player=player_id, extra=extra):
+            player = _player(room, player_id)
+            return [ExtraTimeSet(player=player.id, extra=extra)] if player.extra_time != extra else []
+        case SitOut(player=player_id, out=out):
+            player = _player(room, player_id)
+            return [SittingOutSet(player=player.id, out=out)] if player.sitting_out != out else []
+        case NameHostPhone(player=player_id):
+            if player_id is None:
+                return [HostPhoneNamed(player=None)] if room.host_phone is not None else []
+            player = _player(room, player_id)
+            if player.token_hash is None:
+                raise RoomRejected(RoomCode.BOT_SEAT, "a bot has no phone to host from")
+            return [HostPhoneNamed(player=player.id)] if room.host_phone != player.id else []
 
 
 def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Callable[[], int]) -> list[Any]:
@@ -289,14 +370,16 @@ def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Cal
     if room.game is None:
         raise RoomRejected(RoomCode.NO_GAME, "choose a game first")
     spec = games[room.game]
-    seats = tuple(p.id for p in room.lobby_players())
+    # Players the host has sitting out (too many for this game) watch this one.
+    seated = [p for p in room.lobby_players() if not p.sitting_out]
+    seats = tuple(p.id for p in seated)
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise RoomRejected(
             RoomCode.PLAYER_COUNT, f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
         )
     events: list[Any] = [BackToLobby()] if room.run is not None else []
     # Bots chosen for another game, or with no kind, play as this game's default bot.
-    for p in room.lobby_players():
+    for p in seated:
         if p.bot is not None and p.bot not in spec.bots:
             events.append(SeatHandedToBot(player=p.id, bot=default_bot(spec)))
     events.append(GameStarted(game=spec.id, options=dict(room.options), seed=draw_seed(), seats=seats))

@@ -64,7 +64,7 @@ from server.logs import event as log_event
 from server.metrics import Metrics
 from server.roomstate import Room
 from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
-from server.timers import RoomTimers
+from server.timers import RoomTimers, acting_players
 from server.tokens import matches, new_token, token_hash
 
 LOG = logging.getLogger("pizzanight")
@@ -305,7 +305,7 @@ class RoomActor:
                 turn.replies.append((client, Ack(seq=seq), True))
             case HostOp(client=client, seq=seq, op=op):
                 self.touch()
-                if client.role != "host":
+                if not lobby.may_host(turn.room, client.role, client.player, op):
                     raise Forbidden("only the host does that")
                 turn.apply(lobby.decide_host(turn.room, op, games, lambda: secrets.randbits(48)), games)
                 turn.replies.append((client, Ack(seq=seq), True))
@@ -327,7 +327,7 @@ class RoomActor:
             case TurnTimedOut(version=version):
                 self.timers.turn_timer_fired()
                 if version == turn.room.version and playing_spec(turn.room, games) is not None:
-                    self.play_absent_seats(turn)
+                    self.play_timed_out_seats(turn)
             case IdleCheck():
                 if self.timers.idle():
                     turn.apply([roomstate.RoomClosed(reason="idle")], games)
@@ -399,19 +399,21 @@ class RoomActor:
                 turn.apply(events, self.games)
                 return
 
-    def play_absent_seats(self, turn: Turn) -> None:
-        """The turn timer ran out: bots play once for each seat whose human is not connected."""
+    def play_timed_out_seats(self, turn: Turn) -> None:
+        """The turn timer ran out: each seat the game waits for gets its bot's move, once.
+
+        Connected or not (issue 13: timers for everyone).  Each default move is
+        stored after a :class:`~server.roomstate.DefaultMovePlayed` marker, so the
+        log says it was the timer's move and not the player's.
+        """
         moved = False
         assert turn.room.run is not None
-        for seat, pid in enumerate(turn.room.run.seats):
-            player = turn.room.player(pid)
-            if player is None or player.bot is not None or pid in self.players:
-                continue
+        for seat, pid in acting_players(turn.room, self.games):
             if playing_spec(turn.room, self.games) is None:
                 break
             events = self.bots.move(turn.room, self.games, seat, None)
             if events is not None:
-                turn.apply(events, self.games)
+                turn.apply([roomstate.DefaultMovePlayed(player=pid, seat=seat), *events], self.games)
                 moved = True
         if not moved:
             turn.reschedule = True

@@ -87,9 +87,43 @@ class RoomClosed:
     reason: str
 
 
+@attrs.frozen
+class HostPhoneNamed:
+    """The player whose phone may run the room like the TV (Jackbox's VIP): pick
+    the game and its options, add bots, start.  ``None``: no phone hosts."""
+
+    player: int | None
+
+
+@attrs.frozen
+class ExtraTimeSet:
+    """The host gives a player more time per turn (accessibility): the turn timer doubles while they act."""
+
+    player: int
+    extra: bool
+
+
+@attrs.frozen
+class DefaultMovePlayed:
+    """The turn timer ran out on this player: the game events that follow in the log
+    are their bot's move, played for them (connected or not), not theirs."""
+
+    player: int
+    seat: int
+
+
+@attrs.frozen
+class SittingOutSet:
+    """The host has a player sit out the next games (more players than the game takes), or play again."""
+
+    player: int
+    out: bool
+
+
 ROOM_EVENTS: tuple[type, ...] = (
     RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
-    GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed,
+    GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed, HostPhoneNamed,
+    ExtraTimeSet, DefaultMovePlayed, SittingOutSet,
 )
 ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
@@ -104,6 +138,8 @@ class Player:
     token_hash: str | None = None  # None for a pure bot
     seat: int | None = None  # seat in the running game
     gone: bool = False  # removed during a game: a bot finishes the seat
+    extra_time: bool = False  # the turn timer doubles while this player acts (ExtraTimeSet)
+    sitting_out: bool = False  # left out of the games started from now on (SittingOutSet)
 
 
 @attrs.frozen
@@ -131,6 +167,7 @@ class Room:
     players: tuple[Player, ...] = ()
     next_player: int = 0
     run: Run | None = None
+    host_phone: int | None = None  # the player whose phone may host (HostPhoneNamed)
 
     def player(self, player_id: int) -> Player | None:
         for player in self.players:
@@ -204,6 +241,14 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             return attrs.evolve(room, players=players, run=None)
         case RoomClosed(reason=reason):
             return attrs.evolve(room, closed=reason)
+        case HostPhoneNamed(player=pid):
+            return attrs.evolve(room, host_phone=pid)
+        case ExtraTimeSet(player=pid, extra=extra):
+            return attrs.evolve(room, players=_replace_player(room, pid, extra_time=extra))
+        case SittingOutSet(player=pid, out=out):
+            return attrs.evolve(room, players=_replace_player(room, pid, sitting_out=out))
+        case DefaultMovePlayed():
+            return room  # a marker in the log; the bot's game events follow it
     raise AssertionError(f"unknown room event {event!r}")
 
 

@@ -20,6 +20,28 @@ from server.inbox import BotTurn, IdleCheck, Message, TimerDue, TurnTimedOut
 from server.roomstate import Room
 
 
+def acting_players(room: Room, games: Mapping[str, GameSpec]) -> list[tuple[int, int]]:
+    """(seat, player id) of every human-played seat the game is waiting for now."""
+    if room.run is None:
+        return []
+    spec = games[room.run.game]
+    out = []
+    for seat, pid in enumerate(room.run.seats):
+        player = room.player(pid)
+        if player is not None and player.bot is None and spec.legal_commands(room.run.state, seat):
+            out.append((seat, pid))
+    return out
+
+
+def turn_seconds(room: Room, games: Mapping[str, GameSpec]) -> float:
+    """How long the players acting now have: the room's turn timer, doubled when one
+    of them was given extra time (the web client counts down by the same rule)."""
+    extra = any(
+        (player := room.player(pid)) is not None and player.extra_time for _, pid in acting_players(room, games)
+    )
+    return room.turn_timer * (2 if extra else 1)
+
+
 class RoomTimers:
     def __init__(self, post: Callable[[Message], None], config: HubConfig) -> None:
         self._post = post
@@ -71,7 +93,8 @@ class RoomTimers:
             self._turn.cancel()
             self._turn = None
         if spec is not None and room.turn_timer:
-            self._turn = loop.call_later(room.turn_timer, self._post, TurnTimedOut(room.version))
+            delay = turn_seconds(room, games)
+            self._turn = loop.call_later(delay, self._post, TurnTimedOut(room.version))
 
     def cancel(self) -> None:
         for handle in (self._bot, self._turn, self._idle, self._game[1] if self._game else None):

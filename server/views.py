@@ -56,6 +56,7 @@ def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_c
         "title": games[room.game].title if room.game in games else None,
         "options": to_wire(dict(room.options)),
         "turn_timer": room.turn_timer,
+        "host_phone": room.host_phone,
         "players": [
             {
                 "id": p.id,
@@ -64,6 +65,8 @@ def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_c
                 "human": p.token_hash is not None,
                 "connected": p.id in connected,
                 "seat": p.seat,
+                "extra_time": p.extra_time,
+                "sitting_out": p.sitting_out,
             }
             for p in room.lobby_players()
         ],
@@ -96,7 +99,11 @@ def legal_wire(commands: Sequence[Any]) -> list:
 
 
 def state_frame(room: Room, games: Mapping[str, GameSpec], key: tuple, shared_lobby: dict, game_catalog: list[dict] | None) -> State:
-    """The ``state`` frame for one viewer class."""
+    """The ``state`` frame for one viewer class.
+
+    The game catalogue (every game's options schema) goes to those who may
+    pick a game: the TV and the host phone.
+    """
     spec = games[room.run.game] if room.run is not None else None
     game_view = legal = None
     lobby_map = shared_lobby
@@ -112,6 +119,8 @@ def state_frame(room: Room, games: Mapping[str, GameSpec], key: tuple, shared_lo
         player = room.player(key[1])
         seat = player.seat if player is not None else None
         you = {"role": "player", "player": key[1], "seat": seat, "bot": player.bot if player else None}
+        if key[1] == room.host_phone and game_catalog is not None:  # the host phone picks games too
+            lobby_map = dict(shared_lobby, games=game_catalog)
         viewer = SeatViewer(seat) if seat is not None else SPECTATOR
         if spec is not None and seat is not None and player is not None and player.bot is None:
             commands = spec.legal_commands(room.run.state, seat)

@@ -75,8 +75,10 @@ def new_york_slice_turn(page: Any, rng: random.Random) -> bool:
     hand = page.locator(".nys-hand")
     serve = hand.get_by_role("button", name="Serve these portions")
     if serve.count():
+        # nothing is cut yet: the Slicer must decide (the button starts disabled)
+        assert not serve.is_enabled(), "the Slicer's cuts were pre-filled"
         # cut the ring into portions by tapping scissors until the division is legal
-        for _ in range(40):
+        for _ in range(200):
             if serve.is_enabled():
                 break
             scissors = hand.locator(".nys-scissors")

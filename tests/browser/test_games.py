@@ -32,6 +32,9 @@ def _finish(tv, phone, watch, artifacts, name: str) -> None:
     tv.locator(".end-panel").wait_for(timeout=30000)
     watch.locator(".end-panel").wait_for(timeout=30000)
     assert phone.locator(".phone-result").is_visible()
+    # the phone shows its own result, not its last hand ("16 toppings left", a stale cut preview)
+    phone.locator(".phone-own-result").wait_for()
+    assert phone.locator(".pt-hand, .nys-hand, .sp-hand").count() == 0
     headline = tv.locator(".end-headline").inner_text()
     assert re.search(r"wins!|win!|Nobody wins", headline), headline
     # the spectator sees the same result and no host controls

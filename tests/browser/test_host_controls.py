@@ -1,6 +1,6 @@
 """The TV's host menu: a person's seat is handed to a bot (the bot moves for
 it) and given back, the turn timer is set in the lobby, and the host ends the
-room (the phones see that it ended)."""
+room (every phone shows an end screen, the TV closes its dialogs)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ def test_tv_hands_a_seat_to_a_bot_gives_it_back_and_ends_the_room(browser, serve
     d.choose_game(tv, "Pizza Theory")
 
     # given a 60 s turn timer chosen in the lobby
-    tv.get_by_role("radiogroup", name="Turn timer").get_by_role("radio", name="60 s").check()
-    tv.wait_for_function("() => document.querySelector('.turn-timer .seg-on')?.textContent === '60 s'")
+    tv.get_by_role("radiogroup", name="Turn timer").get_by_role("radio", name="Normal · 60 s").check()
+    tv.wait_for_function("() => document.querySelector('.turn-timer .seg-on')?.textContent === 'Normal · 60 s'")
     d.shot(tv, artifacts, "tv-lobby-host-controls")
     d.start(tv)
     ana.locator(".pt-hand").wait_for()
@@ -70,6 +70,14 @@ def test_tv_hands_a_seat_to_a_bot_gives_it_back_and_ends_the_room(browser, serve
     assert menu.is_visible() and tv.locator(".tv-game").count() == 1
     menu.get_by_role("button", name="End the room").click()
     tv.get_by_role("alertdialog").get_by_role("button", name="Yes, end it").click()
+    # then every phone shows a clear end screen and nothing of the game (no stale turn buttons)
     for phone in (ana, ben):
-        phone.get_by_role("alert").filter(has_text="This room has closed").wait_for(timeout=10000)
-    tv.get_by_role("alert").filter(has_text="This room has closed").wait_for()
+        phone.locator(".room-ended").filter(has_text="This room has closed").wait_for(timeout=10000)
+        assert phone.locator(".pt-hand, .prompt, .phone-header").count() == 0
+        assert phone.get_by_role("button", name="Join another game").is_visible()
+    # and the TV closes every dialog it had open (the host menu was open)
+    tv.locator(".room-ended").filter(has_text="This room has closed").wait_for()
+    assert tv.locator("[role=dialog], [role=alertdialog], .dialog-backdrop, .tv-game").count() == 0
+    d.shot(tv, artifacts, "tv-room-ended")
+    d.shot(ana, artifacts, "phone-room-ended")
+    d.assert_accessible(ana, "phone after the room ended")

@@ -61,7 +61,7 @@ def test_phone_shows_reconnecting_and_comes_back_after_a_server_restart(browser,
         tv = d.open_tv(browser, own.url)
         code = d.room_code(tv)
         phone = d.open_phone(browser, own.url, code, "Dee")
-        phone.locator(".phone-wait").wait_for()
+        phone.locator(".phone-host").wait_for()  # the first phone to join hosts from its lobby
         stop_server(own)
         banner = phone.get_by_role("status").filter(has_text="Reconnecting")
         banner.wait_for(timeout=10000)

@@ -8,3 +8,9 @@ import { S } from "./strings";
 document.documentElement.lang = S.lang;
 
 render(<App />, document.getElementById("app")!);
+
+// Installable, and offline enough to show "reconnecting" rather than a browser
+// error (public/sw.js).  Service workers need a secure context: https or localhost.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}

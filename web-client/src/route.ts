@@ -38,3 +38,8 @@ export function parseRoute(pathname: string, search = ""): Route {
 export function joinUrl(joinBase: string, code: string): string {
   return `${joinBase.replace(/\/$/, "")}/${code}`;
 }
+
+/** The spectators' address for a room, next to the join page: `.../join` becomes `.../watch/CODE`. */
+export function watchUrl(joinBase: string, code: string): string {
+  return `${joinBase.replace(/\/$/, "").replace(/\/join$/, "")}/watch/${code}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LobbyPlayer } from "../src/net/wire";
-import { handedToBot, seatAction, seatRows, timerChoices, TIMER_CHOICES } from "../src/screens/hostControls";
+import { handedToBot, seatAction, seatRows, timerChoices, timerPreset, turnSeconds, TIMER_CHOICES } from "../src/screens/hostControls";
 
 function player(id: number, fields: Partial<LobbyPlayer> = {}): LobbyPlayer {
   return { id, name: `P${id}`, bot: null, human: true, connected: true, seat: id, ...fields };
@@ -51,5 +51,29 @@ describe("turn timer choices", () => {
   it("keeps a value set elsewhere visible, in order", () => {
     expect(timerChoices(45)).toEqual([0, 30, 45, 60, 120]);
     expect(timerChoices(600)).toEqual([0, 30, 60, 120, 600]);
+  });
+});
+
+describe("turn seconds (the hub's rule in server/timers.py)", () => {
+  const player = (id: number, seat: number | null, extra: boolean, bot: string | null = null) => ({
+    id,
+    name: `P${id}`,
+    bot,
+    connected: true,
+    seat,
+    extra_time: extra,
+  });
+  it("is the room's timer, doubled while a player with extra time acts", () => {
+    const players = [player(1, 0, false), player(2, 1, true)];
+    expect(turnSeconds(0, players, [1])).toBe(0);
+    expect(turnSeconds(30, players, [0])).toBe(30);
+    expect(turnSeconds(30, players, [1])).toBe(60);
+    expect(turnSeconds(30, players, [0, 1])).toBe(60);
+  });
+  it("ignores extra time on a seat a bot is playing", () => {
+    expect(turnSeconds(30, [player(2, 1, true, "random")], [1])).toBe(30);
+  });
+  it("names the presets", () => {
+    expect([0, 30, 60, 120, 45].map(timerPreset)).toEqual(["off", "quick", "normal", "extended", null]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinUrl, normaliseCode, parseRoute } from "../src/route";
+import { joinUrl, normaliseCode, parseRoute, watchUrl } from "../src/route";
 
 describe("routes", () => {
   it.each([
@@ -32,5 +32,13 @@ describe("routes", () => {
 
   it("builds the QR address from the hub's join base", () => {
     expect(joinUrl("http://192.168.1.5:8000/join/", "BCDF")).toBe("http://192.168.1.5:8000/join/BCDF");
+  });
+});
+
+describe("watchUrl", () => {
+  it("puts the watch page beside the join page", () => {
+    expect(watchUrl("http://192.168.1.5:8000/join", "BCDF")).toBe("http://192.168.1.5:8000/watch/BCDF");
+    expect(watchUrl("http://192.168.1.5:8000/join/", "BCDF")).toBe("http://192.168.1.5:8000/watch/BCDF");
+    expect(parseRoute("/watch/BCDF")).toEqual({ screen: "watch", code: "BCDF" });
   });
 });

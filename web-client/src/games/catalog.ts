@@ -2,7 +2,8 @@
 // is the authority: when its lobby lists `games`, that list is used.  Until
 // then (and as a fallback) this copy of the games' GameSpec options is used;
 // keep it in step with games/*/__init__.py.
-import type { GameInfo, Lobby } from "../net/wire";
+import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
+import { S } from "../strings";
 
 export const FALLBACK_GAMES: GameInfo[] = [
   {
@@ -37,7 +38,47 @@ export function defaultOptions(game: GameInfo): Record<string, unknown> {
   return out;
 }
 
+/** How many players would play if the host started now (those sitting out watch). */
+export function playingCount(lobby: Lobby): number {
+  return lobby.players.filter((p) => !p.sitting_out).length;
+}
+
 /** Whether `count` players may start `game`, and if not, why. */
 export function canStart(game: GameInfo, count: number): boolean {
   return count >= game.min_players && count <= game.max_players;
+}
+
+export interface ShownOption {
+  option: OptionInfo;
+  /** How to say one choice (a seat number becomes that player's name). */
+  label?: (choice: unknown) => string;
+}
+
+/** Options that only matter at some levels of Splittissimo (their help says "standard and advanced"). */
+const NOT_AT_EASY = new Set(["special_cards", "reaction_ms"]);
+
+/**
+ * The options worth showing for the players present, each with only the
+ * values that make sense: a seat-number choice lists the seats that exist,
+ * named by who sits there (seats follow the lobby's order at the start), and
+ * Splittissimo's Special cards and reaction window are hidden at the easy
+ * level, which uses neither.  The hub still validates every value.
+ */
+export function sensibleOptions(game: GameInfo, lobby: Lobby): ShownOption[] {
+  const players = lobby.players;
+  const level = lobby.options?.level;
+  const out: ShownOption[] = [];
+  for (const option of game.options) {
+    if (game.id === "splittissimo" && level === "easy" && NOT_AT_EASY.has(option.name)) continue;
+    if (option.name === "first_slicer" && option.kind === "choice") {
+      const choices = (option.choices ?? []).filter((c) => typeof c !== "number" || c < Math.max(players.length, 1));
+      out.push({
+        option: { ...option, choices },
+        label: (c) => (typeof c === "number" ? players[c]?.name ?? S.seatNumber(c + 1) : S.optionRandom),
+      });
+      continue;
+    }
+    out.push({ option });
+  }
+  return out;
 }

@@ -34,8 +34,8 @@ export interface GameUi {
    * for ..." (Splittissimo's reaction window); null: nothing to say.
    */
   prompt?(game: View, legal: Command[], seat: number | null, nameOf: (seat: number) => string): { mine: boolean; text: string } | null;
-  /** The end screen's one-line summary, from the view in the language in use (default: none; the hub's is English, for logs). */
-  summary?(game: View, outcome: OutcomeWire): string | null;
+  /** The end screen's one-line summary, in the language in use, naming players by their names (default: none; the hub's is English, for logs). */
+  summary?(game: View, outcome: OutcomeWire, players: LobbyPlayer[]): string | null;
   /** Per-seat score text for the end screen, when the view knows it. */
   scores?(game: View, outcome: OutcomeWire | null): (string | null)[];
 }

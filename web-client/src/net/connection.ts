@@ -49,7 +49,7 @@ export const realClock: Clock = {
 
 /** Who this screen is: decides the hello frame and where the token is kept. */
 export type Identity =
-  | { role: "host"; room?: string }
+  | { role: "host"; room?: string; fresh?: boolean }
   | { role: "player"; room: string; name?: string }
   | { role: "spectator"; room: string };
 
@@ -137,7 +137,10 @@ export class Connection {
     const frame: HelloFrame = { t: "hello", v: PROTOCOL_VERSION, role: id.role };
     this.usedToken = false;
     if (id.role === "host") {
-      const saved = this.tokens.host();
+      // This tab's own room once it has one (each room's token is kept apart, so
+      // another tab's newer room never changes which room this tab rejoins);
+      // before that, the last room of this browser unless asked for a new one.
+      const saved = this.room ? this.tokens.hostFor(this.room) : id.fresh ? null : this.tokens.host();
       const room = this.room ?? saved?.room;
       if (saved && room && saved.room === room) {
         frame.room = saved.room;
@@ -328,7 +331,7 @@ export class Connection {
   }
 
   private forget(): void {
-    if (this.role === "host") this.tokens.setHost(null);
+    if (this.role === "host") this.tokens.forgetHost(this.room);
     if (this.role === "player" && this.room) this.tokens.setSeat(this.room, null);
   }
 

@@ -60,6 +60,18 @@ export class TokenStore {
   }
   setHost(saved: Saved | null): void {
     this.write("host", saved);
+    if (saved) this.write(`host:${saved.room.toUpperCase()}`, saved);
+  }
+
+  /** The host token of one room (several TV tabs may each host a room). */
+  hostFor(room: string): Saved | null {
+    return this.read(`host:${room.toUpperCase()}`) ?? (this.host()?.room === room.toUpperCase() ? this.host() : null);
+  }
+
+  /** A room has ended or refused its token: forget it (and the "last room" pointer if it was that one). */
+  forgetHost(room: string | null): void {
+    if (room) this.write(`host:${room.toUpperCase()}`, null);
+    if (!room || this.host()?.room === room.toUpperCase()) this.write("host", null);
   }
 
   seat(room: string): Saved | null {

@@ -25,6 +25,10 @@ export interface LobbyPlayer {
   human?: boolean;
   connected: boolean;
   seat: number | null;
+  /** The host gave this player extra time: the turn timer doubles while they act. */
+  extra_time?: boolean;
+  /** The host has this player sit out the games started from now on (too many players). */
+  sitting_out?: boolean;
 }
 
 export interface Lobby {
@@ -37,6 +41,8 @@ export interface Lobby {
   spectators: number;
   /** Seconds of the per-turn timer, 0 when off. */
   turn_timer?: number;
+  /** The player whose phone may host (pick the game, options, bots, start); null: none. */
+  host_phone?: number | null;
   /** Offered by newer hubs: the games and their option schemas. */
   games?: GameInfo[];
 }

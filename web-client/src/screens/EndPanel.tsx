@@ -21,7 +21,7 @@ export function EndPanel({ state, host }: { state: StateFrame; host: HostActions
   const ui = uiFor(state.lobby.game);
   const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
   // The hub's `summary` is English for logs; each game writes its end line from the view.
-  const summary = state.game && ui.summary ? ui.summary(state.game, outcome) : null;
+  const summary = state.game && ui.summary ? ui.summary(state.game, outcome, state.lobby.players) : null;
   const order = [...seats.keys()].sort((a, b) => a - b);
   return (
     <section class="end-panel" role="dialog" aria-modal="false" aria-labelledby="end-title">

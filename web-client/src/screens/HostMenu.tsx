@@ -6,21 +6,29 @@ import type { Lobby } from "../net/wire";
 import { S } from "../strings";
 import { PlayerChip } from "../ui/common";
 import type { HostActions } from "./Lobby";
-import { seatAction, seatRows, timerChoices } from "./hostControls";
+import { seatAction, seatRows, timerChoices, timerPreset } from "./hostControls";
 import { ReplayDownload } from "../replay/ReplayDownload";
 
-/** Off / 30 s / 60 s / 120 s, as one radio group. */
+/** The label of one turn-timer choice: Off, Quick, Normal, Extended (with its seconds). */
+function timerLabel(seconds: number): string {
+  const preset = timerPreset(seconds);
+  if (preset === "off") return S.timerOff;
+  if (preset === null) return S.timerSeconds(seconds);
+  return S.timerPreset(S[`timer_${preset}` as const], seconds);
+}
+
+/** Off / Quick / Normal / Extended, as one radio group. */
 export function TurnTimerField({ lobby, host }: { lobby: Lobby; host: HostActions }) {
   const now = lobby.turn_timer ?? 0;
   return (
     <fieldset class="option turn-timer">
       <legend>{S.turnTimer}</legend>
       <div class="timer-row">
-        <div class="segmented" role="radiogroup" aria-label={S.turnTimer} aria-describedby="turn-timer-help">
+        <div class="segmented wrap" role="radiogroup" aria-label={S.turnTimer} aria-describedby="turn-timer-help">
           {timerChoices(now).map((s) => (
             <label key={s} class={`seg ${s === now ? "seg-on" : ""}`}>
               <input type="radio" name="turn-timer" checked={s === now} onChange={() => host.op("turn_timer", { seconds: s })} />
-              <span>{s === 0 ? S.timerOff : S.timerSeconds(s)}</span>
+              <span>{timerLabel(s)}</span>
             </label>
           ))}
         </div>
@@ -101,6 +109,14 @@ function Seats({ lobby, host }: { lobby: Lobby; host: HostActions }) {
           return (
             <li key={p.id} class="seat-row">
               <PlayerChip player={p} />
+              <button
+                class={`btn btn-small ${p.extra_time ? "btn-start" : "btn-quiet"}`}
+                aria-pressed={Boolean(p.extra_time)}
+                aria-label={S.extraTimeFor(p.name)}
+                onClick={() => host.op(p.extra_time ? "normal_time" : "extra_time", { player: p.id })}
+              >
+                {S.extraTime}
+              </button>
               {action === "hand_to_bot" ? (
                 <button class="btn btn-small" aria-label={S.letBotPlayFor(p.name)} onClick={() => host.op("hand_to_bot", { player: p.id })}>
                   {S.letBotPlay}

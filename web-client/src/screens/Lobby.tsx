@@ -5,8 +5,8 @@ import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
 import { S, optionWords } from "../strings";
 import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
-import { canStart, defaultOptions, gamesOf } from "../games/catalog";
-import { joinUrl } from "../route";
+import { canStart, defaultOptions, gamesOf, playingCount, sensibleOptions } from "../games/catalog";
+import { joinUrl, watchUrl } from "../route";
 import { EndRoomButton, TurnTimerField } from "./HostMenu";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 
@@ -40,6 +40,8 @@ export function JoinPanel({ code }: { code: string }) {
   const base = useJoinBase();
   const url = joinUrl(base, code);
   const shown = base.replace(/^https?:\/\//, "");
+  // Spectators (a stream's audience, the rest of the family) get their own link: the watch page.
+  const watch = watchUrl(base, code);
   return (
     <section class="join-panel" aria-labelledby="join-title">
       <h2 id="join-title">{S.joinAt}</h2>
@@ -50,6 +52,12 @@ export function JoinPanel({ code }: { code: string }) {
       <p class="room-code" aria-label={`${S.roomCode}: ${code.split("").join(" ")}`}>
         {code}
       </p>
+      <div class="watch-link">
+        <Qr text={watch} label={S.watchQrLabel(watch.replace(/^https?:\/\//, ""))} px={120} />
+        <p>
+          {S.watchHere} <strong>{watch.replace(/^https?:\/\//, "")}</strong>
+        </p>
+      </div>
     </section>
   );
 }
@@ -59,38 +67,71 @@ function choiceText(value: unknown): string {
   return S.optionChoice[String(value)] ?? String(value);
 }
 
-function OptionField({ game, option, value, onChange, disabled }: { game: string; option: OptionInfo; value: unknown; onChange: (v: unknown) => void; disabled: boolean }) {
+/** The option's one-line help (in the language in use), tied to its control for screen readers. */
+function OptionHelp({ id, help }: { id: string; help: string }) {
+  if (!help) return null;
+  return (
+    <p id={`${id}-help`} class="hint-text option-help">
+      {help.replace(/^\[house\]\s*/, "")}
+    </p>
+  );
+}
+
+function OptionField({
+  game,
+  option,
+  value,
+  onChange,
+  disabled,
+  choiceLabel,
+}: {
+  game: string;
+  option: OptionInfo;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  disabled: boolean;
+  choiceLabel?: (c: unknown) => string;
+}) {
   const id = `opt-${option.name}`;
   const words = optionWords(game, option.name, option);
+  const help = words.help ? `${id}-help` : undefined;
+  const say = choiceLabel ?? choiceText;
   if (option.kind === "bool") {
     return (
-      <label class="option option-bool" for={id}>
-        <input id={id} type="checkbox" checked={Boolean(value)} disabled={disabled} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />
-        <span>{words.label}</span>
-      </label>
+      <div class="option">
+        <label class="option-bool" for={id}>
+          <input id={id} type="checkbox" checked={Boolean(value)} disabled={disabled} aria-describedby={help} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />
+          <span>{words.label}</span>
+        </label>
+        <OptionHelp id={id} help={words.help} />
+      </div>
     );
   }
   if (option.kind === "int") {
     return (
-      <label class="option" for={id}>
-        <span>{words.label}</span>
-        <input
-          id={id}
-          type="number"
-          value={Number(value)}
-          min={option.minimum ?? undefined}
-          max={option.maximum ?? undefined}
-          disabled={disabled}
-          onChange={(e) => onChange(parseInt((e.target as HTMLInputElement).value, 10))}
-        />
-      </label>
+      <div class="option">
+        <label class="option-int" for={id}>
+          <span>{words.label}</span>
+          <input
+            id={id}
+            type="number"
+            value={Number(value)}
+            min={option.minimum ?? undefined}
+            max={option.maximum ?? undefined}
+            disabled={disabled}
+            aria-describedby={help}
+            onChange={(e) => onChange(parseInt((e.target as HTMLInputElement).value, 10))}
+          />
+        </label>
+        <OptionHelp id={id} help={words.help} />
+      </div>
     );
   }
   const choices = option.choices ?? [];
   if (option.kind === "multi") {
     const set = new Set((value as unknown[]) ?? []);
     return (
-      <fieldset class="option">
+      <fieldset class="option" aria-describedby={help}>
         <legend>{words.label}</legend>
         <div class="segmented">
           {choices.map((c) => (
@@ -106,24 +147,26 @@ function OptionField({ game, option, value, onChange, disabled }: { game: string
                   if (next.size) onChange(choices.filter((x) => next.has(x)));
                 }}
               />
-              <span>{choiceText(c)}</span>
+              <span>{say(c)}</span>
             </label>
           ))}
         </div>
+        <OptionHelp id={id} help={words.help} />
       </fieldset>
     );
   }
   return (
-    <fieldset class="option">
+    <fieldset class="option" aria-describedby={help}>
       <legend>{words.label}</legend>
-      <div class="segmented" role="radiogroup" aria-label={words.label}>
+      <div class="segmented wrap" role="radiogroup" aria-label={words.label}>
         {choices.map((c) => (
           <label key={String(c)} class={`seg ${value === c ? "seg-on" : ""}`}>
             <input type="radio" name={id} checked={value === c} disabled={disabled} onChange={() => onChange(c)} />
-            <span>{choiceText(c)}</span>
+            <span>{say(c)}</span>
           </label>
         ))}
       </div>
+      <OptionHelp id={id} help={words.help} />
     </fieldset>
   );
 }
@@ -135,7 +178,7 @@ function gameTitle(g: GameInfo): string {
 
 export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | null }) {
   const games = gamesOf(lobby);
-  const count = lobby.players.length;
+  const count = playingCount(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
   const choose = (g: GameInfo) => host?.op("select_game", { game: g.id, options: defaultOptions(g) });
   return (
@@ -158,30 +201,39 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
       </div>
       {selected && selected.options.length > 0 && (
         <div class="options" aria-label={S.options}>
-          {selected.options.map((o) => (
+          {sensibleOptions(selected, lobby).map(({ option: o, label }) => (
             <OptionField
               key={o.name}
               game={selected.id}
               option={o}
               value={lobby.options?.[o.name] ?? o.default}
               disabled={!host}
+              choiceLabel={label}
               onChange={(v) => host?.op("select_game", { game: selected.id, options: { ...defaultOptions(selected), ...lobby.options, [o.name]: v } })}
             />
           ))}
         </div>
       )}
-      {selected && !canStart(selected, count) && <p class="hint-text">{S.needPlayers(selected.min_players, selected.max_players, count)}</p>}
+      {selected && !canStart(selected, count) && (
+        <p class="hint-text">
+          {S.needPlayers(selected.min_players, selected.max_players, count)}
+          {count > selected.max_players && host && ` ${S.chooseSitOut}`}
+        </p>
+      )}
     </section>
   );
 }
 
-export function PlayersPanel({ lobby, host }: { lobby: Lobby; host: HostActions | null }) {
+/** Who has joined, with bots and locking for the host; `fromPhone` leaves out what only the TV may do. */
+export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: HostActions | null; fromPhone?: boolean }) {
   const [bot] = useState("strong");
   const games = gamesOf(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
   const bots = selected?.bots ?? ["random"];
   const botName = bots.includes(bot) ? bot : bots[bots.length - 1];
-  const full = selected ? lobby.players.length >= selected.max_players : false;
+  const full = selected ? playingCount(lobby) >= selected.max_players : false;
+  // More players than the game takes (say after "Play again"): the host picks who sits this one out.
+  const choosing = Boolean(host && selected && (lobby.players.length > selected.max_players || lobby.players.some((p) => p.sitting_out)));
   return (
     <section class="players-panel" aria-labelledby="players-title">
       <h2 id="players-title">
@@ -192,6 +244,17 @@ export function PlayersPanel({ lobby, host }: { lobby: Lobby; host: HostActions 
         {lobby.players.map((p) => (
           <li key={p.id}>
             <PlayerChip player={p} big>
+              {p.sitting_out && <span class="chip-tag">{S.sittingOut}</span>}
+              {choosing && (
+                <button
+                  class={`btn btn-small ${p.sitting_out ? "btn-start" : "btn-quiet"}`}
+                  aria-pressed={Boolean(p.sitting_out)}
+                  aria-label={p.sitting_out ? S.letPlay(p.name) : S.sitOutFor(p.name)}
+                  onClick={() => host!.op(p.sitting_out ? "sit_in" : "sit_out", { player: p.id })}
+                >
+                  {p.sitting_out ? S.letPlayShort : S.sitOutShort}
+                </button>
+              )}
               {host && (
                 <button class="btn-icon" aria-label={S.removePlayer(p.name)} title={S.removePlayer(p.name)} onClick={() => host.op("remove", { player: p.id })}>
                   ✕
@@ -209,7 +272,7 @@ export function PlayersPanel({ lobby, host }: { lobby: Lobby; host: HostActions 
           <button class="btn btn-quiet" onClick={() => host.op(lobby.locked ? "unlock" : "lock")}>
             {lobby.locked ? S.unlock : S.lock}
           </button>
-          <EndRoomButton host={host} />
+          {!fromPhone && <EndRoomButton host={host} />}
         </div>
       )}
       {!host && lobby.locked && <p class="hint-text">{S.locked}</p>}
@@ -220,7 +283,7 @@ export function PlayersPanel({ lobby, host }: { lobby: Lobby; host: HostActions 
 export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; host: HostActions | null }) {
   const games = gamesOf(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
-  const ready = selected ? canStart(selected, lobby.players.length) : false;
+  const ready = selected ? canStart(selected, playingCount(lobby)) : false;
   return (
     <main class="tv-lobby">
       <JoinPanel code={code} />
@@ -229,9 +292,11 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
         <GamePicker lobby={lobby} host={host} />
         {host && <TurnTimerField lobby={lobby} host={host} />}
         {host && (
-          <button class="btn btn-start" disabled={!ready} onClick={() => host.op("start")}>
-            {S.start}
-          </button>
+          <div class="lobby-start">
+            <button class="btn btn-start" disabled={!ready} onClick={() => host.op("start")}>
+              {S.start}
+            </button>
+          </div>
         )}
         {lobby.spectators > 0 && <p class="hint-text">{S.spectators(lobby.spectators)}</p>}
         <LanguageSwitch />

@@ -10,9 +10,16 @@ import { RequestError, type Identity } from "../net/connection";
 import type { Command, StateFrame } from "../net/wire";
 import { uiFor } from "../games";
 import { bySeat } from "../ui/players";
+import { formatScore } from "./EndPanel";
 import { useTurnBuzz, useWakeLock } from "./hooks";
-import { Toast, useToast } from "./TvScreen";
+
+/** The hub's limit on a player's name (server/lobby.py), so the field never accepts more than the room will. */
+export const NAME_MAX = 16;
+import { RoomEnded, Toast, useToast } from "./TvScreen";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
+import type { HostActions } from "./Lobby";
+import { PhoneHostPanel } from "./PhoneHost";
+import { Countdown, useCountdown } from "./Countdown";
 
 export function JoinForm({ code, name, error, onJoin }: { code: string | null; name: string; error: string | null; onJoin: (code: string, name: string) => void }) {
   const [codeText, setCode] = useState(code ?? "");
@@ -23,7 +30,7 @@ export function JoinForm({ code, name, error, onJoin }: { code: string | null; n
     const c = normaliseCode(codeText);
     if (!c) return setProblem(S.codeInvalid);
     if (!nameText.trim()) return setProblem(S.nameMissing);
-    onJoin(c, nameText.trim().slice(0, 24));
+    onJoin(c, nameText.trim().slice(0, NAME_MAX));
   };
   return (
     <main class="join">
@@ -50,7 +57,7 @@ export function JoinForm({ code, name, error, onJoin }: { code: string | null; n
           name="name"
           class="input"
           value={nameText}
-          maxLength={24}
+          maxLength={NAME_MAX}
           autoComplete="nickname"
           placeholder={S.namePlaceholder}
           onInput={(e) => setName((e.target as HTMLInputElement).value)}
@@ -118,12 +125,30 @@ function useTableShown(forced: boolean): [boolean, () => void] {
   return [forced || shown, toggle];
 }
 
-function Seated({ state, send, hint, phoneOnly }: { state: StateFrame; send: (c: Command) => Promise<void>; hint: () => Promise<unknown>; phoneOnly?: boolean }) {
+/** Whether this phone is the room's host phone (the first to join, or whom the TV named). */
+export function isHostPhone(state: StateFrame): boolean {
+  return state.you.player !== undefined && state.you.player !== null && state.lobby.host_phone === state.you.player;
+}
+
+function Seated({
+  state,
+  send,
+  hint,
+  hostActions,
+  phoneOnly,
+}: {
+  state: StateFrame;
+  send: (c: Command) => Promise<void>;
+  hint: () => Promise<unknown>;
+  hostActions?: HostActions;
+  phoneOnly?: boolean;
+}) {
   const [help, setHelp] = useState(false);
   const [tableShown, toggleTable] = useTableShown(Boolean(phoneOnly));
   const me = state.lobby.players.find((p) => p.id === state.you.player) ?? null;
   const prompt = turnPrompt(state);
   const mine = Boolean(prompt?.mine);
+  const seconds = useCountdown(state);
   useTurnBuzz(mine);
   useWakeLock(Boolean(state.game) && !state.outcome);
   const ui = uiFor(state.lobby.game);
@@ -156,37 +181,68 @@ function Seated({ state, send, hint, phoneOnly }: { state: StateFrame; send: (c:
           {prompt.text}
         </p>
       )}
+      {mine && seconds !== null && <Countdown seconds={seconds} urgent />}
       {state.game && !state.outcome && me?.bot != null && (
         <p class="bot-note" role="status">
           {S.botPlaysForYou}
         </p>
       )}
-      {!state.game && (
+      {!state.game && hostActions && isHostPhone(state) && <PhoneHostPanel lobby={state.lobby} host={hostActions} />}
+      {!state.game && !(hostActions && isHostPhone(state)) && (
         <section class="phone-wait">
           <p>{S.waitingToStart}</p>
           {state.lobby.game && <p class="hint-text">{S[`game_${state.lobby.game}` as keyof typeof S] as string}</p>}
         </section>
       )}
-      {state.game && seat !== null && (
+      {state.game && seat !== null && !state.outcome && (
         <ui.Hand game={state.game} lobby={state.lobby} players={state.lobby.players} seat={seat} legal={state.legal ?? []} send={send} hint={hint} />
       )}
-      {state.game && seat === null && <p class="hint-text">{S.watchingOnly}</p>}
-      {state.outcome && <PhoneResult state={state} />}
+      {state.game && seat === null && !state.outcome && (
+        // A late joiner: the public view of the game in progress (the hub sends this
+        // phone the spectators' view), and when they will play.
+        <section class="phone-late" aria-labelledby="late-title">
+          <p id="late-title" class="late-note">{S.playNextGame}</p>
+          <div class="phone-table">
+            <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+          </div>
+        </section>
+      )}
+      {state.outcome && <PhoneResult state={state} host={hostActions && isHostPhone(state) ? hostActions : null} />}
       {help && state.lobby.game && <RulesDialog gameId={state.lobby.game} onClose={() => setHelp(false)} />}
     </main>
   );
 }
 
-function PhoneResult({ state }: { state: StateFrame }) {
+/** The end of a game on a phone: who won, and this player's own result (not the stale hand). */
+function PhoneResult({ state, host }: { state: StateFrame; host: HostActions | null }) {
   const seats = bySeat(state.lobby.players);
-  const winners = state.outcome!.winners;
+  const outcome = state.outcome!;
+  const winners = outcome.winners;
   const names = winners.map((s) => seats.get(s)?.name ?? S.seat(s));
   const text = names.length === 0 ? S.nobodyWins : names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
+  const seat = state.you.seat ?? null;
+  const ui = uiFor(state.lobby.game);
+  const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
+  const mine = seat === null ? "" : custom?.[seat] ?? formatScore(outcome.scores?.[seat]);
+  const won = seat !== null && winners.includes(seat);
   return (
     <section class="phone-result" aria-labelledby="result-title">
       <h2 id="result-title">{S.gameOver}</h2>
-      <p class={`end-headline ${state.you.seat !== null && state.you.seat !== undefined && winners.includes(state.you.seat) ? "you-won" : ""}`}>{text}</p>
-      <p class="hint-text">{S.waitingForHost}</p>
+      {seat !== null && <p class={`phone-own-result ${won ? "you-won" : ""}`}>{won ? S.youWon : S.youDidNotWin}</p>}
+      {seat !== null && mine !== "" && <p class="phone-own-score">{S.yourScore(mine)}</p>}
+      <p class="end-headline">{text}</p>
+      {host ? (
+        <div class="row center">
+          <button class="btn btn-start" onClick={() => host.op("play_again", {}, () => host.op("start"))}>
+            {S.playAgain}
+          </button>
+          <button class="btn" onClick={() => host.op("play_again")}>
+            {S.changeGame}
+          </button>
+        </div>
+      ) : (
+        <p class="hint-text">{S.waitingForHost}</p>
+      )}
     </section>
   );
 }
@@ -195,11 +251,19 @@ export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & 
   const session = useSession(identity, `player:${identity.room}:${identity.name ?? ""}`)!;
   const { conn, state, status } = session;
   const [toast, showToast] = useToast();
+  // The room is gone (closed by the host, or this player removed): a clear
+  // end screen instead of the last hand with buttons that can no longer work.
+  const over = status === "ended" && conn.endReason !== "replaced" && conn.endReason !== "not_found" && conn.endReason !== "rejected";
   useEffect(() => {
     if (status === "ended" && (conn.endReason === "not_found" || conn.endReason === "rejected")) {
       onLeave(conn.lastError ? errorText(conn.lastError.code) : S[`ended_${conn.endReason}`]);
     }
   }, [status]);
+  const hostActions: HostActions = {
+    op: (op, fields = {}, then) => {
+      conn.host(op, fields).then(then, (e: RequestError) => showToast(errorText(e.code)));
+    },
+  };
   const send = (cmd: Command) =>
     conn.sendCommand(cmd).catch((e: RequestError) => {
       showToast(errorText(e.code));
@@ -207,8 +271,16 @@ export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & 
     });
   return (
     <div class="screen phone">
-      <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />
-      {state ? <Seated state={state} send={send} hint={() => conn.hint()} phoneOnly={phoneOnly} /> : <main class="splash"><p>{S.connecting}</p></main>}
+      {!over && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
+      {over ? (
+        <RoomEnded reason={conn.endReason} again={S.joinAnother} onAgain={() => onLeave(null)} />
+      ) : state ? (
+        <Seated state={state} send={send} hint={() => conn.hint()} hostActions={hostActions} phoneOnly={phoneOnly} />
+      ) : (
+        <main class="splash">
+          <p>{S.connecting}</p>
+        </main>
+      )}
       <Toast text={toast} />
     </div>
   );

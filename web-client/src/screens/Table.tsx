@@ -7,10 +7,12 @@ import { EndPanel } from "./EndPanel";
 import type { HostActions } from "./Lobby";
 import { HostMenu } from "./HostMenu";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
+import { Countdown, useCountdown } from "./Countdown";
 
 export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
   const ui = uiFor(state.lobby.game);
   const title = S[`game_${state.lobby.game}` as keyof typeof S] as string | undefined;
+  const seconds = useCountdown(state);
   return (
     <main class={`tv-game ${state.outcome ? "tv-game-over" : ""}`}>
       <header class="tv-header">
@@ -19,6 +21,7 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
           <span class="tv-code">
             {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
           </span>
+          {seconds !== null && <Countdown seconds={seconds} />}
           {host && !watching && <HostMenu lobby={state.lobby} host={host} />}
           <LanguageSwitch compact />
         </span>

@@ -1,11 +1,13 @@
 // The TV: creates (or comes back to) a room, shows the lobby, then the game.
-import { useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { TokenStore } from "../net/tokens";
+import { anotherTabHosts, releaseRoom, useHostedRoom } from "./tvTabs";
 import { useSession } from "../session";
 import { S, errorText } from "../strings";
 import { StatusBanner } from "../ui/common";
 import { LobbyView, type HostActions } from "./Lobby";
 import { TableScreen } from "./Table";
-import { RequestError } from "../net/connection";
+import { RequestError, type EndReason } from "../net/connection";
 import type { Lobby } from "../net/wire";
 import { gamesOf } from "../games/catalog";
 
@@ -37,33 +39,119 @@ export function Toast({ text }: { text: string | null }) {
   );
 }
 
+/** The whole screen once a room has ended: why, and a way to start again. */
+export function RoomEnded({
+  reason,
+  onAgain,
+  again,
+  message,
+  title,
+}: {
+  reason: EndReason | null;
+  onAgain: () => void;
+  again?: string;
+  message?: string;
+  title?: string;
+}) {
+  return (
+    <main class="room-ended" aria-labelledby="room-ended-title">
+      <h1 id="room-ended-title">{title ?? S.roomEndedTitle}</h1>
+      <p class="room-ended-text">{message ?? S[`ended_${reason ?? "room_closed"}` as const]}</p>
+      <button class="btn btn-start" onClick={onAgain}>
+        {again ?? S.startOver}
+      </button>
+    </main>
+  );
+}
+
+type TabChoice = "checking" | "ask" | "resume" | "fresh";
+
+/**
+ * The TV page: first makes sure no other tab of this browser hosts the room it
+ * would resume; if one does, asks whether to open a new room or move it here.
+ */
 export function TvScreen() {
-  const session = useSession({ role: "host" }, "tv")!;
+  const tokens = useMemo(() => new TokenStore(), []);
+  const last = tokens.host()?.room ?? null;
+  const [choice, setChoice] = useState<TabChoice>(last ? "checking" : "resume");
+  useEffect(() => {
+    if (!last) return;
+    anotherTabHosts(last).then((busy) => setChoice(busy ? "ask" : "resume"));
+  }, []);
+  if (choice === "checking") {
+    return (
+      <div class="screen tv">
+        <main class="splash">
+          <h1>{S.appName}</h1>
+          <p>{S.creatingRoom}</p>
+        </main>
+      </div>
+    );
+  }
+  if (choice === "ask") {
+    return (
+      <div class="screen tv">
+        <main class="room-ended" aria-labelledby="tab-title">
+          <h1 id="tab-title">{S.tabBusyTitle(last!)}</h1>
+          <p class="room-ended-text">{S.tabBusyHelp}</p>
+          <div class="row center">
+            <button class="btn btn-start" onClick={() => setChoice("fresh")}>
+              {S.tabNewRoom}
+            </button>
+            <button
+              class="btn"
+              onClick={() => {
+                releaseRoom(last!);
+                setChoice("resume");
+              }}
+            >
+              {S.tabMoveHere(last!)}
+            </button>
+          </div>
+        </main>
+      </div>
+    );
+  }
+  return <TvRoom fresh={choice === "fresh"} />;
+}
+
+function TvRoom({ fresh }: { fresh: boolean }) {
+  const session = useSession({ role: "host", fresh }, fresh ? "tv-fresh" : "tv")!;
+  const [moved, setMoved] = useState(false);
   const [toast, showToast] = useToast();
   const { conn, state, status } = session;
+  // Once the room is over nothing of it stays on screen: the lobby, the table
+  // and every dialog they own unmount together.
+  const over = status === "ended" && conn.endReason !== "replaced";
+  // Another tab of this browser took the room over (its person chose to): let go quietly.
+  useHostedRoom(state?.room ?? null, () => {
+    conn.stop();
+    setMoved(true);
+  });
   const host: HostActions = {
     op: (op, fields = {}, then) => {
       conn.host(op, fields).then(then, (e: RequestError) => showToast(hostErrorText(e.code, state?.lobby ?? null)));
     },
   };
+  if (moved) {
+    return (
+      <div class="screen tv">
+        <RoomEnded reason={null} title={S.tabMovedTitle} message={S.tabMoved} again={S.tabNewRoom} onAgain={() => location.reload()} />
+      </div>
+    );
+  }
   return (
     <div class="screen tv">
-      <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />
+      {!over && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
       {!state && (
         <main class="splash">
           <h1>{S.appName}</h1>
           <p>{S.creatingRoom}</p>
         </main>
       )}
-      {state && !state.game && <LobbyView lobby={state.lobby} code={state.room} host={host} />}
-      {state && state.game && <TableScreen state={state} host={host} />}
-      {status === "ended" && conn.endReason !== "replaced" && (
-        <div class="row center">
-          <button class="btn" onClick={() => location.reload()}>
-            {S.startOver}
-          </button>
-        </div>
-      )}
+      {state && !over && !state.game && <LobbyView lobby={state.lobby} code={state.room} host={host} />}
+      {state && !over && state.game && <TableScreen state={state} host={host} />}
+      {over && <RoomEnded reason={conn.endReason} onAgain={() => location.reload()} />}
       <Toast text={toast} />
     </div>
   );

@@ -42,3 +42,22 @@ export function seatRows(players: readonly LobbyPlayer[], playing: boolean): Lob
   const key = (p: LobbyPlayer) => (p.seat ?? 1e6) * 1e6 + p.id;
   return rows.sort((a, b) => key(a) - key(b));
 }
+
+/** The name of a turn-timer setting: the room's off / normal / extended presets, else plain seconds. */
+export type TimerPreset = "off" | "quick" | "normal" | "extended" | null;
+
+export function timerPreset(seconds: number): TimerPreset {
+  return ({ 0: "off", 30: "quick", 60: "normal", 120: "extended" } as Record<number, TimerPreset>)[seconds] ?? null;
+}
+
+/**
+ * Seconds the players acting now have, by the hub's rule (server/timers.py):
+ * the room's turn timer, doubled when one of them was given extra time.
+ * `acting` are the seats the game waits for.
+ */
+export function turnSeconds(turnTimer: number | undefined, players: readonly LobbyPlayer[], acting: readonly number[]): number {
+  const base = turnTimer ?? 0;
+  if (!base) return 0;
+  const extra = players.some((p) => p.seat !== null && acting.includes(p.seat) && p.bot === null && p.extra_time);
+  return base * (extra ? 2 : 1);
+}

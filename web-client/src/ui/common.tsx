@@ -47,3 +47,4 @@ export function PlayerChip({ player, children, big }: { player: LobbyPlayer; chi
 export function listNames(names: string[]): string {
   return S.list(names);
 }
+

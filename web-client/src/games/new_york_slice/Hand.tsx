@@ -10,14 +10,10 @@ import { findSlicing, groupTableau, plateChoices, portionsOf, type Slice } from 
 import { SliceCard, SpecialCard, sliceLabel, sliceName } from "./Slice";
 import { Portions } from "./Table";
 
-function evenCuts(size: number, portions: number): number[] {
-  return Array.from({ length: portions }, (_, i) => Math.round((i * size) / portions));
-}
-
 function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act: (c: Command) => void; busy: boolean }) {
   const ring = game.ring as Slice[];
   const players = Number(game.players);
-  const [cuts, setCuts] = useState<number[]>(() => evenCuts(ring.length, Math.max(1, players - 1)));
+  const [cuts, setCuts] = useState<number[]>([]);
   const [special, setSpecial] = useState<number | null>(null);
   const portions = portionsOf(ring.length, cuts);
   const command = findSlicing(legal, cuts, special);
@@ -72,10 +68,13 @@ function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act:
           </div>
         </fieldset>
       )}
-      <p class={`nys-count ${portions.length === need ? "ok" : ""}`}>{S.nys_portionCount(portions.length + (special === null ? 1 : 0), players)}</p>
-      <button class="btn btn-start" disabled={!command || busy} onClick={() => command && act(command)}>
-        {S.nys_serve}
-      </button>
+      {/* Kept in view at the bottom of the phone: the Slicer never scrolls to serve. */}
+      <div class="nys-slicer-bar">
+        <p class={`nys-count ${portions.length === need ? "ok" : ""}`}>{S.nys_portionCount(portions.length + (special === null ? 1 : 0), players)}</p>
+        <button class="btn btn-start" disabled={!command || busy} onClick={() => command && act(command)}>
+          {S.nys_serve}
+        </button>
+      </div>
     </div>
   );
 }

@@ -20,6 +20,10 @@ export function sliceLabel(s: Slice | null): string {
   return bits.join(", ");
 }
 
+/**
+ * The triangle carries the number and the toppings; the name sits under it
+ * (big cards only), outside the clipped shape, so "BBQ Chicken" is never cut.
+ */
 export function SliceCard({ slice, small, title }: { slice: Slice | null; small?: boolean; title?: string }) {
   const combo = slice?.kind === "combo";
   const style = combo
@@ -27,21 +31,23 @@ export function SliceCard({ slice, small, title }: { slice: Slice | null; small?
     : { background: sliceColour(slice) };
   const number = !slice ? "?" : slice.kind === "plain" ? String(slice.types[0]) : combo ? slice.types.join("/") : slice.kind === "anchovy" ? "A" : "S";
   return (
-    <span class={`slice-card ${small ? "slice-small" : ""}`} style={style} role="img" aria-label={title ?? sliceLabel(slice)}>
-      <span class="slice-num">{number}</span>
+    <span class={`slice-card ${small ? "slice-small" : ""}`} role="img" aria-label={title ?? sliceLabel(slice)}>
+      <span class="slice-shape" style={style}>
+        <span class={`slice-num ${number.length > 2 ? "slice-num-long" : ""}`}>{number}</span>
+        {slice && (slice.pepperoni > 0 || slice.anchovies > 0) && (
+          <span class="slice-tops" aria-hidden="true">
+            {Array.from({ length: slice.pepperoni }, (_, i) => (
+              <span key={`p${i}`} class="pep" />
+            ))}
+            {Array.from({ length: slice.anchovies }, (_, i) => (
+              <span key={`a${i}`} class="fish">
+                ≈
+              </span>
+            ))}
+          </span>
+        )}
+      </span>
       {!small && slice && <span class="slice-name">{slice.kind === "combo" ? S.nys_combo : sliceName(slice)}</span>}
-      {slice && (slice.pepperoni > 0 || slice.anchovies > 0) && (
-        <span class="slice-tops" aria-hidden="true">
-          {Array.from({ length: slice.pepperoni }, (_, i) => (
-            <span key={`p${i}`} class="pep" />
-          ))}
-          {Array.from({ length: slice.anchovies }, (_, i) => (
-            <span key={`a${i}`} class="fish">
-              ≈
-            </span>
-          ))}
-        </span>
-      )}
     </span>
   );
 }

@@ -95,7 +95,7 @@ export function NewYorkSliceTable({ game, players }: TableProps) {
   const seats = bySeat(players);
   const current = deciding(game);
   return (
-    <div class="nys-table">
+    <div class={`nys-table ${(game.table as View[]).length > 3 ? "nys-table-crowded" : ""}`}>
       <section class="nys-centre">
         <div class="nys-info" aria-live="polite">
           <p class="table-round">{S.nys_round(game.round, game.rounds)}</p>
@@ -105,10 +105,11 @@ export function NewYorkSliceTable({ game, players }: TableProps) {
           </p>
         </div>
         {(game.ring ?? []).length > 0 && <Ring ring={game.ring} special={game.special} />}
-        {(game.ring ?? []).length === 0 && (game.portions ?? []).length > 0 && <Portions game={game} players={players} />}
+        {(game.ring ?? []).length === 0 && (game.portions ?? []).length > 0 && !game.guest_check && <Portions game={game} players={players} />}
         {game.guest_check && <GuestCheck game={game} players={players} />}
       </section>
-      <ul class="nys-tableaus" aria-label={S.nys_tableaus}>
+      {/* Four or more players: two columns of smaller tableaus, so six fit a 720p TV without scrolling. */}
+      <ul class={`nys-tableaus ${(game.table as View[]).length > 3 ? "nys-tableaus-crowded" : ""}`} aria-label={S.nys_tableaus}>
         {(game.table as View[]).map((entry) => (
           <Tableau key={entry.seat} entry={entry} player={seats.get(entry.seat)} current={entry.seat === current} />
         ))}

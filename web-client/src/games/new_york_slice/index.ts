@@ -5,6 +5,8 @@ import { NewYorkSliceHand } from "./Hand";
 import { NewYorkSliceHelp } from "./Help";
 import { deciding } from "./model";
 import { S } from "../../strings";
+import { listNames } from "../../ui/common";
+import { seatName } from "../../ui/players";
 
 export const newYorkSliceUi: GameUi = {
   id: "new_york_slice",
@@ -15,10 +17,12 @@ export const newYorkSliceUi: GameUi = {
     const seat = deciding(game);
     return seat === null ? [] : [seat];
   },
-  // The hub's summary is an English sentence; the Guest Check has the numbers.
-  summary: (game) => {
+  // The hub's summary names seats by number; the players know their names.
+  summary: (game, outcome, players) => {
     const rows = (game.guest_check?.rows ?? []) as View[];
-    return rows.length ? S.nys_summary(Math.max(...rows.map((r) => Number(r.total)))) : null;
+    if (outcome.winners.length === 0 || rows.length === 0) return null;
+    const best = Math.max(...rows.map((r) => Number(r.total)));
+    return S.nys_endLine(listNames(outcome.winners.map((s) => seatName(players, s))), outcome.winners.length, best);
   },
   scores: (game) => {
     const rows = (game.guest_check?.rows ?? []) as View[];

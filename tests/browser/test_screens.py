@@ -1,0 +1,137 @@
+"""Screens that used to break in ordinary situations, seen in real Chromium.
+
+A six-player New York Slice table fits a 1920x1080 and a 1280x720 TV without
+scrolling from the first slice to the Guest Check; the end line names players
+in a sentence; the Slicer's phone reaches its button without scrolling and
+starts with nothing cut; every phone shows its own result at the end; the
+join form takes the hub's 16 characters; a refused join reads as a sentence;
+the TV's Start button is above the fold at 1280x720; a phone can host.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser import driver as d
+from tests.browser import play
+
+pytestmark = pytest.mark.browser
+
+TV_SIZES = ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})
+
+
+def _vertical_overflow(page) -> int:
+    """How many pixels the page is taller than the window (0: no vertical scroll)."""
+    return page.evaluate("document.documentElement.scrollHeight - window.innerHeight")
+
+
+def _in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_six_player_new_york_slice_fits_the_tv_and_ends_with_names(browser, server, artifacts):
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    phone = d.open_phone(browser, server.url, code, "Alexandrina Q")
+    d.choose_game(tv, "New York Slice")
+    for count in range(2, 7):
+        d.add_bot(tv, count)
+    # the phone's player slices first (the option names seats by player)
+    tv.get_by_role("radiogroup", name="First Slicer").get_by_role("radio", name="Alexandrina Q").check()
+    tv.wait_for_function("() => document.querySelector('[aria-label=\"First Slicer\"] .seg-on')?.textContent === 'Alexandrina Q'")
+    d.start(tv)
+    phone.locator(".nys-hand").wait_for()
+    seen = {"slicer": False}
+    overflow: list[tuple[int, int, int]] = []
+
+    def check_tv(turn: int) -> None:
+        for size in TV_SIZES:
+            tv.set_viewport_size(size)
+            extra = _vertical_overflow(tv)
+            if extra > 0:
+                overflow.append((turn, size["width"], extra))
+                d.shot(tv, artifacts, f"nys-overflow-{turn}-{size['width']}")
+        # bot names are whole wherever a portion shows who took it
+        for name in tv.locator(".nys-portion .chip-name").all_inner_texts():
+            assert "…" not in name and not name.endswith("..."), name
+
+    def before() -> None:
+        slicer = phone.locator(".nys-slicer")
+        if slicer.count() and not seen["slicer"]:
+            seen["slicer"] = True
+            serve = phone.get_by_role("button", name="Serve these portions")
+            # the button is on screen without scrolling, and nothing is cut for the Slicer
+            assert _in_view(phone, serve)
+            assert not serve.is_enabled()
+            assert phone.locator(".nys-scissors.on").count() == 0
+            d.shot(phone, artifacts, "nys-phone-slicer")
+
+    play.play_until_over(phone, play.new_york_slice_turn, on_turn=check_tv, before_turn=before, timeout=240)
+    tv.set_viewport_size(TV_SIZES[0])
+    tv.locator(".end-panel").wait_for(timeout=30000)
+    tv.wait_for_timeout(900)  # the end panel's entrance has finished
+    for size in TV_SIZES:
+        tv.set_viewport_size(size)
+        tv.wait_for_timeout(200)
+        d.shot(tv, artifacts, f"nys-6p-end-{size['width']}")
+        assert _vertical_overflow(tv) == 0, size
+    assert not overflow, f"the TV scrolled (turn, width, extra px): {overflow}"
+    # the end line is a sentence with player names, never "seat 3 pick up the check"
+    summary = tv.locator(".end-summary").inner_text()
+    assert re.fullmatch(r".+ (wins|share) the Guest Check with -?\d+ points\.", summary), summary
+    assert "seat" not in summary.lower()
+    winners = tv.locator(".guest-check .winner-row th").all_inner_texts()
+    assert winners and all(name in summary for name in winners)
+    # the phone shows its own result, not a stale hand
+    phone.locator(".phone-result").wait_for()
+    assert phone.locator(".nys-hand").count() == 0
+    assert re.match(r"You won!|Not this time", phone.locator(".phone-own-result").inner_text())
+    assert re.fullmatch(r"Your score: -?\d+", phone.locator(".phone-own-score").inner_text())
+    d.shot(phone, artifacts, "nys-phone-end")
+    assert seen["slicer"], "the phone never sliced"
+
+
+def test_join_form_lobby_start_and_friendly_errors(browser, server, artifacts):
+    tv = d.open_tv(browser, server.url)
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    code = d.room_code(tv)
+    ana = d.open_phone(browser, server.url, code, "Ana")
+    d.choose_game(tv, "Splittissimo")
+    d.add_bot(tv, 2)
+    # the Start button is on screen at 1280x720 with the options showing
+    start = tv.get_by_role("button", name="Start the game")
+    assert _in_view(tv, start), start.bounding_box()
+    # every option shows its help line; the easy level hides the Special cards
+    assert tv.locator(".options .option-help").count() >= 2
+    tv.get_by_role("radiogroup", name="Level").get_by_role("radio", name="easy").check()
+    tv.wait_for_function("() => ![...document.querySelectorAll('.options legend, .options label')].some(e => e.textContent.includes('Special cards'))")
+    d.shot(tv, artifacts, "tv-lobby-720")
+    # the name field takes what the hub takes: 16 characters
+    second = browser.new_context(viewport=d.PHONE_SIZE, is_mobile=True, has_touch=True)
+    page = second.new_page()
+    page.goto(f"{server.url}/join/{code}")
+    assert page.get_by_label("Your name").get_attribute("maxlength") == "16"
+    # a refused join (the name is taken) reads as a sentence, not a server fragment
+    page.get_by_label("Your name").fill("ana")
+    page.get_by_role("button", name="Join").click()
+    error = page.locator(".form-error")
+    error.wait_for(timeout=10000)
+    assert error.inner_text() == "Someone here already has that name. Try another one."
+    d.shot(page, artifacts, "phone-join-name-taken")
+    assert ana.locator(".phone-header").is_visible()
+
+
+def test_new_york_slice_first_slicer_lists_players_by_name(browser, server, artifacts):
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    d.open_phone(browser, server.url, code, "Ana")
+    d.choose_game(tv, "New York Slice")
+    d.add_bot(tv, 2)
+    d.add_bot(tv, 3)
+    group = tv.get_by_role("radiogroup", name="First Slicer")
+    tv.wait_for_function("() => document.querySelectorAll('[aria-label=\"First Slicer\"] .seg').length === 4")
+    assert group.locator(".seg").all_inner_texts() == ["Random", "Ana", "Bot 1", "Bot 2"]

@@ -1,0 +1,79 @@
+"""Turn timers for everyone: when the timer runs out on a player, connected or
+not, their bot moves for them and the log records that the move was the
+timer's; a player given extra time gets twice as long."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from wsclient import Peer
+
+from server import records, roomstate
+
+
+async def _toy(server):
+    tv = await Peer.open(server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    ana = await Peer.open(server.url, {"role": "player", "room": code, "name": "Ana"})
+    bo = await Peer.open(server.url, {"role": "player", "room": code, "name": "Bo"})
+    assert (await tv.host("select_game", game="toy"))["t"] == "ack"
+    return tv, code, ana, bo
+
+
+async def _log(server, code):
+    hub = server.hub
+    room_id = hub.codes[code]
+    room = roomstate.Room()
+    out = []
+    for record in await hub.store.read(room_id):
+        event = records.decode(record.data, room, hub.games)
+        room = roomstate.evolve(room, event, hub.games)
+        out.append(event)
+    return out
+
+
+async def test_the_timer_plays_a_connected_players_move_and_the_log_says_so(server):
+    tv, code, ana, bo = await _toy(server)
+    assert (await tv.host("turn_timer", seconds=1))["t"] == "ack"
+    assert (await tv.host("start"))["t"] == "ack"
+    await ana.until(lambda s: bool(s["legal"]))
+    # Ana picks; Bo stays connected but does nothing
+    assert (await ana.cmd({"type": "Pick", "number": 1}))["t"] == "ack"
+    # Then after the timer Bo's bot picks for him and the round is revealed
+    state = await bo.until(lambda s: s["game"]["round"] == 2, timeout=6)
+    assert state["game"]["last"][0] == 1
+    assert bo.close_code is None  # Bo was connected all along
+    log = await _log(server, code)
+    defaults = [e for e in log if isinstance(e, roomstate.DefaultMovePlayed)]
+    assert defaults and defaults[0].player == bo.welcome["player"]
+    # the marker is followed by Bo's (bot's) pick, and Ana's own pick has no marker
+    after = log[log.index(defaults[0]) + 1]
+    assert type(after).__name__ == "Picked" and after.seat == 1
+    ana_pick = next(e for e in log if type(e).__name__ == "Picked" and e.seat == 0)
+    assert not isinstance(log[log.index(ana_pick) - 1], roomstate.DefaultMovePlayed)
+    for peer in (tv, ana, bo):
+        await peer.close()
+
+
+async def test_extra_time_doubles_the_timer_for_that_player(server):
+    tv, code, ana, bo = await _toy(server)
+    assert (await tv.host("turn_timer", seconds=1))["t"] == "ack"
+    assert (await tv.host("extra_time", player=bo.welcome["player"]))["t"] == "ack"
+    lobby = (await tv.until(lambda s: any(p["extra_time"] for p in s["lobby"]["players"])))["lobby"]
+    assert [p["name"] for p in lobby["players"] if p["extra_time"]] == ["Bo"]
+    assert (await tv.host("start"))["t"] == "ack"
+    await ana.until(lambda s: bool(s["legal"]))
+    assert (await ana.cmd({"type": "Pick", "number": 1}))["t"] == "ack"
+    began = time.monotonic()
+    # Bo (extra time) is still thinking after the plain 1 s ...
+    await asyncio.sleep(1.4)
+    assert (await bo.until(lambda s: True))["game"]["round"] == 1
+    # ... and his bot moves for him only after 2 s
+    await bo.until(lambda s: s["game"]["round"] == 2, timeout=6)
+    assert time.monotonic() - began >= 1.8
+    # normal time again: the host takes it back
+    assert (await tv.host("normal_time", player=bo.welcome["player"]))["t"] == "ack"
+    await tv.until(lambda s: not any(p["extra_time"] for p in s["lobby"]["players"]))
+    for peer in (tv, ana, bo):
+        await peer.close()
