@@ -11,8 +11,8 @@ import msgpack
 import pytest
 
 from tests.browser import driver as d
-from tests.browser.conftest import TV_SIZE
 from tests.browser import play
+from tests.browser.conftest import TV_SIZE
 
 pytestmark = pytest.mark.browser
 

@@ -108,7 +108,10 @@ def test_join_form_lobby_start_and_friendly_errors(browser, server, artifacts):
     # every option shows its help line; the easy level hides the Special cards
     assert tv.locator(".options .option-help").count() >= 2
     tv.get_by_role("radiogroup", name="Level").get_by_role("radio", name="easy").check()
-    tv.wait_for_function("() => ![...document.querySelectorAll('.options legend, .options label')].some(e => e.textContent.includes('Special cards'))")
+    tv.wait_for_function(
+        "() => ![...document.querySelectorAll('.options legend, .options label')]"
+        ".some(e => e.textContent.includes('Special cards'))"
+    )
     d.shot(tv, artifacts, "tv-lobby-720")
     # the name field takes what the hub takes: 16 characters
     second = browser.new_context(viewport=d.PHONE_SIZE, is_mobile=True, has_touch=True)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import time
 
-from wsclient import Peer
-
 from server import records, roomstate
+
+from wsclient import Peer
 
 
 async def _toy(server):
