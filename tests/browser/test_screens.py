@@ -123,7 +123,7 @@ def test_join_form_lobby_start_and_friendly_errors(browser, server, artifacts):
     page.get_by_role("button", name="Join").click()
     error = page.locator(".form-error")
     error.wait_for(timeout=10000)
-    assert error.inner_text() == "Someone here already has that name. Try another one."
+    assert error.inner_text() == "Someone in the room already has that name: pick another."
     d.shot(page, artifacts, "phone-join-name-taken")
     assert ana.locator(".phone-header").is_visible()
 
