@@ -89,7 +89,9 @@ async def test_appends_from_many_rooms_are_group_committed(tmp_path):
         store = server.hub.store
         commits, appends = store.commits, store.appends
         await asyncio.gather(*(burst(phones[i % 2], 3) for _, _, phones in rooms for i in range(2)))
-        assert store.appends - appends >= 16
+        # every room appended (a room's actor may store several of its commands in one append: a turn) ...
+        assert store.appends - appends >= len(rooms)
+        # ... and appends from different rooms shared commits
         assert store.commits - commits < store.appends - appends
         for tv, _, phones in rooms:
             for peer in (tv, *phones):
