@@ -172,7 +172,7 @@ function Seated({
       </header>
       {state.game && tableShown && (
         // The table's public part comes from this seat's own view: a phone is never sent anything else.
-        <section class="phone-table" aria-label={S.tableOnPhone}>
+        <section class="phone-table" aria-label={S.tableOnPhone} tabIndex={0}>
           <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
         </section>
       )}
@@ -202,7 +202,7 @@ function Seated({
         // phone the spectators' view), and when they will play.
         <section class="phone-late" aria-labelledby="late-title">
           <p id="late-title" class="late-note">{S.playNextGame}</p>
-          <div class="phone-table">
+          <div class="phone-table" role="region" aria-label={S.tableOnPhone} tabIndex={0}>
             <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
           </div>
         </section>
