@@ -101,7 +101,6 @@ GAME = GameSpec(
     options=(),
     commands=(Intent,),
     events=(Incremented,),
-    codes=CounterCode,
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,
