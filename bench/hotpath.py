@@ -18,7 +18,13 @@ a breakdown measured around the functions the actor calls:
 - ``views``: building the views (game views, legal commands, lobby part)
   for the viewer classes;
 - ``diff``: diffing each class's view against its previous one (server/fanout.py);
-- ``encode``: turning the public change and the private parts into msgpack bytes.
+- ``encode``: turning the public change and the private parts into msgpack bytes;
+- ``gc2``: full garbage collections during the game's moves (each game starts
+  after one).  A full collection walks the whole heap and lands in whatever
+  column runs at the time, so compare figures with the same count.
+
+The process is tuned as the hub tunes itself (``server.serve.tune_process``:
+the collector's thresholds, what is loaded frozen out of collections).
 
 Figures only; nothing here asserts a time.  ``--profile GAME`` prints a
 cProfile of that game's moves instead.
@@ -29,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import pstats
 import random
 import sys
@@ -203,8 +210,11 @@ async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Cloc
 
 
 async def main_async(args: argparse.Namespace) -> int:
+    from server.serve import tune_process
+
     import toygame
 
+    tune_process()  # as the hub does before it serves: the GIL switch interval and the collector
     games = {"toy": toygame.GAME, **load_games()}
     # Timers and bots far in the future: the benchmark plays every move itself.
     config = HubConfig(bot_delay=1e6, timer_scale=1e6, snapshot_every=10**9, mailbox=10**6)
@@ -225,7 +235,7 @@ async def main_async(args: argparse.Namespace) -> int:
         "encode_change": (fanout_module, "encode_change", fanout_module.encode_change),
     }
     print(
-        f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'diff':>8} {'encode':>8} {'players':>8}"
+        f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'diff':>8} {'encode':>8} {'players':>8} {'gc2':>4}"
         "   (+ a TV and a spectator)"
     )
     try:
@@ -233,7 +243,10 @@ async def main_async(args: argparse.Namespace) -> int:
             setattr(owner, attr, clock.wrap(name if name in ("views", "diff") else "encode" if name.startswith("encode") else "views", fn))
         for game_id in ids:
             clock.parts.clear()
+            gc.collect()
+            full_before = gc.get_stats()[2]["collections"]
             result = await run_game(hub, game_id, args.moves, args.players, clock, None)
+            full = gc.get_stats()[2]["collections"] - full_before
             per = 1e6 / result["moves"]
             views_us = clock.parts.get("views", 0.0) * per
             diff_us = clock.parts.get("diff", 0.0) * per
@@ -241,7 +254,7 @@ async def main_async(args: argparse.Namespace) -> int:
             total = result["cpu"] * per
             print(
                 f"{game_id:16} {result['moves']:>6} {total:>8.0f} {total - views_us - diff_us - encode_us:>14.0f} "
-                f"{views_us:>8.0f} {diff_us:>8.0f} {encode_us:>8.0f} {result['players']:>8}"
+                f"{views_us:>8.0f} {diff_us:>8.0f} {encode_us:>8.0f} {result['players']:>8} {full:>4}"
             )
     finally:
         for owner, attr, fn in originals.values():

@@ -37,6 +37,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
@@ -204,6 +205,49 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
     await tv.close()
 
 
+def start_hub(port: int, *, transport: str = "") -> subprocess.Popen:
+    """The hub as bench/peers/serve-ours runs it, on 127.0.0.1:``port``, once it listens."""
+    env = dict(os.environ)
+    if transport:
+        env["OURS_TRANSPORT"] = transport
+    hub = subprocess.Popen(
+        [str(ROOT / "bench" / "peers" / "serve-ours"), "--host", "127.0.0.1", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return hub
+        except OSError as exc:
+            if hub.poll() is not None:
+                raise SystemExit(f"the hub died: {hub.stderr.read()[-2000:] if hub.stderr else ''}") from exc
+            time.sleep(0.1)
+    hub.kill()
+    raise SystemExit("the hub did not listen within 10 s")
+
+
+def run_client(coro: Any) -> None:
+    """Run the client side on uvloop when there is one (it reads thousands of sockets), for 10 minutes at most."""
+    try:
+        import uvloop
+
+        runner = asyncio.Runner(loop_factory=uvloop.new_event_loop)
+    except ImportError:
+        runner = asyncio.Runner()
+    with runner:
+        runner.run(asyncio.wait_for(coro, 600))
+
+
+def stop_hub(hub: subprocess.Popen) -> str:
+    """Stop the hub; what it printed on stderr (its stored-moves summary is the last line)."""
+    hub.terminate()
+    try:
+        hub.wait(15)
+    except subprocess.TimeoutExpired:
+        hub.kill()
+    return hub.stderr.read() if hub.stderr else ""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--spectators", type=int, default=10_000)
@@ -214,38 +258,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"1 to {MAX_SPECTATORS} spectators")
     raise_fd_limit(args.spectators + 200)
     port = free_port()
-    env = dict(os.environ)
-    if args.transport:
-        env["OURS_TRANSPORT"] = args.transport
-    hub = subprocess.Popen(
-        [str(ROOT / "bench" / "peers" / "serve-ours"), "--host", "127.0.0.1", "--port", str(port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
+    hub = start_hub(port, transport=args.transport)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError as exc:
-                if hub.poll() is not None:
-                    raise SystemExit(f"the hub died: {hub.stderr.read()[-2000:]}") from exc
-                time.sleep(0.1)
         print(f"hub: {args.transport or 'uvicorn (as shipped)'}, pid {hub.pid}")
-        try:
-            import uvloop
-
-            runner = asyncio.Runner(loop_factory=uvloop.new_event_loop)
-        except ImportError:
-            runner = asyncio.Runner()
-        with runner:
-            runner.run(asyncio.wait_for(run(args, port, hub.pid), 600))
+        run_client(run(args, port, hub.pid))
     finally:
-        hub.terminate()
-        try:
-            hub.wait(15)
-        except subprocess.TimeoutExpired:
-            hub.kill()
-        stored = [line for line in (hub.stderr.read() if hub.stderr else "").splitlines() if '"stored"' in line]
+        stored = [line for line in stop_hub(hub).splitlines() if '"stored"' in line]
         print(stored[-1] if stored else "hub: no stored summary")
     return 0
 

@@ -178,10 +178,12 @@ class Code(str, enum.Enum):
 class Rejected(Exception):
     """An illegal command: the peer's fault, stores nothing, changes nothing."""
 
-    def __init__(self, code: enum.Enum, detail: str = "") -> None:
+    def __init__(self, code: enum.Enum, detail: str = "", *, params: Mapping[str, str | int] | None = None) -> None:
         super().__init__(f"{code.value}: {detail}" if detail else code.value)
         self.code = code
         self.detail = detail
+        #: Values the client's sentence for ``code`` needs (sent as the error frame's ``params``).
+        self.params = dict(params) if params else None
 
 
 class UnknownEvent(TypeError):

@@ -57,3 +57,41 @@ class LastStateBySeat(Generic[StateT, ResultT]):
         if seat not in results:
             results[seat] = self._fn(state, seat)
         return results[seat]
+
+
+class SameInputs(Generic[ResultT]):
+    """``fn(*inputs)``, reused while the inputs are the very same objects (issue 10: views).
+
+    A view's parts derive from a few state fields, and ``attrs.evolve`` keeps
+    every field it does not change as the same object, so from one state to
+    the next most parts of a view could be the same objects too.  Returning the
+    identical part lets the fan-out skip it by identity (its wire form is
+    cached, and the differ sees ``old is new``) instead of converting and
+    comparing a fresh, equal copy.
+
+    Keyed by the inputs' identities, which is cheap and exact: a hit needs
+    every input to be the same object, so the result is the one ``fn`` gave
+    for these very values (states are immutable).  The entries hold their
+    inputs alive, so an id is never reused while it is a key.  It remembers
+    the last ``size`` input combinations seen (oldest dropped first), not one,
+    because a hub interleaves the moves of many rooms of the same game.
+    """
+
+    __slots__ = ("_fn", "_size", "_entries")
+
+    def __init__(self, fn: Callable[..., ResultT], size: int = 512) -> None:
+        self._fn = fn
+        self._size = size
+        self._entries: dict[tuple[int, ...], tuple[tuple[object, ...], ResultT]] = {}
+
+    def __call__(self, *inputs: object) -> ResultT:
+        key = tuple(map(id, inputs))
+        entry = self._entries.get(key)
+        if entry is not None:  # the same ids of objects alive now (the entry holds its own): the same objects
+            return entry[1]
+        result = self._fn(*inputs)
+        entries = self._entries
+        if len(entries) >= self._size:
+            del entries[next(iter(entries))]
+        entries[key] = (inputs, result)
+        return result

@@ -17,7 +17,7 @@ import msgpack
 
 from protocol import errors
 from protocol.convert import MAX_INT, describe, make_converter
-from protocol.frames import CLIENT_FRAMES, SERVER_FRAMES, State
+from protocol.frames import CLIENT_FRAMES, SERVER_FRAMES, Error, State
 
 #: The largest client frame accepted, in bytes (or characters for JSON).
 MAX_FRAME = 16 * 1024
@@ -136,6 +136,8 @@ def frame_map(frame: Any) -> dict[str, Any]:
         return state_map(frame)
     out = {"t": SERVER_FRAMES[type(frame)]}
     out.update(_frames.unstructure(frame))
+    if type(frame) is Error and frame.params is None:
+        del out["params"]  # an error's params are there only when its sentence needs them
     return out
 
 

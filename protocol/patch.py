@@ -23,10 +23,8 @@ Pure functions over plain maps and lists: no I/O (the import test checks).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
-
-import msgpack
 
 #: One op: ``[path, value]`` (set) or ``[path]`` (remove a map key).  Its items are
 #: a path (a list of str and int) and any wire value, so the list is of ``Any``.
@@ -44,8 +42,8 @@ class Gap(Exception):
 def _same(a: Any, b: Any) -> bool:
     """Strict equality of wire values: ``1`` is not ``True`` nor ``1.0``, at any depth.
 
-    ``==`` (in C) first; containers it finds equal are confirmed by their
-    msgpack bytes, which tell those apart.  Maps equal but for their key
+    ``==`` (in C) first; containers it finds equal are confirmed by a walk
+    of their types (:func:`_strictly_same`).  Maps equal but for their key
     order count as different: :func:`common` then leaves an op in the private
     parts, which costs bytes, never exactness.
     """
@@ -54,7 +52,11 @@ def _same(a: Any, b: Any) -> bool:
     kind = type(a)
     if kind is not type(b) or a != b:
         return False
-    return kind not in _CONTAINERS or _pack(a) == _pack(b)
+    return kind not in _CONTAINERS or _strictly_same(a, b)
+
+
+#: Public name: fan-out keeps a part of the last view when the new one is strictly the same.
+same = _same
 
 
 def diff(old: Any, new: Any) -> list[Op]:
@@ -63,31 +65,33 @@ def diff(old: Any, new: Any) -> list[Op]:
 
 
 class Differ:
-    """Diffs successive views, packing each unchanged part once.
+    """Diffs successive views, walking only the parts that are not the same objects.
 
-    Views are rebuilt from scratch on every change, so unchanged parts are
-    equal but not identical, and walking them in Python cost more than
-    building them.  Python's ``==`` compares them in C and stops at the first
-    difference; but it holds ``1 == True == 1.0``, so parts it finds equal are
-    confirmed by their msgpack bytes, which differ for those.  A part found
-    unchanged is not looked into further, and its bytes are remembered: next
-    time it is the old side of a comparison, and only the new side is packed.
+    Fan-out converts each game view object to wire data once and keeps the
+    wire forms of the last change (protocol/wirecache.py), so a part of a view
+    that did not change is usually the *identical* wire object on both sides,
+    and a part shared by several viewer classes is one object in each of their
+    views.  The differ leans on that: ``old is new`` ends a comparison at once,
+    and a pair of containers diffed for one class is not diffed again for the
+    next class in the same round (``_pairs``, by identity).
+
+    Parts rebuilt equal but not identical (the lobby map, a fresh list of the
+    same items) are compared by Python's ``==`` in C first, which stops at the
+    first difference; but ``==`` holds ``1 == True == 1.0``, so parts it finds
+    equal are confirmed by a walk that checks the types and the maps' key
+    order, skipping identical sub-parts.
 
     Call :meth:`diff` for each viewer class's old and new view, then
-    :meth:`next` once all are done: what was packed on the new side becomes
-    the old side's memory (the old views must be kept alive until then, and
-    the new ones until the next round).
+    :meth:`next` once all are done (the old and new views must be kept alive
+    until then: the pairs are keyed by identity).
     """
 
     def __init__(self) -> None:
-        self._old: dict[int, tuple[Any, bytes]] = {}
-        self._new: dict[int, tuple[Any, bytes]] = {}
         #: This round's diffs of container pairs, by identity: the viewer classes share
         #: parts (the lobby map is one object in every class's view), so each is diffed once.
         self._pairs: dict[tuple[int, int], list[Op]] = {}
 
     def next(self) -> None:
-        self._old, self._new = self._new, {}
         self._pairs = {}
 
     def diff(self, old: Any, new: Any) -> list[Op]:
@@ -109,37 +113,69 @@ class Differ:
     def _container_changes(self, old: Any, new: Any, kind: type[Any]) -> list[Op]:
         if type(old) is not kind:
             return [[[], new]]
-        if old == new and self._same_bytes(old, new):
+        if old == new and _strictly_same(old, new):
             return []
         ops: list[Op] = []
+        containers = _CONTAINERS
         if kind is dict:
             for key, value in new.items():
                 if key not in old:
                     ops.append([[key], value])
-                else:
-                    for op in self._changes(old[key], value):
-                        ops.append([[key, *op[0]], *op[1:]])
+                    continue
+                was = old[key]
+                if was is value:
+                    continue
+                value_kind = type(value)
+                if value_kind not in containers:
+                    if type(was) is not value_kind or was != value:
+                        ops.append([[key], value])
+                    continue
+                for op in self._changes(was, value):
+                    ops.append([[key, *op[0]], *op[1:]])
             for key in old:
                 if key not in new:
                     ops.append([[key]])
         elif len(old) == len(new):
-            for index, (a, b) in enumerate(zip(old, new)):
-                for op in self._changes(a, b):
+            for index, (was, value) in enumerate(zip(old, new)):
+                if was is value:
+                    continue
+                for op in self._changes(was, value):
                     ops.append([[index, *op[0]], *op[1:]])
         else:
             ops.append([[], new])
         return ops
 
-    def _same_bytes(self, old: Any, new: Any) -> bool:
-        known = self._old.get(id(old))
-        old_bytes = known[1] if known is not None and known[0] is old else _pack(old)
-        new_bytes = _pack(new)
-        self._new[id(new)] = (new, new_bytes)
-        return old_bytes == new_bytes
+
+def _strictly_same(old: Any, new: Any) -> bool:
+    """Whether two values already found ``==`` are the same wire value: same types, same map key order.
+
+    Every pair of corresponding parts of ``==`` containers is ``==`` too, so
+    only the types (and the maps' key order, which the encoded bytes keep)
+    are left to check; identical parts need no look.
+    """
+    if old is new:
+        return True
+    kind = type(new)
+    if type(old) is not kind:
+        return False
+    if kind is dict:
+        for was, key in zip(old, new):  # the same keys, in the same order, of the same types
+            if was is not key and (was != key or type(was) is not type(key)):
+                return False
+        for key, value in new.items():
+            was = old[key]
+            if was is not value and (type(was) is not type(value) or (type(value) in _CONTAINERS and not _strictly_same(was, value))):
+                return False
+        return True
+    if kind is list or kind is tuple:
+        for was, value in zip(old, new):
+            if was is not value and (type(was) is not type(value) or (type(value) in _CONTAINERS and not _strictly_same(was, value))):
+                return False
+        return True
+    return True
 
 
 _CONTAINERS = (dict, list, tuple)
-_pack: Callable[[Any], bytes] = msgpack.Packer(use_bin_type=True, autoreset=True).pack
 
 
 def apply(value: Any, ops: Iterable[Sequence[Any]]) -> Any:
@@ -192,7 +228,11 @@ def common(patches: Sequence[Sequence[Op]]) -> list[Op]:
     out = []
     for op in first:
         path = tuple(op[0])
-        if all(path in other and _same_op(op, other[path]) for other in others):
+        for other in others:
+            theirs = other.get(path)
+            if theirs is not op and (theirs is None or not _same_op(op, theirs)):
+                break
+        else:
             out.append(op)
     return out
 

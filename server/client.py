@@ -23,17 +23,36 @@ class Client:
         self.text = text
         self.role = role
         self.address = address
-        self.player: int | None = None
+        self._player: int | None = None
+        self._key: tuple | None = None
         self.outbox = Outbox(queue)
 
     @property
+    def player(self) -> int | None:
+        """A seated phone's player id (None until the room seats it, and for others)."""
+        return self._player
+
+    @player.setter
+    def player(self, player: int | None) -> None:
+        self._player = player
+        self._key = None
+
+    @property
     def key(self) -> tuple:
-        """The viewer class: sockets with the same key are sent the same state bytes."""
-        if self.role == "host":
-            return views.HOST
-        if self.role == "player" and self.player is not None:
-            return views.player_key(self.player)
-        return views.SPECTATORS
+        """The viewer class: sockets with the same key are sent the same state bytes.
+
+        Asked many times per move (fan-out), so kept until the player changes.
+        """
+        key = self._key
+        if key is None:
+            if self.role == "host":
+                key = views.HOST
+            elif self.role == "player" and self._player is not None:
+                key = views.player_key(self._player)
+            else:
+                key = views.SPECTATORS
+            self._key = key
+        return key
 
     def send(self, frame: Any) -> None:
         """Queue a reply; raises :class:`Overflow` when the client is not reading."""

@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 from protocol import patch
 from protocol.codec import encode_change, encode_state
+from protocol.gamecodec import to_wire
+from protocol.wirecache import WireCache
 from server import views
 
 if TYPE_CHECKING:
@@ -61,6 +63,13 @@ class ViewMemory:
         self.synced: weakref.WeakSet[Client] = weakref.WeakSet()
         #: Remembers the bytes of the views' unchanged parts from one diff to the next.
         self.differ = patch.Differ()
+        #: The wire forms of the game's view objects, this change's and the last one's: a part
+        #: shared by several classes converts once, and a part the game kept unchanged is the
+        #: identical wire object as last time, which the differ skips at once.
+        self.wire = WireCache(to_wire)
+        #: The lobby part of the last broadcast: kept when the next is strictly the same, so
+        #: the lobby is the same object from change to change and the differ skips it.
+        self.lobby: dict | None = None
         #: The room's stored version at the last broadcast (unchanged: only presence changed).
         self.room_version = -1
         #: The coalesced broadcast of presence changes, when one is due.
@@ -94,6 +103,7 @@ def fanout(actor: Any) -> None:
     clients = actor.clients()
     if not clients:
         memory.views.clear()
+        memory.wire.clear()
         return
     _welcome_newcomers(actor, memory, clients)
     if memory.pending is None:
@@ -126,7 +136,7 @@ def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
         if view is None:  # a class nobody else holds yet: its view as of now
             if shared is None:
                 shared = _lobby(actor)
-            view = memory.views[key] = _view(actor, key, shared)
+            view = memory.views[key] = _view(actor, memory, key, shared)
         client.outbox.state(_encode(actor, lambda view=view, text=client.text: encode_state(view, memory.v, text=text)))
         memory.synced.add(client)
 
@@ -135,9 +145,9 @@ def _lobby(actor: Any) -> dict:
     return views.lobby(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
 
 
-def _view(actor: Any, key: tuple, shared: dict) -> dict:
+def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> dict:
     # the catalog goes where a game is picked: the TV and the host phone (views.state_frame decides)
-    return views.view_map(actor.room, actor.games, key, shared, actor.shared.catalog)
+    return views.view_map(actor.room, actor.games, key, shared, actor.shared.catalog, wire=memory.wire.to_wire)
 
 
 def _encode(actor: Any, make: Any) -> bytes | str:
@@ -156,12 +166,17 @@ def broadcast(actor: Any) -> None:
     clients = actor.clients()
     if not clients:
         memory.views.clear()
+        memory.wire.clear()
         return
     shared = _lobby(actor)
+    if memory.lobby is not None and patch.same(memory.lobby, shared):
+        shared = memory.lobby
+    memory.lobby = shared
     current: dict[tuple, dict] = {}
     for client in clients:
         if client.key not in current:
-            current[client.key] = _view(actor, client.key, shared)
+            current[client.key] = _view(actor, memory, client.key, shared)
+    memory.wire.next()
 
     diffs = {key: memory.differ.diff(memory.views[key], view) for key, view in current.items() if key in memory.views}
     memory.differ.next()

@@ -14,11 +14,20 @@ replies must all arrive.  Both are bounded:
 :meth:`take` hands the sender everything waiting as **one** message (frames
 back to back, docs/protocol.md "Messages"): one socket write for an ack, the
 public change and the private one.
+
+Two ways out.  Through ASGI, a sender task per socket awaits :meth:`take`
+and sends.  When the websocket offers a direct lane (server/direct_ws.py),
+:meth:`write_to` binds the outbox to it and no task is needed: the first
+frame queued in a turn of the event loop schedules one :meth:`flush` for
+the end of that turn, which writes everything waiting as one message; a
+socket whose kernel buffer is full is flushed again when it drains, and
+meanwhile its changes collapse into a full state as above.
 """
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any, Protocol
 
 from protocol.codec import join_messages
 
@@ -29,6 +38,22 @@ class Overflow(Exception):
     """The client is not reading its replies."""
 
 
+class Writer(Protocol):
+    """A socket that can be written at once (server.direct_ws.DirectWebSocketProtocol)."""
+
+    on_writable: Any
+
+    @property
+    def paused(self) -> bool: ...
+
+    @property
+    def gone(self) -> bool: ...
+
+    def write(self, data: bytes | str) -> bool: ...
+
+    def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
 class Outbox:
     def __init__(self, limit: int = 64) -> None:
         self.limit = limit
@@ -36,11 +61,22 @@ class Outbox:
         self._items: list[tuple[int, bytes | str]] = []
         self._replies = 0
         self._changes = 0
-        self._wake = asyncio.Event()
+        #: Wakes the sender task (ASGI), made when a sender first waits.
+        self._wake: asyncio.Event | None = None
+        #: The direct lane, when bound (:meth:`write_to`), and whether a flush is scheduled.
+        self._writer: Writer | None = None
+        self._flush_due = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._on_sent: Any = None
         self.close_code: int | None = None
         self.close_reason = ""
         #: Changes dropped for a full state (for tests and metrics).
         self.dropped_states = 0
+
+    @property
+    def direct(self) -> bool:
+        """True when bound to a direct lane (:meth:`write_to`), with no sender task."""
+        return self._writer is not None
 
     @property
     def waiting(self) -> int:
@@ -54,7 +90,7 @@ class Outbox:
             raise Overflow()
         self._items.append((_REPLY, data))
         self._replies += 1
-        self._wake.set()
+        self._kick()
 
     def change(self, data: bytes | str) -> bool:
         """Queue a change; False (nothing queued) when ``limit`` changes already wait."""
@@ -64,7 +100,7 @@ class Outbox:
             return False
         self._items.append((_VIEW, data))
         self._changes += 1
-        self._wake.set()
+        self._kick()
         return True
 
     def state(self, data: bytes | str) -> None:
@@ -76,7 +112,7 @@ class Outbox:
             self._items = [item for item in self._items if item[0] == _REPLY]
         self._items.append((_VIEW, data))
         self._changes = 1
-        self._wake.set()
+        self._kick()
 
     def reply_after_state(self, data: bytes | str) -> None:
         """Queue a reply that must not arrive before the views queued so far (a hint).
@@ -95,11 +131,59 @@ class Outbox:
             self._items.append((_REPLY, last))
         self.close_code = code
         self.close_reason = reason
-        self._wake.set()
+        if self._writer is not None:
+            self.flush()  # now: the socket's handler may return (and uvicorn close the socket) next
+        else:
+            self._kick()
+
+    def _kick(self) -> None:
+        """Something was queued: wake the sender, or schedule one flush for this loop turn."""
+        if self._writer is None:
+            if self._wake is not None:
+                self._wake.set()
+        elif not self._flush_due and self._loop is not None:
+            self._flush_due = True
+            self._loop.call_soon(self.flush)
+
+    def write_to(self, writer: Writer, on_sent: Any = None) -> None:
+        """Write through ``writer`` from now on, without a sender task.
+
+        ``on_sent`` (a counter with ``inc``) counts the messages written.
+        """
+        self._writer = writer
+        self._loop = asyncio.get_running_loop()
+        self._on_sent = on_sent
+        writer.on_writable = self.flush
+        if self._items or self.close_code is not None:
+            self._kick()
+
+    def flush(self) -> None:
+        """Write everything waiting as one message (direct lane); then close, when asked to."""
+        self._flush_due = False
+        writer = self._writer
+        if writer is None:
+            return
+        if self._items:
+            if writer.gone:
+                self._items.clear()
+                self._replies = self._changes = 0
+                return
+            if writer.paused:
+                return  # the socket's buffer is full: flushed again by on_writable
+            items = [data for _, data in self._items]
+            self._items.clear()
+            self._replies = self._changes = 0
+            writer.write(join_messages(items))
+            if self._on_sent is not None:
+                self._on_sent.inc()
+        if self.close_code is not None:
+            writer.close(self.close_code, self.close_reason[:120])
 
     async def take(self) -> list[bytes | str]:
         """Wait for something to send: everything waiting, in order, as one message."""
         while not self._items and self.close_code is None:
+            if self._wake is None:
+                self._wake = asyncio.Event()
             self._wake.clear()
             await self._wake.wait()
         if not self._items:

@@ -17,9 +17,10 @@ Every acknowledged intent must be a stored row (``"all_stored": true``).
 Knobs (environment):
   OURS_SYNCHRONOUS  full (as shipped) | normal | extra
   OURS_WS           uvicorn's websocket implementation, for transport
-                    measurements: websockets-sansio (as shipped) | websockets | wsproto
+                    measurements: direct (as shipped: server/direct_ws.py) | websockets-sansio | websockets | wsproto
   OURS_TRANSPORT    another websocket server instead of uvicorn + Starlette, running the
                     same server/connection.py (server/transport.py): websockets | picows
+  OURS_COMMIT_INTERVAL_MS  the embedded store's commit spacing (default: as shipped)
   OURS_DATA         keep the SQLite file in this folder (default: a temp folder, removed at exit)
 """
 
@@ -113,13 +114,16 @@ def main() -> int:
 
     logs.setup("warning")
     tune_process()
-    store = open_store(f"{db_path}?synchronous={synchronous}")
+    interval = os.environ.get("OURS_COMMIT_INTERVAL_MS")
+    store = open_store(f"{db_path}?synchronous={synchronous}" + (f"&commit_interval_ms={interval}" if interval else ""))
     games = {**load_games(), "counter": counter.GAME}
     app = create_app(store, config=HubConfig(), games=games, web=None)
     config = uvicorn_config(app, args.host, args.port)
-    config.ws = os.environ.get("OURS_WS", config.ws)
+    if os.environ.get("OURS_WS", "direct") != "direct":
+        config.ws = os.environ["OURS_WS"]
     hub = app.state.hub
-    print(json.dumps({"serve-ours": {"pid": os.getpid(), "ws": os.environ.get("OURS_TRANSPORT") or config.ws, "synchronous": synchronous,
+    ws = os.environ.get("OURS_TRANSPORT") or os.environ.get("OURS_WS", "direct")
+    print(json.dumps({"serve-ours": {"pid": os.getpid(), "ws": ws, "synchronous": synchronous,
                                      "code": str(ROOT), "python": sys.version.split()[0]}}),
           file=sys.stderr, flush=True)
     # uvicorn re-raises the signal that stopped it once it has shut down; a no-op

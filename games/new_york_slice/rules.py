@@ -14,6 +14,7 @@ from typing import Any
 
 from games.contract import ROOM, Code, Outcome, Rejected, Timer
 from games.decisions import Decisions
+from games.memo import LastState
 from games.new_york_slice import messages as m
 from games.new_york_slice.codes import NysCode
 from games.new_york_slice.components import (
@@ -266,7 +267,10 @@ def _slice_ring(log: _Log, actor: int, command: m.SliceRing) -> None:
         runs = runs_from_cuts(n, command.cuts)
         problem = division_problem(n, state.players, runs, "alone" if command.special is None else command.special)
     if problem is not None:
-        raise Rejected(problem, f"{len(command.cuts)} cuts, special {command.special} for {state.players} players")
+        raise Rejected(
+            problem, f"{len(command.cuts)} cuts, special {command.special} for {state.players} players",
+            params={"portions": state.players},
+        )
     order = tuple((state.slicer + i) % state.players for i in range(1, state.players)) + (state.slicer,)
     portions = tuple(tuple(state.ring[i] for i in run) for run in runs)
     log.emit(m.RingSliced(actor, portions, command.special, order))
@@ -478,9 +482,15 @@ def is_terminal(state: State) -> bool:
 
 
 def outcome(state: State) -> Outcome | None:
-    if not state.finished:
-        return None
+    """The Guest Check's result; scored once per state (every viewer's frame asks for it)."""
+    return _outcome(state) if state.finished else None
+
+
+def _score(state: State) -> Outcome:
     check = guest_check(holdings(state))
     totals = tuple(row.total for row in check.rows)
     names = " and ".join(f"seat {s}" for s in check.winners)
     return Outcome(winners=check.winners, scores=totals, summary=f"{names} pick up the check with {max(totals)}")
+
+
+_outcome = LastState(_score)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import attrs
 
 from games.contract import SeatViewer, Viewer
-from games.memo import LastState
+from games.memo import LastState, SameInputs
 from games.new_york_slice.components import SLICES, SPECIAL_BY_ID, Slice
 from games.new_york_slice.scoring import GuestCheck, guest_check
-from games.new_york_slice.state import State, actor_of, holdings, phase_of
+from games.new_york_slice.state import Held, Portion, Seat, State, actor_of, holdings, phase_of
 
 #: Events whose slice only the acting seat may see named.
 _PRIVATE_SLICE_EVENTS = frozenset({"SliceEaten", "CollectedSliceEaten", "SecondsEaten", "MysterySliceDrawn"})
@@ -103,10 +103,10 @@ class NysView:
     guest_check: GuestCheck | None
 
 
-def _held(state: State, seat: int) -> tuple[HeldView, ...]:
+def _build_held(specials: tuple[Held, ...]) -> tuple[HeldView, ...]:
     return tuple(
         HeldView(h.special, SPECIAL_BY_ID[h.special].name, SPECIAL_BY_ID[h.special].blue, h.round, h.used)
-        for h in state.seats[seat].specials
+        for h in specials
     )
 
 
@@ -143,8 +143,8 @@ def view(state: State, viewer: Viewer) -> NysView:
     return attrs.evolve(
         public,
         viewer=me,
-        my_eaten=tuple(SLICES[i] for i in mine.eaten),
-        my_unused=tuple(h.special for h in mine.specials if not h.used),
+        my_eaten=_slices(mine.eaten),
+        my_unused=_unused(mine.specials),
         plate=_plate(state, me) if own_mystery else public.plate,
         last=_last(state, me) if own_last else public.last,
     )
@@ -164,20 +164,12 @@ def _build_public_view(state: State) -> NysView:
         removed=len(state.removed),
         set_aside=state.set_aside,
         special=state.special,
-        ring=tuple(SLICES[i] for i in state.ring),
-        portions=tuple(
-            PortionView(i, tuple(SLICES[s] for s in p.slices), p.special, p.taken_by)
-            for i, p in enumerate(state.portions)
-        ),
+        ring=_slices(state.ring),
+        portions=_portions(state.portions),
         order=state.order,
         plate_seat=state.receiver,
-        plate=_plate(state, None),
-        table=tuple(
-            PlayerView(seat, tuple(SLICES[i] for i in s.collected),
-                       s.supreme_type if any(SLICES[i].kind == "supreme" for i in s.collected) else None,
-                       len(s.eaten), _held(state, seat))
-            for seat, s in enumerate(state.seats)
-        ),
+        plate=_public_plate(state.plate, state.offers, state.mystery, state.receiver),
+        table=_table(state.seats),
         my_eaten=(),
         my_unused=(),
         last=_last(state, None),
@@ -186,4 +178,44 @@ def _build_public_view(state: State) -> NysView:
     )
 
 
+def _build_slices(ids: tuple[int, ...]) -> tuple[Slice, ...]:
+    return tuple(SLICES[i] for i in ids)
+
+
+def _build_unused(specials: tuple[Held, ...]) -> tuple[str, ...]:
+    return tuple(h.special for h in specials if not h.used)
+
+
+def _build_portions(portions: tuple[Portion, ...]) -> tuple[PortionView, ...]:
+    return tuple(PortionView(i, _slices(p.slices), p.special, p.taken_by) for i, p in enumerate(portions))
+
+
+def _build_public_plate(
+    plate: tuple[int, ...], offers: tuple[int, ...], mystery: int | None, receiver: int | None
+) -> tuple[PlateItem, ...]:
+    """The plate as the screen and spectators see it (as ``_plate`` for no seat: a Mystery Slice face down)."""
+    hidden = receiver is not None
+    return tuple(PlateItem(None if i == mystery and hidden else SLICES[i], i == mystery, False) for i in plate) + tuple(
+        PlateItem(SLICES[i], False, True) for i in offers
+    )
+
+
+def _build_player(seat: int, s: Seat) -> PlayerView:
+    supreme = s.supreme_type if any(SLICES[i].kind == "supreme" for i in s.collected) else None
+    return PlayerView(seat, _slices(s.collected), supreme, len(s.eaten), _held(s.specials))
+
+
+def _build_table(seats: tuple[Seat, ...]) -> tuple[PlayerView, ...]:
+    return tuple(_player(seat, s) for seat, s in enumerate(seats))
+
+
+# Parts rebuilt only when the state fields they derive from are other objects: an
+# unchanged part is the same object as in the last view, which fan-out skips at once.
+_slices = SameInputs(_build_slices)
+_unused = SameInputs(_build_unused)
+_held = SameInputs(_build_held)
+_portions = SameInputs(_build_portions)
+_public_plate = SameInputs(_build_public_plate)
+_player = SameInputs(_build_player, size=2048)
+_table = SameInputs(_build_table)
 _public_view = LastState(_build_public_view)

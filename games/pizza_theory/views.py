@@ -14,11 +14,23 @@ from __future__ import annotations
 import attrs
 
 from games.contract import SeatViewer, Viewer
-from games.memo import LastState
+from games.memo import LastState, SameInputs
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
 from games.pizza_theory.placement import placeable, touching_empty
-from games.pizza_theory.state import ADD, COLOURS, CUT, NEUTRAL, NEUTRAL_PLACE, NEUTRAL_ROLL, State, neutral_line, xyz
+from games.pizza_theory.state import (
+    ADD,
+    COLOURS,
+    CUT,
+    NEUTRAL,
+    NEUTRAL_PLACE,
+    NEUTRAL_ROLL,
+    TOPPINGS,
+    LastRound,
+    State,
+    neutral_line,
+    xyz,
+)
 
 
 @attrs.frozen
@@ -95,11 +107,11 @@ class PizzaTheoryView:
 _CELLS = {(space, colour): Cell(space, colour) for space in board.SPACES for colour in (None,) + COLOURS}
 
 
-def _sector(state: State, position: int) -> tuple[int | None, str | None, str | None]:
-    if not state.sectors:
+def _sector(sectors: tuple[int, ...], families: tuple[str, ...], position: int) -> tuple[int | None, str | None, str | None]:
+    if not sectors:
         return None, None, None
-    sector = state.sectors[position]
-    return sector, board.SECTOR_NAMES[sector], state.families[position]
+    sector = sectors[position]
+    return sector, board.SECTOR_NAMES[sector], families[position]
 
 
 def _turn(state: State) -> int | None:
@@ -112,14 +124,36 @@ def _turn(state: State) -> int | None:
 
 def _spaces(state: State) -> tuple[m.SpaceXYZ, ...]:
     if state.phase == ADD:
-        return tuple(xyz(space) for space in placeable(state.cells, COLOURS[state.order[state.placer]]))
+        return _placeable(state.cells, state.order[state.placer])
     if state.phase == NEUTRAL_PLACE:
-        return tuple(xyz(space) for space in touching_empty(state.cells, state.families[NEUTRAL], neutral_line(state)))
+        return _neutral_spaces(state.cells, state.families[NEUTRAL], neutral_line(state))
     return ()
 
 
+def _build_placeable(cells: tuple[str | None, ...], seat: int) -> tuple[m.SpaceXYZ, ...]:
+    return tuple(xyz(space) for space in placeable(cells, COLOURS[seat]))
+
+
+def _build_neutral_spaces(cells: tuple[str | None, ...], family: str, line: int) -> tuple[m.SpaceXYZ, ...]:
+    return tuple(xyz(space) for space in touching_empty(cells, family, line))
+
+
+def _build_board(cells: tuple[str | None, ...]) -> tuple[Cell, ...]:
+    return tuple(_CELLS[cell] for cell in zip(board.SPACES, cells))  # shared immutable cells
+
+
+# Parts rebuilt only when the state fields they derive from are other objects: an
+# unchanged part is the same object as in the last view, which fan-out skips at once.
+_placeable = SameInputs(_build_placeable)
+_neutral_spaces = SameInputs(_build_neutral_spaces)
+_board = SameInputs(_build_board)
+
+
 def _report(state: State) -> RoundReport | None:
-    last = state.last
+    return _round_report(state.last)
+
+
+def _build_round_report(last: LastRound | None) -> RoundReport | None:
     if last is None or last.replaced is None:
         return None
     done = last.replaced
@@ -133,6 +167,9 @@ def _report(state: State) -> RoundReport | None:
         short=done.short,
         would_have=done.would_have,
     )
+
+
+_round_report = SameInputs(_build_round_report)
 
 
 def view(state: State, viewer: Viewer) -> PizzaTheoryView:
@@ -150,29 +187,10 @@ def view(state: State, viewer: Viewer) -> PizzaTheoryView:
 
 
 def _build_public_view(state: State) -> PizzaTheoryView:
-    chosen = tuple(seat for seat, cut in enumerate(state.cuts) if cut is not None) if state.phase == CUT else ()
+    chosen = _chosen(state.cuts) if state.phase == CUT else ()
     turn = _turn(state)
-    seats = tuple(
-        PlayerInfo(
-            seat,
-            COLOURS[seat],
-            *_sector(state, seat),
-            supply=state.supply[seat],
-            on_pizza=state.on_pizza(seat),
-            first=bool(state.order) and state.first == seat,
-            chosen=seat in chosen,
-        )
-        for seat in range(state.players)
-    )
-    neutral = None
-    if state.players == 2:
-        neutral = NeutralInfo(
-            COLOURS[NEUTRAL],
-            *_sector(state, NEUTRAL),
-            supply=state.supply[NEUTRAL],
-            on_pizza=state.on_pizza(NEUTRAL),
-            line=state.neutral_line,
-        )
+    seats = _seats(state.players, state.sectors, state.families, state.supply, state.order, chosen)
+    neutral = _neutral(state.sectors, state.families, state.supply, state.neutral_line) if state.players == 2 else None
     if state.phase == CUT:
         waiting = tuple(seat for seat in range(state.players) if seat not in chosen)
     else:
@@ -182,7 +200,7 @@ def _build_public_view(state: State) -> PizzaTheoryView:
         phase=str(state.phase),
         round=state.round,
         max_rounds=state.max_rounds,
-        board=tuple(_CELLS[cell] for cell in zip(board.SPACES, state.cells)),  # shared immutable cells
+        board=_board(state.cells),
         seats=seats,
         neutral=neutral,
         order=state.order,
@@ -198,4 +216,43 @@ def _build_public_view(state: State) -> PizzaTheoryView:
     )
 
 
+def _build_chosen(cuts: tuple[int | None, ...]) -> tuple[int, ...]:
+    return tuple(seat for seat, cut in enumerate(cuts) if cut is not None)
+
+
+def _build_seats(
+    players: int,
+    sectors: tuple[int, ...],
+    families: tuple[str, ...],
+    supply: tuple[int, ...],
+    order: tuple[int, ...],
+    chosen: tuple[int, ...],
+) -> tuple[PlayerInfo, ...]:
+    return tuple(
+        PlayerInfo(
+            seat,
+            COLOURS[seat],
+            *_sector(sectors, families, seat),
+            supply=supply[seat],
+            on_pizza=TOPPINGS - supply[seat],
+            first=bool(order) and order[0] == seat,
+            chosen=seat in chosen,
+        )
+        for seat in range(players)
+    )
+
+
+def _build_neutral(sectors: tuple[int, ...], families: tuple[str, ...], supply: tuple[int, ...], line: int | None) -> NeutralInfo:
+    return NeutralInfo(
+        COLOURS[NEUTRAL],
+        *_sector(sectors, families, NEUTRAL),
+        supply=supply[NEUTRAL],
+        on_pizza=TOPPINGS - supply[NEUTRAL],
+        line=line,
+    )
+
+
+_chosen = SameInputs(_build_chosen)
+_seats = SameInputs(_build_seats)
+_neutral = SameInputs(_build_neutral)
 _public_view = LastState(_build_public_view)

@@ -15,10 +15,10 @@ from fractions import Fraction
 import attrs
 
 from games.contract import SeatViewer, Viewer
-from games.memo import LastState
+from games.memo import LastState, SameInputs
 from games.splittissimo.cards import CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
 from games.splittissimo.rules import final_scores, outcome
-from games.splittissimo.state import OVER, WINDOW, State
+from games.splittissimo.state import OVER, WINDOW, LastTrick, State
 from games.splittissimo.tricks import ADVANCED
 
 
@@ -138,8 +138,13 @@ def _card_view(card: Card) -> CardView:
 CARD_VIEWS: tuple[CardView, ...] = tuple(_card_view(card) for card in CARDS)
 
 
-def _cards(ids: tuple[int, ...]) -> tuple[CardView, ...]:
+def _build_cards(ids: tuple[int, ...]) -> tuple[CardView, ...]:
     return tuple(CARD_VIEWS[i] for i in ids)
+
+
+# A hand, the table or a pile rebuilt only when its state field is another object: an
+# unchanged part is the same object as in the last view, which fan-out skips at once.
+_cards = SameInputs(_build_cards, size=2048)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -171,17 +176,7 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
 
 
 def _build_public_view(state: State) -> SplittissimoView:
-    dealt = bool(state.hands)
-    seats = tuple(
-        SeatSummary(
-            seat=seat,
-            hand_count=len(state.hands[seat]) if dealt else 0,
-            won_count=len(state.won[seat]) if dealt else 0,
-            delivered=_delivered(state.won[seat]) if dealt else Fraction(0),
-            passed=seat in state.passed,
-        )
-        for seat in range(state.players)
-    )
+    seats = _seats(state.players, state.hands, state.won, state.passed)
     final = None
     if state.phase == OVER:
         result = outcome(state)
@@ -203,10 +198,10 @@ def _build_public_view(state: State) -> SplittissimoView:
         tricks_this_turn=state.tricks,
         deck_size=len(state.deck),
         table=_cards(state.table),
-        piles=tuple(PileView(len(pile), CARD_VIEWS[pile[0]] if pile else None) for pile in state.piles),
+        piles=_piles(state.piles),
         seats=seats,
         window=WindowView(state.turn, state.reaction_ms) if state.phase == WINDOW else None,
-        last_trick=TrickView(last.seat, _cards(last.hand), _cards(last.table), last.text, last.special) if last else None,
+        last_trick=_trick(last) if last else None,
         last_cancel=CancelView(*state.last_cancel) if state.last_cancel else None,
         final=final,
         me=None,
@@ -214,4 +209,31 @@ def _build_public_view(state: State) -> SplittissimoView:
     )
 
 
+def _build_seats(
+    players: int, hands: tuple[tuple[int, ...], ...], won: tuple[tuple[int, ...], ...], passed: frozenset[int]
+) -> tuple[SeatSummary, ...]:
+    dealt = bool(hands)
+    return tuple(
+        SeatSummary(
+            seat=seat,
+            hand_count=len(hands[seat]) if dealt else 0,
+            won_count=len(won[seat]) if dealt else 0,
+            delivered=_delivered(won[seat]) if dealt else Fraction(0),
+            passed=seat in passed,
+        )
+        for seat in range(players)
+    )
+
+
+def _build_piles(piles: tuple[tuple[int, ...], ...]) -> tuple[PileView, ...]:
+    return tuple(PileView(len(pile), CARD_VIEWS[pile[0]] if pile else None) for pile in piles)
+
+
+def _build_trick(last: LastTrick) -> TrickView:
+    return TrickView(last.seat, _cards(last.hand), _cards(last.table), last.text, last.special)
+
+
+_seats = SameInputs(_build_seats)
+_piles = SameInputs(_build_piles)
+_trick = SameInputs(_build_trick)
 _public_view = LastState(_build_public_view)

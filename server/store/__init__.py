@@ -23,6 +23,8 @@ def open_store(url: str = "embedded", *, data: str | Path = "data") -> Store:
     - ``embedded:///abs/path.sqlite3`` or ``sqlite:///abs/path.sqlite3``, or a
       plain file path: SQLite at that path; ``?synchronous=normal`` trades
       power-cut durability for speed (see server.store.embedded);
+      ``?commit_interval_ms=2`` spaces commits under load (0: commit each
+      batch at once; see ``server.store.embedded.COMMIT_INTERVAL``);
     - ``redis://host:port/db`` (or ``rediss://``): the Redis backend, imported
       only when asked for, so the embedded mode needs no Redis at all.
     """
@@ -43,7 +45,10 @@ def open_store(url: str = "embedded", *, data: str | Path = "data") -> Store:
         path = Path(parts.path)
     else:
         raise ValueError(f"unknown store URL {url!r}: use 'embedded', a file path or redis://")
-    return EmbeddedStore(path, synchronous=synchronous)
+    interval = query.get("commit_interval_ms")
+    if interval is None:
+        return EmbeddedStore(path, synchronous=synchronous)
+    return EmbeddedStore(path, synchronous=synchronous, commit_interval=float(interval) / 1000)
 
 
 __all__ = ["Store", "open_store", "EMBEDDED_FILE"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from games.memo import LastState, LastStateBySeat
+from games.memo import LastState, LastStateBySeat, SameInputs
 
 
 @attrs.frozen
@@ -38,3 +38,31 @@ def test_by_seat_each_seat_once_per_state():
     assert calls == [(10, 0), (10, 1)]
     later = Box(20)
     assert plus(later, 0) == 20 and calls[-1] == (20, 0)
+
+
+def test_same_inputs_reuse_the_result_only_for_the_very_same_objects():
+    calls: list[tuple[int, int]] = []
+    add = SameInputs(lambda a, b: calls.append((a.value, b.value)) or Box(a.value + b.value))
+    a, b = Box(1), Box(2)
+    first = add(a, b)
+    # the same objects again: the very same result, not computed again
+    assert add(a, b) is first and calls == [(1, 2)]
+    # an equal but new input: computed again (identity, never equality, decides)
+    assert add(a, Box(2)) == first and add(a, Box(2)) is not first
+    assert len(calls) == 3
+    # the order of the inputs matters
+    assert add(b, a) is not first
+
+
+def test_same_inputs_remember_several_combinations_but_a_bounded_number():
+    calls: list[int] = []
+    ident = SameInputs(lambda box: calls.append(box.value) or box.value, size=3)
+    boxes = [Box(i) for i in range(4)]
+    for box in boxes[:3]:
+        ident(box)
+    for box in boxes[:3]:  # interleaved rooms: each still hits
+        ident(box)
+    assert calls == [0, 1, 2]
+    ident(boxes[3])  # a fourth: the oldest is let go
+    ident(boxes[0])
+    assert calls == [0, 1, 2, 3, 0]

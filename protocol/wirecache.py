@@ -1,0 +1,159 @@
+"""Wire forms of game views, converted once per view object (issue 10: cheap fan-out).
+
+A fan-out asks for every viewer class's view, and the games build the
+public part of those views as ONE object shared by every class (see
+games/memo.py), and keep unchanged parts of a view (a board, a ring of
+slices) as the very same objects from one state to the next.  Converting
+each class's view afresh through cattrs threw that sharing away: every class
+got a fresh wire tree, converted again and then diffed again, because the
+differ's identity shortcuts (``old is new``, its cache of diffed pairs)
+never hit fresh maps.
+
+:class:`WireCache` converts a view value to wire data as
+:func:`protocol.gamecodec.to_wire` does, but remembers the wire form of each
+frozen attrs value and each tuple it converted, by object identity:
+
+* within one fan-out round, a sub-object shared by several viewer classes is
+  converted once, and every class's wire tree holds the *same* wire object;
+* across rounds (two generations: :meth:`WireCache.next` ends a round), a
+  sub-object the game kept unchanged maps to the *identical* wire object it
+  had last round, so the differ skips it with ``old is new``.
+
+Why this keeps the secret guarantees: a wire form is a pure function of the
+value converted, and the cache is keyed by the identity of the value itself
+(kept alive by the cache, so its id cannot be reused).  A viewer is only ever
+given the wire form of an object that its own view holds; an object shared
+with another viewer's view is shared because the game put it in both.
+
+Why caching is sound: views are immutable values by the game contract (frozen
+attrs classes over scalars, fractions, tuples and nested attrs values), so a
+value's wire form never goes stale while the value lives.  Lists, dicts and
+anything else are converted every time (their attrs items are still cached).
+The wire objects handed out are shared: callers must only read them (encode,
+diff), never change them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from protocol.convert import TAG, fraction_text
+
+_SCALARS = frozenset({int, str, bool, float, type(None), bytes})
+
+#: A frozen attrs class's wire plan: its class name and its field names, in order.
+_Plan = tuple[str, tuple[str, ...]]
+
+
+def _plan_of(cls: type[Any]) -> _Plan | None:
+    """The plan for a frozen attrs class; None for any other class (converted generically)."""
+    if not attrs.has(cls):
+        return None
+    fields = attrs.fields(cls)
+    if any(field.name == TAG for field in fields):
+        return None  # the generic converter refuses it with a clear error
+    # only frozen classes can be cached: a mutable one may change under its cached wire form
+    if cls.__setattr__ is object.__setattr__:
+        return None
+    return cls.__name__, tuple(field.name for field in fields)
+
+
+class WireCache:
+    """Converts view values to wire data, once per object, for the current and the previous round.
+
+    ``fallback`` converts what this converter does not know (the generic
+    cattrs path); tests compare the two on every game's views.
+    """
+
+    def __init__(self, fallback: Callable[[Any], Any]) -> None:
+        self._fallback = fallback
+        #: Wire forms made or used this round, by ``id`` of the value: ``(value, wire)``.
+        self._now: dict[int, tuple[Any, Any]] = {}
+        #: The previous round's: a value used again is moved to ``_now``.
+        self._before: dict[int, tuple[Any, Any]] = {}
+        #: The last value converted of each frozen attrs class, with its wire form: the
+        #: base the next value of that class takes its unchanged fields from.
+        self._last: dict[type[Any], tuple[Any, Any]] = {}
+        #: Frozen attrs classes' plans; None for classes converted generically.
+        self._plans: dict[type[Any], _Plan | None] = {}
+
+    def __len__(self) -> int:
+        return len(self._now) + len(self._before)
+
+    def next(self) -> None:
+        """End a round: what was not used this round or the previous one is let go."""
+        self._before, self._now = self._now, {}
+
+    def clear(self) -> None:
+        self._before, self._now, self._last = {}, {}, {}
+
+    def to_wire(self, value: Any) -> Any:
+        """``value`` as wire data: equal to ``protocol.gamecodec.to_wire(value)``, read-only, maybe shared."""
+        kind = type(value)
+        if kind in _SCALARS:
+            return value
+        if kind is tuple:
+            plan: _Plan | None = None
+        else:
+            try:
+                plan = self._plans[kind]
+            except KeyError:
+                plan = self._plans[kind] = _plan_of(kind)
+            if plan is None:
+                return self._uncached(value, kind)
+        key = id(value)
+        hit = self._now.get(key)
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        hit = self._before.get(key)
+        if hit is not None and hit[0] is value:
+            self._now[key] = hit
+            return hit[1]
+        convert = self.to_wire
+        wire: Any
+        scalars = _SCALARS  # scalars inline: most fields are, and a call per field is the cost
+        if plan is None:
+            now = self._now
+            wire = []
+            for item in value:
+                if type(item) in scalars:
+                    wire.append(item)
+                else:
+                    # items converted this round (a board's cells, a hand's cards), without a call
+                    hit = now.get(id(item))
+                    wire.append(hit[1] if hit is not None and hit[0] is item else convert(item))
+        else:
+            name, fields = plan
+            wire = {TAG: name}
+            base = self._last.get(kind)
+            if base is None:
+                for field in fields:
+                    item = getattr(value, field)
+                    wire[field] = item if type(item) in scalars else convert(item)
+            else:
+                # A seat's view is the public view with a few fields changed, and a state's
+                # view mostly the last one's parts: take what is the same object from the
+                # last value of this class without a look-up.
+                base_value, base_wire = base
+                for field in fields:
+                    item = getattr(value, field)
+                    if item is getattr(base_value, field):
+                        wire[field] = base_wire[field]
+                    else:
+                        wire[field] = item if type(item) in scalars else convert(item)
+            self._last[kind] = (value, wire)
+        self._now[key] = (value, wire)
+        return wire
+
+    def _uncached(self, value: Any, kind: type[Any]) -> Any:
+        if kind is list:
+            return [self.to_wire(item) for item in value]
+        if kind is dict:
+            return {self.to_wire(k): self.to_wire(v) for k, v in value.items()}
+        if kind is Fraction:
+            return fraction_text(value)
+        return self._fallback(value)

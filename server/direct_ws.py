@@ -1,0 +1,327 @@
+"""The hub's websocket protocol for uvicorn: uvicorn's own, plus a direct lane.
+
+The hub runs on uvicorn + Starlette (server/serve.py).  Through ASGI every
+frame a socket sends or receives crosses several layers: a per-socket task
+woken to send each message, Starlette's ``WebSocket`` and its exception
+wrappers, uvicorn's ``send`` coroutine, and on the way in a queue, a task
+wake-up and a pause/resume of reading per message.  On a busy hub that
+plumbing cost more CPU than the game (issue 10: each move is written to
+every socket of its room).
+
+:class:`DirectWebSocketProtocol` is uvicorn's sans-I/O websocket protocol
+(``websockets-sansio``, the framing of the ``websockets`` library) with one
+addition: it offers itself to the application through the ASGI scope's
+``extensions`` under :data:`EXTENSION`.  The handshake, HTTP, keepalive
+pings, closing and everything else stay uvicorn's.  An application that
+finds the extension (server/connection.py) may then:
+
+* :meth:`~DirectWebSocketProtocol.divert` incoming messages to a plain
+  callback, called as each message is parsed (no queue, no task wake-up, no
+  pause of reading: floods are the callback's business, and the hub's rate
+  limit refuses them);
+* :meth:`~DirectWebSocketProtocol.write` a message at once, from any code
+  on the event loop, when :attr:`~DirectWebSocketProtocol.paused` is false
+  (the kernel's send buffer is not full), and learn through ``on_writable``
+  when a paused socket can take more;
+* :meth:`~DirectWebSocketProtocol.close` with a code and reason;
+* :meth:`~DirectWebSocketProtocol.detach` from ASGI altogether: the
+  application's coroutine returns, the socket stays open, and the protocol
+  calls ``on_lost`` when it closes.  An idle spectator then holds no
+  coroutine frames at all (Starlette's and ours were ~5 KiB a socket).
+
+An application that ignores the extension sees plain uvicorn, so the
+other servers and Starlette's test client keep working through ASGI.
+
+Memory: most sockets of a big room are idle spectators, so what each one
+holds matters (issue 10: at most 20 KiB per idle connection).  The
+protocol drops the handshake's request and response once the upgrade is
+accepted, and uses a one-consumer :class:`_Mailbox` and a :class:`_Flag`
+where uvicorn makes an ``asyncio.Queue`` (three deques) and an
+``asyncio.Event`` (a deque): a few KiB per socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from uvicorn.protocols.utils import ClientDisconnected
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+
+#: The key of the direct lane in an ASGI websocket scope's ``extensions``.
+EXTENSION = "pizzanight.direct"
+
+#: Called with each whole message: ``bytes`` for binary, ``str`` for text.
+OnMessage = Callable[[bytes | str], None]
+
+
+class _Mailbox:
+    """The part of ``asyncio.Queue`` uvicorn's protocol uses, for one consumer, in a list.
+
+    uvicorn's ASGI ``receive`` is the only reader (``get``); the protocol
+    and the hub add to it (``put_nowait``) and ``divert`` drains it.
+    """
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: list[Any] = []
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: Any) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def get_nowait(self) -> Any:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.pop(0)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    async def get(self) -> Any:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._items.pop(0)
+
+
+class _Flag:
+    """The part of ``asyncio.Event`` uvicorn's protocol uses (``writable``), without a deque."""
+
+    __slots__ = ("_set", "_waiters")
+
+    def __init__(self) -> None:
+        self._set = True
+        self._waiters: list[asyncio.Future[None]] = []
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def set(self) -> None:
+        self._set = True
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def clear(self) -> None:
+        self._set = False
+
+    async def wait(self) -> None:
+        if self._set:
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        await waiter
+
+
+def _uvicorn_fits() -> bool:
+    """Whether uvicorn's protocol has the parts this class builds on (uvicorn 0.53 to at least 0.54).
+
+    They are uvicorn's internals, not its API: pyproject.toml's floor asks
+    for a version that has them, and should a later uvicorn change them, the
+    hub does not offer the direct lane and runs on plain ASGI (slower, the
+    same behaviour) rather than misbehave.
+    """
+    needed = ("send_receive_event_to_app", "handle_parser_exception", "pause_writing", "resume_writing", "receive",
+              "run_asgi", "send_500_response")
+    source = getattr(WebSocketsSansIOProtocol.__init__, "__code__", None)
+    fields = source.co_names if source is not None else ()
+    return all(hasattr(WebSocketsSansIOProtocol, name) for name in needed) and all(
+        name in fields
+        for name in ("frames", "curr_msg_data_type", "read_paused", "close_timer", "close_timeout", "writable", "queue",
+                     "handshake_complete", "disconnected", "close_sent", "logger", "app")
+    )
+
+
+_BUILDS_ON_UVICORN = _uvicorn_fits()
+
+#: The last message framed by :meth:`DirectWebSocketProtocol.write` and its frame (one
+#: event loop thread writes them; a message is immutable, so the pair stays right).
+_last_message: bytes | str | None = None
+_last_frame = b""
+
+
+class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's ``websockets-sansio`` protocol with a synchronous lane for the hub."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if _BUILDS_ON_UVICORN:
+            self.queue = _Mailbox()  # type: ignore[assignment]
+            self.writable = _Flag()  # type: ignore[assignment]
+        self._on_message: OnMessage | None = None
+        #: Called (no arguments) when a paused socket can be written again.
+        self.on_writable: Callable[[], None] | None = None
+        #: Set by :meth:`detach`: the socket outlives the application's coroutine.
+        self._detached = False
+        self._on_lost: Callable[[], None] | None = None
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        if not self.close_sent and _BUILDS_ON_UVICORN:  # the upgrade was accepted: the app runs with this scope
+            self.scope["extensions"][EXTENSION] = self  # type: ignore[index]
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.accept" and self.handshake_complete:
+            self.request = self.response = None  # type: ignore[assignment]  # used up: free them
+
+    # --- incoming -----------------------------------------------------------
+
+    def divert(self, on_message: OnMessage) -> None:
+        """From now on hand every message to ``on_message`` as it is parsed.
+
+        Messages already queued for ``receive`` are handed over first, in
+        order; a disconnect stays queued, so the application's ``receive``
+        still learns that the socket has gone.
+        """
+        self._on_message = on_message
+        kept = []
+        while not self.queue.empty():
+            message = self.queue.get_nowait()
+            if message["type"] == "websocket.receive":
+                data = message.get("bytes")
+                on_message(data if data is not None else message.get("text", ""))
+            else:
+                kept.append(message)
+        for message in kept:
+            self.queue.put_nowait(message)
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    def detach(self, on_message: OnMessage, on_lost: Callable[[], None]) -> bool:
+        """Leave ASGI: messages go to ``on_message``, and ``on_lost`` is called once the socket is gone.
+
+        The application's coroutine may then return without the socket
+        being closed (see :meth:`run_asgi`).  False, and nothing changed,
+        when the socket is already closing: the application carries on as
+        usual and its ``receive`` returns the disconnect.
+        """
+        if self.close_sent or self.disconnected or self.transport.is_closing():
+            return False
+        self.divert(on_message)
+        self._on_lost = on_lost
+        self._detached = True
+        return True
+
+    async def run_asgi(self) -> None:
+        """Run the application; close the socket when it returns, unless it detached (and is still open).
+
+        uvicorn's own ``run_asgi`` always closes the socket once the
+        application returns; this one only when the application did not
+        :meth:`detach`, otherwise doing what uvicorn does.
+        """
+        try:
+            result = await self.app(self.scope, self.receive, self.send)
+        except ClientDisconnected:
+            pass
+        except BaseException:
+            self.logger.exception("Exception in ASGI application\n")
+            self.send_500_response()
+        else:
+            if not self.handshake_complete:
+                self.logger.error("ASGI callable returned without completing handshake.")
+                self.send_500_response()
+            elif result is not None:
+                self.logger.error("ASGI callable should return None, but returned '%s'.", result)
+        if self._detached and not self.disconnected:
+            return
+        if self.close_timer is None:
+            self.transport.close()
+
+    def send_receive_event_to_app(self) -> None:
+        on_message = self._on_message
+        if on_message is None:
+            super().send_receive_event_to_app()
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        self.frames = []
+        if self.close_sent:  # past our close: wait for the peer's close reply, as uvicorn does
+            return
+        if self.curr_msg_data_type == "text":
+            try:
+                text = bytes(data).decode()
+            except UnicodeDecodeError:  # as uvicorn: close with 1007 (invalid payload)
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            on_message(text)
+        else:
+            on_message(bytes(data))
+
+    # --- outgoing -----------------------------------------------------------
+
+    @property
+    def paused(self) -> bool:
+        """True while the transport's buffer is above its high-water mark (or the socket is done)."""
+        return not self.writable.is_set() or self.close_sent or self.disconnected
+
+    @property
+    def gone(self) -> bool:
+        """True once nothing more can be written (closed by us, by the peer, or lost)."""
+        return self.close_sent or self.disconnected or self.transport.is_closing()
+
+    def write(self, data: bytes | str) -> bool:
+        """Send one message now; False when the socket can no longer be written.
+
+        The message goes out as one unmasked frame (what ``websockets``
+        would send: no extension is negotiated).  A fan-out writes the very
+        same bytes object to every socket that gets only the public change,
+        one after another, so the frame made for the last message written
+        is kept and reused when the next message is that same object: 10,000
+        spectators cost one framing, not 10,000.
+        """
+        if self.gone:
+            return False
+        global _last_message, _last_frame
+        if data is _last_message:
+            frame = _last_frame
+        else:
+            if isinstance(data, bytes):
+                frame = Frame(Opcode.BINARY, data).serialize(mask=False)
+            else:
+                frame = Frame(Opcode.TEXT, data.encode()).serialize(mask=False)
+            _last_message, _last_frame = data, frame
+        self.transport.write(frame)
+        return True
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Start the closing handshake (what uvicorn does for an ASGI ``websocket.close``)."""
+        if self.gone:
+            return
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": code, "reason": reason})
+        self.conn.send_close(code, reason)
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.close_sent = True
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+        self.close_timer = self.loop.call_later(self.close_timeout, self.transport.close)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.on_writable is not None:
+            self.on_writable()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self._on_message = None
+        self.on_writable = None
+        on_lost, self._on_lost = self._on_lost, None
+        if on_lost is not None:
+            try:
+                on_lost()
+            except Exception:  # a bug in the hub's clean-up: logged, the server goes on
+                self.logger.exception("cleaning up a closed socket failed")

@@ -1,0 +1,43 @@
+"""The embedded store spaces its commits under load, and never delays an append after a quiet spell."""
+
+from __future__ import annotations
+
+import asyncio
+
+from server.store import open_store
+from server.store.embedded import EmbeddedStore
+
+
+async def test_appends_that_come_during_the_interval_share_one_commit(tmp_path):
+    # Given a store whose commits are at least 200 ms apart, that has just committed
+    store = EmbeddedStore(tmp_path / "s.sqlite3", commit_interval=0.2)
+    try:
+        await store.append("r0", [b"first"], 0)
+        assert store.commits == 1
+        # When five rooms append within that interval
+        versions = await asyncio.gather(*(store.append(f"r{i}", [b"x"], 0) for i in range(1, 6)))
+        # Then they were stored in one more commit, each at its version
+        assert versions == [1] * 5
+        assert store.commits == 2 and store.appends == 6 and store.delayed == 1
+        assert [r.data for r in await store.read("r3")] == [b"x"]
+    finally:
+        await store.close()
+
+
+async def test_an_append_after_a_quiet_spell_commits_at_once(tmp_path):
+    store = EmbeddedStore(tmp_path / "q.sqlite3", commit_interval=0.2)
+    try:
+        await store.append("r", [b"a"], 0)
+        await asyncio.sleep(0.3)  # longer than the interval: nothing to wait for
+        await store.append("r", [b"b"], 1)
+        assert store.commits == 2 and store.delayed == 0
+    finally:
+        await store.close()
+
+
+def test_the_store_url_sets_the_interval(tmp_path):
+    store = open_store(f"{tmp_path}/u.sqlite3?commit_interval_ms=5")
+    try:
+        assert isinstance(store, EmbeddedStore) and store.commit_interval == 0.005
+    finally:
+        asyncio.run(store.close())
