@@ -219,11 +219,52 @@ def _find(hub: Hub, code: str) -> LiveRoom | None:
     return None
 
 
+class NotClosed(Exception):
+    """The room could not be closed now (it ended meanwhile, moved, or its owner did not answer)."""
+
+
+class LocalRooms:
+    """What the routes ask about rooms, answered from this hub alone (a single hub).
+
+    In cluster mode the hub carries a ``server.cluster.admin.ClusterRooms``
+    instead (as ``hub.admin_rooms``), with the same four methods answered
+    for every room of the cluster.
+    """
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def rows(self) -> list[dict]:
+        rooms = sorted(hub_rooms(self.hub), key=lambda r: (r.age is None, r.age or 0.0))  # newest first
+        return [room_row(r, self.hub) for r in rooms]
+
+    async def detail(self, code: str) -> dict | None:
+        live = _find(self.hub, code)
+        return None if live is None else await room_detail(live, self.hub)
+
+    async def close(self, code: str) -> dict | None:
+        """``{"closed": code, "id": id}``, None for an unknown room; raises :class:`NotClosed`."""
+        live = _find(self.hub, code)
+        if live is None:
+            return None
+        try:
+            await live.close()
+        except Exception as exc:  # it ended meanwhile, or the store refused
+            raise NotClosed(str(exc) or type(exc).__name__) from exc
+        return {"closed": live.room.code, "id": live.room.id, "owner": live.owner}
+
+    async def room_id(self, code: str) -> str | None:
+        live = _find(self.hub, code)
+        return None if live is None else live.room.id
+
+
 # --- routes ---------------------------------------------------------------------------
 
 
 def routes(hub: Hub, token: str | None) -> Callable[[Request], Awaitable[Response]]:
     """One endpoint for every ``/api/admin/...`` path (404 for all of them when ``token`` is None)."""
+    rooms: Any = getattr(hub, "admin_rooms", None) or LocalRooms(hub)
+    where = "in this cluster" if hasattr(hub, "admin_rooms") else "on this node"
 
     async def endpoint(request: Request) -> Response:
         if token is None:
@@ -235,22 +276,23 @@ def routes(hub: Hub, token: str | None) -> Callable[[Request], Awaitable[Respons
         if parts == ["health"] and method == "GET":
             return JSONResponse(await health(hub))
         if parts == ["rooms"] and method == "GET":
-            rooms = sorted(hub_rooms(hub), key=lambda r: (r.age is None, r.age or 0.0))  # newest first
-            return JSONResponse({"node": getattr(hub, "node", None), "rooms": [room_row(r, hub) for r in rooms]})
+            return JSONResponse({"node": getattr(hub, "node", None), "rooms": await rooms.rows()})
         if len(parts) >= 2 and parts[0] == "rooms":
-            live = _find(hub, parts[1])
-            if live is None:
-                return not_found(f"no room {parts[1]!r} runs on this node")
+            code = parts[1]
             if len(parts) == 2 and method == "GET":
-                return JSONResponse(await room_detail(live, hub))
+                detail = await rooms.detail(code)
+                return JSONResponse(detail) if detail is not None else not_found(f"no room {code!r} runs {where}")
             if parts[2:] == ["close"] and method == "POST":
                 try:
-                    await live.close()
-                except Exception as exc:  # it ended meanwhile, or the store refused
+                    closed = await rooms.close(code)
+                except NotClosed as exc:
                     return JSONResponse({"error": "not_closed", "message": str(exc)}, status_code=409)
-                return JSONResponse({"closed": live.room.code, "id": live.room.id})
+                return JSONResponse(closed) if closed is not None else not_found(f"no room {code!r} runs {where}")
             if parts[2:] == ["replay"] and method == "GET":
-                doc = await replay.export(hub.store, live.room.id, hub.games)
+                room_id = await rooms.room_id(code)
+                if room_id is None:
+                    return not_found(f"no room {code!r} runs {where}")
+                doc = await replay.export(hub.store, room_id, hub.games)
                 return replay_response(doc)
         return not_found(f"no admin endpoint {method} {request.url.path}")
 

@@ -25,10 +25,11 @@ from starlette.websockets import WebSocket
 
 from games.contract import GameSpec
 from protocol.frames import VERSION
-from server import admin, connection, replay
+from server import admin, announce, connection, replay
 from server.classroom import http as classroom_http
 from server.classroom.classes import Classes
-from server.cluster.hub import hub_class_for
+from server.cluster.classes import ClusterClasses
+from server.cluster.hub import ClusterHub, hub_class_for
 from server.fallback_page import fallback_page
 from server.hub import HubConfig
 from server.metrics import Metrics
@@ -61,6 +62,7 @@ def create_app(
     games: Mapping[str, GameSpec] | None = None,
     web: Path | None = DEFAULT_WEB,
     public_url: str | None = None,
+    short_address: str | None = None,
     close_store: bool = True,
     admin_token: str | None = None,
     metrics_at: str | int = METRICS_PUBLIC,
@@ -68,6 +70,8 @@ def create_app(
 ) -> Starlette:
     """The app around ``store``.
 
+    ``short_address`` is what the TV shows a person to type (``/api/info``'s
+    ``address``; ``server.announce``), by default the public URL's host and port.
     ``admin_token`` turns the admin console on (``/admin``, ``/api/admin/``).
     ``metrics_at`` is ``"public"`` (``/metrics`` for anyone, the default),
     ``"token"`` (``/metrics`` needs the admin token) or a port number: then
@@ -78,7 +82,7 @@ def create_app(
         raise ValueError("metrics behind the token need an admin token (PIZZANIGHT_ADMIN_TOKEN or --admin-token-file)")
     metrics = Metrics()
     hub = hub_class_for(store)(store, games=games, config=config, metrics=metrics, public_url=public_url)
-    classes = Classes(hub)
+    classes = ClusterClasses(hub) if isinstance(hub, ClusterHub) else Classes(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -119,7 +123,10 @@ def create_app(
 
     async def info(request: Request) -> Response:
         base = base_url(request)
-        return JSONResponse({"protocol": VERSION, "tv": f"{base}/tv", "join": f"{base}/join", "games": hub.catalog})
+        address = short_address or announce.short_address(base)
+        return JSONResponse(
+            {"protocol": VERSION, "tv": f"{base}/tv", "join": f"{base}/join", "address": address, "games": hub.catalog}
+        )
 
     async def qr(request: Request) -> Response:
         """An SVG QR code of the join URL (of a room with ``?code=BCDF``)."""

@@ -52,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--store", default="embedded", help="'embedded' (SQLite in --data), a SQLite path, or redis://host:port")
     serve.add_argument("--web", default=None, help="folder of the built web client (default: web-client/dist)")
     serve.add_argument("--public-url", default=None, help="URL phones use to reach this server (default: LAN address)")
+    serve.add_argument("--no-mdns", action="store_true",
+                       help="do not announce pizzanight.local on the local network (also: PIZZANIGHT_MDNS=0)")
+    serve.add_argument("--short-address", default=None,
+                       help="the address the TV shows to type (default: pizzanight.local:PORT when announced, else the IP)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     serve.add_argument("--room-idle", type=float, default=3600.0, help="seconds without activity before a room ends")
     serve.add_argument("--timer-scale", type=float, default=1.0, help="multiplies game timer delays")

@@ -31,7 +31,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import attrs
@@ -41,6 +41,7 @@ from protocol.frames import Error, Hello
 from server import lobby
 from server.classroom.state import CLASS_PREFIX
 from server.client import Client
+from server.cluster.admin import ClusterRooms
 from server.cluster.relay import Relay
 from server.cluster.remote import RemoteClient, RemoteRoom, inbox_message
 from server.hub import Hub
@@ -154,6 +155,12 @@ class ClusterHub(Hub):
         self._locks: dict[str, asyncio.Lock] = {}
         self._passes = 0
         self.loop: asyncio.AbstractEventLoop | None = None
+        #: The admin console's view of every room in the cluster (server.cluster.admin).
+        self.admin_rooms = ClusterRooms(self)
+        #: Handles the relay's class messages (``cls``, ``cls-reply``: set by server.cluster.classes).
+        self.on_class_message: Callable[[dict], None] | None = None
+        #: Run by ``drain`` before the relay is flushed (the classes hand their leases back).
+        self.drain_hooks: list[Callable[[], Awaitable[None]]] = []
 
     # --- lifecycle -----------------------------------------------------------
 
@@ -310,6 +317,9 @@ class ClusterHub(Hub):
         for remote in list(self.remotes.values()):
             remote.moved()
         await asyncio.gather(*(self.hand_over(actor) for actor in rooms), return_exceptions=True)
+        for hook in self.drain_hooks:
+            with contextlib.suppress(Exception):
+                await hook()
         await self.relay.flush()
         with contextlib.suppress(Exception):
             await self.store.client.delete(self._heartbeat_key(self.node))
@@ -380,6 +390,13 @@ class ClusterHub(Hub):
 
     def _on_message(self, message: dict) -> None:
         kind = message["k"]
+        if kind in ("adm", "adm-reply"):  # the admin console, between nodes
+            self.admin_rooms.on_message(message)
+            return
+        if kind in ("cls", "cls-reply"):  # class requests routed to a class's owner (server.cluster.classes)
+            if self.on_class_message is not None:
+                self.on_class_message(message)
+            return
         if kind in ("reply", "after", "state", "change", "close", "attached", "refused"):
             room = message.get("r")
             remote = self.remotes.get(room)
@@ -440,7 +457,7 @@ class ClusterHub(Hub):
     def _refuse(self, message: dict, exc: ProtocolError | ServerFault) -> None:
         self.relay.post(message["n"], {
             "k": "refused", "r": message["r"], "c": message["c"], "code": exc.code.value, "message": exc.message,
-            "close": exc.close,
+            "close": exc.close, "params": getattr(exc, "params", None),
         })
 
     def _owner_message(self, message: dict) -> None:
@@ -456,6 +473,11 @@ class ClusterHub(Hub):
             return
         if kind == "touch":
             actor.touch()
+            return
+        if kind == "react":  # an edge node's summed reactions: counted beside the actor, not in its inbox
+            counts = message.get("counts")
+            if isinstance(counts, dict):
+                actor.reactions.add_counts(counts)
             return
         if kind == "attach":
             self._remote_attach(actor, message)

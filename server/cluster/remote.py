@@ -10,7 +10,8 @@ local actor, and it serialises each inbox message (``server.inbox``) for
 the owner, which turns it back into the same type (:func:`inbox_message`).
 
 Message kinds (``k``), edge to owner: ``attach``, ``cmd``, ``host``,
-``hint``, ``touch``, ``detach``; owner to edge: ``reply``, ``state``,
+``hint``, ``touch``, ``detach``, ``react`` (this edge's audience reactions,
+summed per kind, at most every ``server.reactions.FLUSH_EVERY``); owner to edge: ``reply``, ``state``,
 ``change``, ``after`` (a reply sent after the state before it), ``close``,
 ``attached``, ``refused``.  Every message names its room (``r``), the
 sending node (``n``) and the connection (``c``, unique per edge node).
@@ -31,6 +32,7 @@ from server import lobby
 from server.client import Client
 from server.inbox import AskHint, Command, Detach, HostOp, Message
 from server.outbox import Outbox, Overflow
+from server.reactions import ReactionCounter
 
 #: How long an edge waits for the owner to answer an attach before it looks again.
 ATTACH_WAIT = 2.5
@@ -81,7 +83,7 @@ def refusal(message: dict) -> ProtocolError | ServerFault:
         return FAULTS[ServerCode(code)](text)
     for codes in (ErrorCode, lobby.RoomCode):
         if code in codes._value2member_map_:
-            return ProtocolError(text, code=codes(code), close=message.get("close"))
+            return ProtocolError(text, code=codes(code), close=message.get("close"), params=message.get("params"))
     return FAULTS[ServerCode.BUG](text)
 
 
@@ -174,6 +176,8 @@ class RemoteRoom:
         self._conns: dict[Client, int] = {}
         self._attaching: dict[int, _Pending] = {}
         self._touched = 0.0
+        #: Reactions of this node's sockets in the room, summed here and sent to the owner a few times a second.
+        self.reactions = ReactionCounter(lambda counts: self._post({"k": "react", "counts": counts}))
 
     def _post(self, message: dict) -> None:
         self._send(self.owner, {**message, "r": self.room_id, "n": self.node})

@@ -22,6 +22,8 @@ from protocol.patch import Mirror
 
 OPEN_TIMEOUT = 2.0
 REPLY_TIMEOUT = 4.0
+#: The frames that answer a request by its seq (``reclaim_code`` answers the host op ``reclaim_seat``).
+REPLIES = ("ack", "error", "reclaim_code")
 
 
 class Screen:
@@ -143,7 +145,7 @@ class Screen:
         start = len(self.frames)
         try:
             await self.ws.send(encode_client(dict(frame, seq=seq)))
-            return await self.next_frame(lambda f: f["t"] in ("ack", "error") and f.get("seq") == seq, start=start, timeout=timeout)
+            return await self.next_frame(lambda f: f["t"] in REPLIES and f.get("seq") == seq, start=start, timeout=timeout)
         except (TimeoutError, ConnectionError, websockets.ConnectionClosed):
             return None
 

@@ -17,7 +17,7 @@ export interface RoomRow {
   version: number;
   owner: string | null;
   age_seconds: number | null;
-  idle_seconds: number;
+  idle_seconds: number | null;
 }
 
 export interface RoomDetail extends RoomRow {
