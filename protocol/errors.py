@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import types
+from collections.abc import Mapping
 
 
 class Close:
@@ -55,6 +56,8 @@ class ErrorCode(str, enum.Enum):
     RATE_LIMITED = "rate/limited"
     JOIN_THROTTLED = "rate/join_throttled"
     NOT_READING = "rate/not_reading"
+    UNKNOWN_REACTION = "reaction/unknown"
+    REACTIONS_LIMITED = "rate/reactions"
 
 
 class ServerCode(str, enum.Enum):
@@ -76,10 +79,19 @@ class ProtocolError(Exception):
     code: enum.Enum
     close: int | None = None
 
-    def __init__(self, message: str = "", *, code: enum.Enum | None = None, close: int | None | types.EllipsisType = ...) -> None:
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        code: enum.Enum | None = None,
+        close: int | None | types.EllipsisType = ...,
+        params: Mapping[str, str | int] | None = None,
+    ) -> None:
         doc = (self.__class__.__doc__ or "").strip()
         super().__init__(message or doc)
         self.message = message or doc
+        #: What the client's sentence for the code needs (``params`` of the error frame).
+        self.params = dict(params) if params else None
         if code is not None:
             self.code = code
         if not isinstance(getattr(self, "code", None), enum.Enum):

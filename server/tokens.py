@@ -6,6 +6,11 @@ import hashlib
 import hmac
 import secrets
 
+from server.names import CODE_ALPHABET, code_is_clean
+
+#: A reclaim code: 6 letters of the room code alphabet (17**6, about 24 million), typed on a phone.
+RECLAIM_LENGTH = 6
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
@@ -21,3 +26,16 @@ def matches(token: str | None, stored_hash: str | None) -> bool:
     if token is None or not stored_hash:
         return False
     return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def new_reclaim_code() -> str:
+    """A one-time code that hands a disconnected seat to a new device (short enough to type)."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(RECLAIM_LENGTH))
+        if code_is_clean(code):
+            return code
+
+
+def normal_reclaim_code(text: str) -> str:
+    """A typed reclaim code as issued: upper case, without spaces or dashes."""
+    return "".join(ch for ch in text.upper() if not ch.isspace() and ch != "-")

@@ -1,0 +1,65 @@
+// Handing a lost phone's seat to a new device, from any host surface: the
+// TV's lobby and host menu, and the host phone's panel.  The hub answers the
+// host op `reclaim_seat` with a one-time code; we show it large, with the
+// clock time it stops working, until the host closes it.
+import { useState } from "preact/hooks";
+import type { LobbyPlayer, ReclaimCodeFrame } from "../net/wire";
+import { S } from "../strings";
+
+/** A code on screen: whose seat it hands over, the code, and when it stops working. */
+export interface ShownCode {
+  name: string;
+  code: string;
+  seconds: number;
+  until: string;
+}
+
+/** "21:40" in the language in use: a clock time people can compare with their own. */
+function clockIn(seconds: number): string {
+  return new Date(Date.now() + seconds * 1000).toLocaleTimeString(S.lang, { hour: "2-digit", minute: "2-digit" });
+}
+
+/** Whether the host can offer this player's seat to a new device: a person whose phone is gone. */
+export function canReclaim(player: LobbyPlayer): boolean {
+  const human = player.human ?? player.bot === null;
+  return human && !player.connected;
+}
+
+/** State for one list of seats: the code shown (if any) and how to ask for one. */
+export function useReclaim(reclaim: ((player: number) => Promise<ReclaimCodeFrame>) | undefined) {
+  const [shown, setShown] = useState<ShownCode | null>(null);
+  const ask = reclaim
+    ? (p: LobbyPlayer) =>
+        reclaim(p.id).then(
+          (r) => setShown({ name: p.name, code: r.code, seconds: r.seconds, until: clockIn(r.seconds) }),
+          () => {}, // the screen that asked already showed why in its toast
+        )
+    : null;
+  return { shown, ask, done: () => setShown(null) };
+}
+
+/** The small "New phone" button next to a disconnected person's name. */
+export function ReclaimButton({ player, ask }: { player: LobbyPlayer; ask: (p: LobbyPlayer) => void }) {
+  return (
+    <button class="btn btn-small reclaim-btn" aria-label={S.reclaimFor(player.name)} onClick={() => ask(player)}>
+      {S.reclaimButton}
+    </button>
+  );
+}
+
+/** The one-time code, big enough to read across the room, with when it expires. */
+export function ReclaimShown({ shown, onDone }: { shown: ShownCode; onDone: () => void }) {
+  return (
+    <div class="reclaim-shown" role="status">
+      <p>{S.reclaimShowTitle(shown.name)}</p>
+      <p class="reclaim-code" aria-label={S.reclaimCodeLabel(shown.code.split("").join(" "))}>
+        {shown.code}
+      </p>
+      <p class="reclaim-until">{S.reclaimUntil(shown.until)}</p>
+      <p class="hint-text">{S.reclaimShowHelp(Math.round(shown.seconds / 60))}</p>
+      <button class="btn btn-small" onClick={onDone}>
+        {S.reclaimDone}
+      </button>
+    </div>
+  );
+}
