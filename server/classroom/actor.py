@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from server.classroom import options as class_options
@@ -47,6 +47,7 @@ from server.logs import event as log_event
 from server.names import BadName, clean_name, same_name
 from server.room import RoomActor
 from server.roomstate import Room
+from server.store.base import Fenced
 from server.tokens import matches, new_token, token_hash
 
 if TYPE_CHECKING:
@@ -66,10 +67,38 @@ class ClassRejected(Exception):
         self.status = status
 
 
+class ClassMoved(ClassRejected):
+    """This hub no longer owns the class (cluster mode): the request goes to the new owner."""
+
+    def __init__(self) -> None:
+        super().__init__("class/moved", "the class moved to another server; try again", status=503)
+
+
 class ClassActor:
-    def __init__(self, klass: Class, hub: Hub) -> None:
+    """One class session's only writer (see the module docstring).
+
+    In cluster mode (``server.cluster.classes``) the actor holds the class's
+    lease: ``fence`` is its token, passed to every append, and a refused
+    append (``Fenced``: another hub took the class over) calls ``on_fenced``
+    and raises :class:`ClassMoved`, so the request is routed to the new owner.
+    ``clustered`` also lets it read tables whose rooms run on other hubs.
+    """
+
+    def __init__(
+        self,
+        klass: Class,
+        hub: Hub,
+        *,
+        fence: int | None = None,
+        on_fenced: Callable[[ClassActor], None] | None = None,
+    ) -> None:
         self.klass = klass
         self.hub = hub
+        self.fence = fence
+        self.on_fenced = on_fenced
+        self.clustered = fence is not None
+        #: Set when this hub lost (or handed over) the class: it writes nothing more.
+        self.lost = False
         self._lock = asyncio.Lock()
         #: Hints given but not yet in the class log, by (table, student): counted against the limit at once.
         self.hints_pending: dict[tuple[int, int], int] = {}
@@ -101,6 +130,8 @@ class ClassActor:
         async with self._lock:
             try:
                 await self._commit([event])
+            except ClassMoved:  # another hub owns the class now: this one may not write it
+                log_event(logging.WARNING, "class record dropped", klass=self.klass.code, kind=type(event).__name__)
             finally:
                 if isinstance(event, HintGiven):
                     key = (event.table, event.student)
@@ -112,8 +143,16 @@ class ClassActor:
         """Store ``events`` at the class's version, then fold them in."""
         if not events:
             return
+        if self.lost:
+            raise ClassMoved()
         log_id = self.klass.id or events[0].id  # a new class: its ClassOpened names the log
-        await append_events(self.hub.store, log_id, events, self.klass.version)
+        try:
+            await append_events(self.hub.store, log_id, events, self.klass.version, self.fence)
+        except Fenced:
+            self.lost = True
+            if self.on_fenced is not None:
+                self.on_fenced(self)
+            raise ClassMoved() from None
         klass = self.klass
         for event in events:
             klass = evolve(klass, event)
@@ -332,6 +371,11 @@ class ClassActor:
                 try:
                     await TableHost(actor).do(CloseRoom())
                 except (TimeoutError, TableRefused) as exc:
+                    log_event(logging.WARNING, "class table did not close", klass=self.klass.code, error=str(exc))
+            elif self.clustered and table.open:  # its room runs on another hub: closed there, fenced like any close
+                try:
+                    await self.hub.admin_rooms.close(table.code)  # type: ignore[attr-defined]
+                except Exception as exc:
                     log_event(logging.WARNING, "class table did not close", klass=self.klass.code, error=str(exc))
             await self._commit([TableClosed(table=table.number)])
 

@@ -107,6 +107,8 @@ class TableAnalysis:
         self.misses: list[MissRecord] = []
         self.games_played: list[GameRecord] = []
         self.games_started = 0
+        #: The log version at which each game started (a rejected attempt's version finds its game).
+        self.started_at: list[int] = []
 
     def turns_without_trick(self) -> int:
         """Turns since the last trick of the running game (or since it began)."""
@@ -121,6 +123,7 @@ class TableAnalysis:
         self.room = roomstate.evolve(before, event, self.games)
         if isinstance(event, roomstate.GameStarted):
             self.games_started += 1
+            self.started_at.append(self.room.version)
             return
         run = before.run
         if run is None or run.game != SPLITTISSIMO:

@@ -1,5 +1,11 @@
 """The hub's classes: created, found by code, resumed after a restart, deleted.
 
+This is the single hub's registry: every class is in memory here.  In
+cluster mode ``server.cluster.classes.ClusterClasses`` extends it through
+three hooks: ``claim`` (a new class's lease), ``locate`` (which hub answers
+for a class: this one, after taking it over if nobody holds it, or its
+owner) and ``forward`` (hand a request to that owner).
+
 Class codes come from the same alphabet and rules as room codes and are
 claimed in the same store table, so a class code and a room code never
 collide.  A class's id starts with ``class-`` (``state.CLASS_PREFIX``): the
@@ -10,7 +16,8 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+import time
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from server.classroom import options as class_options
@@ -29,6 +36,30 @@ if TYPE_CHECKING:
 LOG = logging.getLogger("pizzanight")
 
 
+#: At most this many card ids of one attempt are kept (a command's fields come from the wire).
+MAX_ATTEMPT_CARDS = 32
+
+
+def attempted(command: Mapping[str, Any]) -> dict[str, Any]:
+    """What a refused command tried, as plain values: its type and the card ids it named.
+
+    The map comes from the wire unchecked (it was refused), so only a short
+    type string and lists of small non-negative ints are kept.
+    """
+
+    def ids(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, (list, tuple)):
+            return ()
+        return tuple(v for v in value if type(v) is int and 0 <= v < 10_000)[:MAX_ATTEMPT_CARDS]
+
+    kind = command.get("type")
+    return {
+        "command": kind[:40] if isinstance(kind, str) else "",
+        "hand": ids(command.get("hand")),
+        "table_cards": ids(command.get("table")),
+    }
+
+
 def is_class_id(log_id: str) -> bool:
     return log_id.startswith(CLASS_PREFIX)
 
@@ -40,7 +71,27 @@ class Classes(RoomObserver):
         self.hub = hub
         #: Running classes by code.
         self.by_code: dict[str, ClassActor] = {}
+        #: Answers a request another hub forwarded here (set by ``server.classroom.http.routes``).
+        self.serve_forwarded: Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]] | None = None
         hub.shared.observer = self
+
+    # --- hooks for the cluster (``server.cluster.classes``); a single hub answers everything itself ----
+
+    async def claim(self, class_id: str) -> int | None:
+        """A new class's fencing token (cluster: its lease); None on a single hub."""
+        return None
+
+    async def locate(self, typed_code: str) -> str | None:
+        """Which hub answers for the class: None for this one, else the owner's node id."""
+        return None
+
+    async def forward(self, owner: str, request: dict[str, Any]) -> dict[str, Any] | None:
+        """Have ``owner`` answer a class request (``http.forwarded``); None when it no longer owns the class."""
+        raise NotImplementedError("a single hub answers every class request itself")
+
+    def owned(self, actor: ClassActor) -> None:
+        """List ``actor`` as one of this hub's classes."""
+        self.by_code[actor.klass.code] = actor
 
     # --- the rooms' observer (called inside a room's turn: look up, note, return) ---------
 
@@ -59,11 +110,19 @@ class Classes(RoomObserver):
                 return "your teacher has paused the game"
         return None
 
-    def refused(self, room: Room, player: int, code: str) -> None:
+    def refused(self, room: Room, player: int, code: str, command: Mapping[str, Any] | None = None) -> None:
         found = self._student(room, player)
         if found is not None:
             actor, table, student = found
-            self.hub.spawn(actor.record(AttemptRejected(student=student, table=table.number, code=code)))
+            attempt = AttemptRejected(
+                student=student,
+                table=table.number,
+                code=code,
+                at=round(time.time(), 3),
+                version=room.version,
+                **attempted(command or {}),
+            )
+            self.hub.spawn(actor.record(attempt))
 
     def hint_refusal(self, room: Room, player: int) -> str | None:
         found = self._student(room, player)
@@ -95,13 +154,17 @@ class Classes(RoomObserver):
         else:  # pragma: no cover - 83521 codes
             raise RuntimeError("no free class code")
         token = new_token()
-        actor = ClassActor(Class(), self.hub)
+        actor = self.new_actor(Class(), await self.claim(class_id))
         await actor._commit(
             [ClassOpened(id=class_id, code=code, teacher_hash=token_hash(token), secret=new_secret(), options=clean)]
         )
-        self.by_code[code] = actor
+        self.owned(actor)
         log_event(logging.INFO, "class created", klass=code)
         return actor, token
+
+    def new_actor(self, klass: Class, fence: int | None = None) -> ClassActor:
+        """The actor of ``klass`` on this hub (fenced by ``fence`` in cluster mode)."""
+        return ClassActor(klass, self.hub)
 
     def find(self, typed_code: str) -> ClassActor:
         code = normal_code(typed_code)
@@ -128,7 +191,7 @@ class Classes(RoomObserver):
                 LOG.exception("cannot resume class", extra={"fields": {"class_id": log_id}})
                 continue
             if klass.code:
-                self.by_code[klass.code] = ClassActor(klass, self.hub)
+                self.owned(self.new_actor(klass))
                 log_event(logging.INFO, "class resumed", klass=klass.code, version=klass.version)
 
     async def end(self, actor: ClassActor) -> None:

@@ -16,6 +16,7 @@ from server.classroom.actor import ClassActor
 from server.classroom.analytics import SPLITTISSIMO
 from server.classroom.reports import Reports, mixed_text
 from server.classroom.state import Table
+from server.room import load_room
 
 #: A table needs help after this many rounds (turns of every seat) without a trick ...
 HELP_ROUNDS = 2
@@ -54,12 +55,18 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
         "phase": "closed",
     }
     room_actor = await actor.table_actor(table)
-    if room_actor is None:
-        return out
-    room = room_actor.room
     games = actor.hub.games
+    if room_actor is not None:
+        room = room_actor.room
+        connected = set(room_actor.players)
+    elif actor.clustered and table.open:  # cluster: the table's room runs on another hub; its log says the rest
+        room = await load_room(actor.hub.store, table.room, games)
+        if room.closed is not None:
+            return out
+        connected = set()
+    else:
+        return out
     out["phase"] = room.phase(games)
-    connected = set(room_actor.players)
     out["players"] = [
         {"name": p.name, "bot": p.bot is not None, "connected": p.bot is not None or p.id in connected, "seat": p.seat}
         for p in room.lobby_players()

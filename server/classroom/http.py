@@ -11,6 +11,14 @@ creates a class; ``GET .../dashboard``, ``GET .../report`` (JSON),
 ``GET .../report.csv``; ``POST .../start``, ``.../end_tables``,
 ``.../pause``, ``.../options``, ``.../tables/N/restart``, ``.../students/ID`` (rename, move,
 remove), ``.../end`` and ``DELETE /api/classes/CODE`` (delete now).
+
+In cluster mode a class is answered by the hub that owns it (its lease):
+every route with a class code first asks ``Classes.locate``; on another
+hub's class the request (method, path, the bearer token, the body) goes to
+the owner over the relay (``Classes.forward``), which runs the same handler
+(:func:`serve_forwarded`) and sends the response back unchanged.  A class
+that moves meanwhile (the owner died, or was fenced mid-request) is located
+again, at most :data:`ROUTE_TRIES` times.
 """
 
 from __future__ import annotations
@@ -23,14 +31,19 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from server.classroom.actor import ClassActor, ClassRejected
+from server.classroom.actor import ClassActor, ClassMoved, ClassRejected
 from server.classroom.classes import Classes
 from server.classroom.dashboard import dashboard
 from server.classroom.reports import Reports
+from server.names import normal_code
 
 Handler = Callable[[Request], Awaitable[Response]]
 #: Largest JSON body the classroom API reads.
 MAX_BODY = 16_384
+#: How many times a request follows a class that moves between hubs before it answers 503.
+ROUTE_TRIES = 4
+#: The request headers a forwarded class request keeps.
+FORWARDED_HEADERS = ("authorization", "content-type", "host", "x-forwarded-proto", "x-forwarded-host")
 
 
 def _bearer(request: Request) -> str | None:
@@ -59,10 +72,74 @@ def _answering(handler: Handler) -> Handler:
     async def answer(request: Request) -> Response:
         try:
             return await handler(request)
+        except ClassMoved:
+            raise
         except ClassRejected as exc:
             return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
 
     return answer
+
+
+async def forwarded(request: Request, route: str) -> dict[str, Any]:
+    """What an owner needs to answer ``request`` as if it had reached it (see :func:`serve_forwarded`)."""
+    return {
+        "route": route,
+        "method": request.method,
+        "path": request.url.path,
+        "scheme": request.url.scheme,
+        "params": dict(request.path_params),
+        "headers": [[k, v] for k, v in request.headers.items() if k in FORWARDED_HEADERS],
+        "body": await request.body(),
+    }
+
+
+def _request_from(message: dict[str, Any]) -> Request:
+    """A Starlette request rebuilt from a forwarded one (the body is read once, from memory)."""
+    body: bytes = message["body"]
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    scope = {
+        "type": "http",
+        "method": message["method"],
+        "scheme": message["scheme"],
+        "path": message["path"],
+        "raw_path": message["path"].encode(),
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in message["headers"]],
+        "path_params": message["params"],
+        "server": None,
+        "client": None,
+    }
+    return Request(scope, receive)
+
+
+def _routed(classes: Classes, route: str, handler: Handler, handlers: dict[str, Handler]) -> Handler:
+    """Answer here when this hub owns the class (or nobody else does); else have its owner answer."""
+    local = _answering(handler)
+    handlers[route] = local
+
+    async def answer(request: Request) -> Response:
+        code = request.path_params.get("code")
+        for _ in range(ROUTE_TRIES):
+            owner = await classes.locate(code) if code is not None else None
+            if owner is None:
+                try:
+                    return await local(request)
+                except ClassMoved:
+                    continue
+            try:
+                reply = await classes.forward(owner, await forwarded(request, route))
+            except ClassMoved:  # the owner did not answer (it may have just died): locate the class again
+                continue
+            if reply is not None:
+                return Response(reply["body"], status_code=reply["status"], headers=dict(reply["headers"]))
+        moved = ClassMoved()
+        return JSONResponse({"error": moved.code, "message": moved.message}, status_code=moved.status)
+
+    return _answering(answer)
 
 
 def routes(classes: Classes) -> list[Route]:
@@ -184,19 +261,39 @@ def routes(classes: Classes) -> list[Route]:
         await classes.delete_now(actor)
         return JSONResponse({"ok": True, "deleted": True})
 
+    handlers: dict[str, Handler] = {}
+
+    async def serve_forwarded(message: dict[str, Any]) -> dict[str, Any] | None:
+        """Answer a request another hub forwarded here; None when this hub does not own its class (any more)."""
+        code = normal_code(str(message["params"].get("code", "")))
+        if code not in classes.by_code or classes.by_code[code].lost:
+            return None
+        try:
+            response = await handlers[message["route"]](_request_from(message))
+        except ClassMoved:
+            return None
+        body = getattr(response, "body", b"")
+        kept = [[k, v] for k, v in response.headers.items() if k in ("content-type", "content-disposition")]
+        return {"status": response.status_code, "headers": kept, "body": bytes(body)}
+
+    classes.serve_forwarded = serve_forwarded
+
+    def routed(route: str, handler: Handler) -> Handler:
+        return _routed(classes, route, handler, handlers)
+
     return [
         Route("/api/classes", _answering(create), methods=["POST"]),
-        Route("/api/classes/{code}", _answering(delete), methods=["DELETE"]),
-        Route("/api/classes/{code}/join", _answering(join), methods=["POST"]),
-        Route("/api/classes/{code}/me", _answering(me)),
-        Route("/api/classes/{code}/dashboard", _answering(board)),
-        Route("/api/classes/{code}/report", _answering(report)),
-        Route("/api/classes/{code}/report.csv", _answering(report_csv)),
-        Route("/api/classes/{code}/start", _answering(start), methods=["POST"]),
-        Route("/api/classes/{code}/end_tables", _answering(end_tables), methods=["POST"]),
-        Route("/api/classes/{code}/pause", _answering(pause), methods=["POST"]),
-        Route("/api/classes/{code}/options", _answering(set_options), methods=["POST"]),
-        Route("/api/classes/{code}/tables/{number}/restart", _answering(restart), methods=["POST"]),
-        Route("/api/classes/{code}/students/{student}", _answering(student), methods=["POST", "DELETE"]),
-        Route("/api/classes/{code}/end", _answering(end), methods=["POST"]),
+        Route("/api/classes/{code}", routed("delete", delete), methods=["DELETE"]),
+        Route("/api/classes/{code}/join", routed("join", join), methods=["POST"]),
+        Route("/api/classes/{code}/me", routed("me", me)),
+        Route("/api/classes/{code}/dashboard", routed("board", board)),
+        Route("/api/classes/{code}/report", routed("report", report)),
+        Route("/api/classes/{code}/report.csv", routed("report_csv", report_csv)),
+        Route("/api/classes/{code}/start", routed("start", start), methods=["POST"]),
+        Route("/api/classes/{code}/end_tables", routed("end_tables", end_tables), methods=["POST"]),
+        Route("/api/classes/{code}/pause", routed("pause", pause), methods=["POST"]),
+        Route("/api/classes/{code}/options", routed("set_options", set_options), methods=["POST"]),
+        Route("/api/classes/{code}/tables/{number}/restart", routed("restart", restart), methods=["POST"]),
+        Route("/api/classes/{code}/students/{student}", routed("student", student), methods=["POST", "DELETE"]),
+        Route("/api/classes/{code}/end", routed("end", end), methods=["POST"]),
     ]

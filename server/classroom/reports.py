@@ -9,16 +9,19 @@ derived for that student at that table; bots are nobody's.
 
 from __future__ import annotations
 
+import bisect
 import csv
 import io
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
 from games.contract import GameSpec
+from games.splittissimo.cards import CARDS
 from server import records
 from server.classroom.analytics import MIXED_NUMBERS, RELATIONS, TableAnalysis
-from server.classroom.state import Class, Table
+from server.classroom.state import AttemptRejected, Class, Table
 from server.classroom.tablehost import seat_token
 from server.store.base import Store
 from server.tokens import token_hash
@@ -88,8 +91,9 @@ class Reports:
         }
         tricks: list[dict[str, Any]] = []
         misses: list[dict[str, Any]] = []
+        analyses: dict[int, TableAnalysis] = {}
         for table in klass.tables:
-            analysis = await self.analysis(table)
+            analysis = analyses[table.number] = await self.analysis(table)
             who = _students_by_player(klass, table, analysis)
             for game in analysis.games_played:
                 for pid, (delivered, _score) in game.results.items():
@@ -139,7 +143,12 @@ class Reports:
             {**{k: v for k, v in row.items() if k != "pizzas"}, "pizzas_delivered": mixed_text(row["pizzas"])}
             for row in rows.values()
         ]
-        return {"class": klass.code, "students": students, "tricks": tricks, "misses": misses}
+        rejected = [
+            _attempt_record(attempt, rows[attempt.student], analyses.get(attempt.table))
+            for attempt in klass.attempts
+            if attempt.student in rows
+        ]
+        return {"class": klass.code, "students": students, "tricks": tricks, "misses": misses, "rejected": rejected}
 
     async def csv(self, klass: Class) -> str:
         report = await self.build(klass)
@@ -150,6 +159,31 @@ class Reports:
             broken = "; ".join(f"{code} x{n}" for code, n in row["rules_broken"].items())
             writer.writerow({**row, "name": _cell(row["name"]), "rules_broken": broken})
         return out.getvalue()
+
+
+def _attempt_record(attempt: AttemptRejected, row: Mapping[str, Any], analysis: TableAnalysis | None) -> dict[str, Any]:
+    """One rejected attempt as the JSON export shows it: who, where, which game, when, why and with what."""
+    game = bisect.bisect_right(analysis.started_at, attempt.version) if analysis is not None else 0
+    game_id = analysis.room.run.game if analysis is not None and analysis.room.run is not None else None
+    return {
+        "kind": "rejected",
+        "student": row["student"],
+        "name": row["name"],
+        "table": attempt.table,
+        "game": game,
+        "time": datetime.fromtimestamp(attempt.at, UTC).isoformat(timespec="seconds") if attempt.at else None,
+        "code": attempt.code,
+        "command": attempt.command,
+        "hand": _card_texts(attempt.hand, game_id),
+        "table_cards": _card_texts(attempt.table_cards, game_id),
+    }
+
+
+def _card_texts(ids: tuple[int, ...], game_id: str | None) -> list[str]:
+    """Splittissimo card ids as the cards' printed amounts (what a teacher reads); other games' ids as they are."""
+    if game_id == "splittissimo":
+        return [CARDS[i].text if i < len(CARDS) else "?" for i in ids]
+    return [str(i) for i in ids]
 
 
 def _students_by_player(klass: Class, table: Table, analysis: TableAnalysis) -> dict[int, int]:

@@ -97,6 +97,13 @@ class AttemptRejected:
     student: int
     table: int
     code: str
+    #: When (unix seconds, from the hub's clock) and at which version of the table's log.
+    at: float = 0.0
+    version: int = 0
+    #: What was attempted: the command's type and the card ids it named (hand side, table side).
+    command: str = ""
+    hand: tuple[int, ...] = ()
+    table_cards: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -174,6 +181,8 @@ class Class:
     rejected: Mapping[int, Mapping[str, int]] = attrs.field(factory=dict)
     #: Rejected moves by table (the projector flags a table that keeps trying).
     rejected_at: Mapping[int, int] = attrs.field(factory=dict)
+    #: Every rejected attempt, in order (the JSON export has one record per attempt).
+    attempts: tuple[AttemptRejected, ...] = ()
 
     def student(self, student_id: int) -> Student | None:
         return next((s for s in self.students if s.id == student_id), None)
@@ -244,7 +253,9 @@ def evolve(klass: Class, event: Any) -> Class:
             mine = dict(klass.rejected.get(sid, {}))
             mine[code] = mine.get(code, 0) + 1
             at = {**klass.rejected_at, number: klass.rejected_at.get(number, 0) + 1}
-            return attrs.evolve(klass, rejected={**klass.rejected, sid: mine}, rejected_at=at)
+            return attrs.evolve(
+                klass, rejected={**klass.rejected, sid: mine}, rejected_at=at, attempts=klass.attempts + (event,)
+            )
         case HintGiven(student=sid, table=number):
             key = (number, sid)
             return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})

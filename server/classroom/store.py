@@ -28,9 +28,15 @@ def decode(data: bytes) -> Any:
     return _codec.event(msgpack.unpackb(data, raw=False, strict_map_key=False)["c"])
 
 
-async def append_events(store: Store, class_id: str, events: Sequence[Any], version: int) -> int:
-    """Append at ``version`` (a conflict raises, nothing is written); the new version."""
-    return await store.append(class_id, [encode(e) for e in events], version)
+async def append_events(
+    store: Store, class_id: str, events: Sequence[Any], version: int, fence: int | None = None
+) -> int:
+    """Append at ``version`` (a conflict raises, nothing is written); the new version.
+
+    ``fence`` is the class's lease token in cluster mode: the store refuses
+    (``Fenced``) an append under a token older than the newest lease's.
+    """
+    return await store.append(class_id, [encode(e) for e in events], version, fence=fence)
 
 
 async def load_class(store: Store, class_id: str) -> Class:

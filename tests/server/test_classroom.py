@@ -430,3 +430,50 @@ async def test_concurrent_reports_count_each_record_once(server):
     report = await reports.build(klass)
     assert [row["games"] for row in report["students"]] == [1, 1]
     assert sum(row["tricks"] for row in report["students"]) == len(report["tricks"])
+
+
+async def test_the_json_report_has_one_record_per_rejected_attempt(server):
+    """Given a class table in play, when a student's trick is refused by the rules, then the JSON
+    report holds one record for that attempt: student, table, game, time, the rule and the cards."""
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "bots": False})
+        tokens = {name: await join(http, code, name) for name in ("Ada", "Ben")}
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        phones = {}
+        for name, token in tokens.items():
+            seat = await where(http, code, token)
+            phones[name] = await Peer.open(
+                server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]}
+            )
+        states = {
+            name: await p.until(lambda s: s["game"] is not None and s["game"]["hand"]) for name, p in phones.items()
+        }
+        # When the student whose turn it is plays one of their cards against itself (not on the table)
+        active = next(name for name, s in states.items() if s["game"]["active"] == s["you"]["seat"])
+        card = states[active]["game"]["hand"][0]
+        refused = await phones[active].cmd({"type": "TakeTrick", "hand": [card["id"]], "table": [card["id"]]})
+        assert refused["t"] == "error"
+        # Then the report's JSON has exactly one rejected record, for that attempt
+        for _ in range(100):
+            report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+            if report["rejected"]:
+                break
+            await asyncio.sleep(0.05)
+        [record] = report["rejected"]
+        student = next(row["student"] for row in report["students"] if row["name"] == active)
+        assert {k: v for k, v in record.items() if k != "time"} == {
+            "kind": "rejected",
+            "student": student,
+            "name": active,
+            "table": 1,
+            "game": 1,
+            "code": refused["code"],
+            "command": "TakeTrick",
+            "hand": [card["text"]],
+            "table_cards": [card["text"]],
+        }
+        assert record["time"].startswith(("20", "21"))  # an ISO 8601 UTC time
+        rows = {row["name"]: row for row in report["students"]}
+        assert rows[active]["rejected"] == 1
+        for phone in phones.values():
+            await phone.close()

@@ -6,12 +6,18 @@ import { Qr } from "../ui/Qr";
 import { api, ApiError, saved, type ClassOptions, type Dashboard, type DashboardTable, type Report } from "./api";
 import { S } from "../strings";
 import { C } from "./strings";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 import "./classroom.css";
 
 /** How often the projector refreshes the tables, and the report (ms). */
 const BOARD_MS = 1000;
 const REPORT_MS = 5000;
 const LEVELS = ["easy", "standard", "advanced"];
+
+/** A level's word in the language in use (the app's option words), the id itself as a fallback. */
+function levelText(level: string): string {
+  return S.optionChoice[level] ?? level;
+}
 
 function CreateClass({ onCreated }: { onCreated: (code: string, token: string) => void }) {
   const [options, setOptions] = useState<ClassOptions>({
@@ -32,6 +38,7 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
   return (
     <main class="teacher-create">
       <h1>{C.teacherTitle}</h1>
+      <LanguageSwitch />
       <form onSubmit={submit} class="teacher-form">
         <label>{C.game}
           <select class="input" value={options.game} onChange={(e) => set({ game: (e.target as HTMLSelectElement).value })}>
@@ -40,7 +47,7 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
         </label>
         <label>{C.level}
           <select class="input" name="level" value={options.level} onChange={(e) => set({ level: (e.target as HTMLSelectElement).value })}>
-            {LEVELS.map((l) => <option value={l}>{l}</option>)}
+            {LEVELS.map((l) => <option value={l}>{levelText(l)}</option>)}
           </select>
         </label>
         <fieldset><legend>{C.dots}</legend>
@@ -88,7 +95,7 @@ function TableCard({ table, onRestart, onLevel }: { table: DashboardTable; onRes
     <article class={`class-table ${help ? "class-table-help" : ""}`} aria-label={C.table(table.number)} data-table={table.number}>
       <header>
         <h2>{C.table(table.number)}</h2>
-        <span class="class-table-phase">{table.phase === "finished" ? C.finished : table.phase}</span>
+        <span class="class-table-phase">{table.phase === "finished" ? C.finished : C.phase[table.phase] ?? table.phase}</span>
       </header>
       {help && <p class="class-help" role="status">⚑ {C.needsHelp}: {reasons.map((r) => C.helpWhy[r] ?? r).join(", ")}</p>}
       <ul class="class-players">
@@ -108,7 +115,7 @@ function TableCard({ table, onRestart, onLevel }: { table: DashboardTable; onRes
         <a class="btn btn-small" href={`/watch/${table.code}`} target="_blank" rel="noopener">{C.openLarge}</a>
         <select class="input input-small" aria-label={C.applyTable} value={String(table.options.level ?? "")}
           onChange={(e) => onLevel((e.target as HTMLSelectElement).value)}>
-          {LEVELS.map((l) => <option value={l}>{l}</option>)}
+          {LEVELS.map((l) => <option value={l}>{levelText(l)}</option>)}
         </select>
       </footer>
     </article>
@@ -190,6 +197,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
           <p class="teacher-code" aria-label={C.classCode}>{code}</p>
         </div>
         <Qr text={join} label={join} px={220} />
+        <LanguageSwitch compact />
       </header>
       {board?.closed && <p class="class-ended" role="status">{C.ended}</p>}
       {board?.paused && <p class="class-paused" role="status">{C.paused}</p>}
@@ -201,7 +209,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
         <button class="btn" onClick={act(() => api.endTables(code, token))}>{C.endAll}</button>
         <label>{C.level}
           <select class="input input-small" value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>
-            {LEVELS.map((l) => <option value={l}>{l}</option>)}
+            {LEVELS.map((l) => <option value={l}>{levelText(l)}</option>)}
           </select>
         </label>
         <fieldset class="teacher-dots"><legend>{C.dots}</legend>

@@ -1,5 +1,12 @@
-// The classroom's words (teacher's projector and students' class page).
-export const C = {
+// The classroom's words (teacher's projector and students' class page), in
+// English here and Spanish in strings.es.ts (typed `ClassStrings`, so a missing
+// key fails the build).  `C` follows the app's language choice and switch
+// (strings.ts `setLanguage`): a live binding swapped on every change.
+import { onLanguageChange, S } from "../strings";
+import type { Lang } from "../i18n";
+import { classEs } from "./strings.es";
+
+export const classEn = {
   classTitle: "Pizza Night class",
   joinClass: "Join the class",
   classCode: "Class code",
@@ -42,6 +49,7 @@ export const C = {
   needsHelp: "Needs help",
   helpWhy: { no_trick: "no trick for two rounds", rejected: "moves keep being refused", hint: "asked for a hint" } as Record<string, string>,
   finished: "Game over",
+  phase: { lobby: "Waiting to start", playing: "Playing", closed: "Closed" } as Record<string, string>,
   report: "Report",
   downloadCsv: "Download CSV",
   endClass: "End the class",
@@ -53,3 +61,18 @@ export const C = {
   rename: "Rename",
   columns: ["Name", "Games", "Tricks", "Pizza", "Same denom.", "Equivalent", "Sum to 1", "Combined", "Mixed no.", "Missed", "Hints", "Rejected"],
 };
+
+export type ClassStrings = typeof classEn;
+
+export const CLASS_CATALOGUES: Record<Lang, ClassStrings> = { en: classEn, es: classEs };
+
+function inUse(): ClassStrings {
+  return CLASS_CATALOGUES[S.lang];
+}
+
+/** The classroom catalogue in use (a live binding: the app's language switch swaps it). */
+export let C: ClassStrings = inUse();
+
+onLanguageChange(() => {
+  C = inUse();
+});
