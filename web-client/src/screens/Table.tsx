@@ -8,13 +8,18 @@ import type { HostActions } from "./Lobby";
 import { HostMenu } from "./HostMenu";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Countdown, useCountdown } from "./Countdown";
+import { useRef } from "preact/hooks";
+import { useFitToWindow } from "../ui/fit";
 
 export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
   const ui = uiFor(state.lobby.game);
   const title = S[`game_${state.lobby.game}` as keyof typeof S] as string | undefined;
   const seconds = useCountdown(state);
+  // the TV never scrolls; a phone watching may (its page is a column to read down)
+  const main = useRef<HTMLElement>(null);
+  useFitToWindow(main, `${state.lobby.game}:${state.game?.round ?? ""}`, !watching);
   return (
-    <main class={`tv-game ${state.outcome ? "tv-game-over" : ""}`}>
+    <main ref={main} class={`tv-game ${state.outcome ? "tv-game-over" : ""}`}>
       <header class="tv-header">
         <span class="tv-title">{title ?? state.lobby.game}</span>
         <span class="tv-header-end">
