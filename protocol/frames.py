@@ -32,6 +32,7 @@ class Hello:
     room: str | None = None
     token: str | None = None
     name: str | None = None
+    reclaim: str | None = None  # a one-time code the host issued: take that player's seat on this device
 
 
 @attrs.frozen
@@ -69,6 +70,13 @@ class HintRequest:
     seq: int
 
 
+@attrs.frozen
+class React:
+    """An audience reaction (one of ``server.reactions.KINDS``); no ``seq``, no ack: it is applause."""
+
+    r: str
+
+
 #: Client frame types by their ``t``.
 CLIENT_FRAMES: dict[str, type] = {
     "hello": Hello,
@@ -76,6 +84,7 @@ CLIENT_FRAMES: dict[str, type] = {
     "host": Host,
     "ping": Ping,
     "hint": HintRequest,
+    "react": React,
 }
 
 # --- server to client -------------------------------------------------------
@@ -121,6 +130,8 @@ class Error:
     code: str
     message: str
     seq: int | None = None
+    #: What the client's sentence for ``code`` needs (a number, a name), or None.
+    params: dict[str, Any] | None = None
 
 
 @attrs.frozen
@@ -143,6 +154,27 @@ class Hint:
     hint: Any
 
 
+@attrs.frozen
+class Reactions:
+    """The room's reactions since the last such frame, counted per kind (sent to the TV, a few a second at most)."""
+
+    counts: dict[str, int]
+
+
+@attrs.frozen
+class ReclaimCode:
+    """The answer to ``reclaim_seat``: the one-time code that hands ``player``'s seat to a new device.
+
+    Sent only to whoever asked (the TV or the host phone), in place of the
+    ``ack``; the room keeps only its hash.
+    """
+
+    seq: int
+    player: int
+    code: str
+    seconds: int
+
+
 #: Server frame types and their ``t``.
 SERVER_FRAMES: dict[type, str] = {
     Welcome: "welcome",
@@ -151,4 +183,6 @@ SERVER_FRAMES: dict[type, str] = {
     Error: "error",
     Bye: "bye",
     Hint: "hint",
+    Reactions: "reactions",
+    ReclaimCode: "reclaim_code",
 }

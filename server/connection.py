@@ -1,16 +1,27 @@
 """One websocket: the hello handshake, then frames in, frames out.
 
-The receive loop decodes and checks each frame (size, shape, rate), turns it
-into a typed inbox message (``server.inbox``) and submits it to the room;
-a separate sender task drains the socket's :class:`~server.outbox.Outbox`,
-so a slow client never blocks its room.  The room is a local actor or, in
-cluster mode, a stand-in for an actor on another node: both are a
-:class:`RoomEntry`.
+Each frame after the hello is decoded and checked (size, shape, rate) by
+:class:`Inbound`, turned into a typed inbox message (``server.inbox``) and
+submitted to the room; the socket's :class:`~server.outbox.Outbox` holds
+what goes out, so a slow client never blocks its room.
+
+Two lanes.  On the hub's own uvicorn protocol (server/direct_ws.py), once
+a socket is in its room, ``serve`` *detaches* it from ASGI and returns:
+the protocol hands each parsed frame to :class:`Inbound`, the outbox
+writes to the socket directly, and the socket leaves its room when it
+closes (:func:`_gone`).  No task wakes per frame, and an idle socket holds
+no coroutine.  On any other ASGI server (Starlette's test client, the
+measurement transports) a receive loop awaits each frame and a sender
+task drains the outbox.
+
+The room is a local actor or, in cluster mode, a stand-in for an actor on
+another node: both are a :class:`RoomEntry`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from typing import Protocol
 
@@ -18,14 +29,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from protocol import codec, errors
 from protocol.errors import Close, ErrorCode, ProtocolError, ServerCode, ServerFault
-from protocol.frames import ROLES, VERSION, Ack, Cmd, Error, Hello, HintRequest, Host, Ping
+from protocol.frames import ROLES, VERSION, Ack, Cmd, Error, Hello, HintRequest, Host, Ping, React
 from server import lobby
 from server.client import Client
+from server.direct_ws import EXTENSION
 from server.hub import Hub
 from server.inbox import AskHint, Command, HostOp, Message
 from server.limits import TokenBucket
 from server.logs import event as log_event
+from server.names import BadName, clean_name
 from server.outbox import Overflow
+from server.reactions import ReactionCounter, ReactionGate
 from server.tokens import new_token, token_hash
 
 #: After this many refused frames in a row-ish (rate limited), the socket is closed.
@@ -42,6 +56,9 @@ class RoomEntry(Protocol):
     def touch(self) -> None: ...
 
     def detach(self, client: Client) -> None: ...
+
+    #: Where this socket's reactions are counted (``server.reactions``), off the actor's inbox.
+    reactions: ReactionCounter
 
 
 async def _sender(ws: WebSocket, client: Client, hub: Hub) -> None:
@@ -92,6 +109,8 @@ async def _admit(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
         actor = await hub.create_room(token_hash(token))
         await actor.attach(client, hello, token)
         return actor
+    if client.role == "player" and hello.room is None and hello.token is None and hello.name is not None:
+        return await _open_from_phone(hub, client, hello)
     if await hub.throttle.blocked(client.address):
         raise ProtocolError("too many failed attempts; wait a minute", code=ErrorCode.JOIN_THROTTLED, close=Close.TOO_MANY)
     room = await hub.find(hello.room or "")
@@ -101,14 +120,34 @@ async def _admit(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
     try:
         await room.attach(client, hello)
     except ProtocolError as exc:
-        if exc.code is ErrorCode.BAD_TOKEN:
+        if exc.code in _GUESSES:
             await hub.throttle.failed(client.address)
         raise
     return room
 
 
+#: Refused joins that may be someone guessing secrets: each counts against the address's join throttle.
+_GUESSES = (ErrorCode.BAD_TOKEN, lobby.RoomCode.BAD_RECLAIM, lobby.RoomCode.RECLAIM_EXPIRED)
+
+
+async def _open_from_phone(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
+    """A phone opens a room with no TV ("play on phones only") and takes its first seat.
+
+    The name is checked before a code is spent on the room.  Nobody holds the
+    room's host token: the phone, as the first to join, is the host phone
+    (``server.lobby``), which is all the hosting a TV-less room needs.
+    """
+    try:
+        clean_name(hello.name or "")
+    except BadName as exc:
+        raise lobby.RoomRejected(lobby.RoomCode.BAD_NAME, str(exc), close=Close.POLICY) from None
+    actor = await hub.create_room(token_hash(new_token()), no_tv=True)
+    await actor.attach(client, hello)
+    return actor
+
+
 def _error(exc: ProtocolError | ServerFault, seq: int | None = None) -> Error:
-    return Error(code=exc.code.value, message=exc.message, seq=seq)
+    return Error(code=exc.code.value, message=exc.message, seq=seq, params=getattr(exc, "params", None))
 
 
 async def serve(ws: WebSocket, hub: Hub) -> None:
@@ -128,23 +167,33 @@ async def serve(ws: WebSocket, hub: Hub) -> None:
             await ws.close(hello.close or Close.POLICY)
             return
         client = Client(text=text, role=hello.role, address=address, queue=hub.config.send_queue)
-        sender = asyncio.create_task(_sender(ws, client, hub))
+        direct = getattr(ws, "scope", {}).get("extensions", {}).get(EXTENSION)
+        if direct is not None:
+            client.outbox.write_to(direct, metrics.frames_sent)
+        else:
+            sender = asyncio.create_task(_sender(ws, client, hub))
         try:
             room = await _admit(hub, client, hello)
         except (ProtocolError, ServerFault) as exc:
             metrics.rejected(exc.code.value)
             client.close(exc.close or Close.POLICY, _error(exc))
-            await sender
+            if sender is not None:
+                await sender
             return
         except Exception:
             logging.getLogger("pizzanight").exception("admitting a socket failed")
             metrics.rejected(ServerCode.BUG.value)
             client.close(Close.INTERNAL, Error(code=ServerCode.BUG.value, message="the server could not admit you; try again"))
-            await sender
+            if sender is not None:
+                await sender
             return
         metrics.connections.labels(role=client.role).inc()
+        inbound = Inbound(hub, client, room)
+        if direct is not None and direct.detach(inbound.take, functools.partial(_gone, room, client, hub)):
+            room = None  # the protocol detaches it from the room when the socket closes (_gone)
+            return
         try:
-            await _receive_loop(ws, hub, client, room)
+            await _receive_loop(ws, inbound)
         finally:
             metrics.connections.labels(role=client.role).dec()
     except (WebSocketDisconnect, RuntimeError, OSError):
@@ -186,36 +235,54 @@ def message_for(client: Client, value: dict, seq: int | None) -> Message | Ping:
     raise errors.UnknownFrame("hello is only the first frame")
 
 
-async def _receive_loop(ws: WebSocket, hub: Hub, client: Client, room: RoomEntry) -> None:
-    bucket = TokenBucket(hub.config.rate, hub.config.burst)
-    strikes = 0
-    metrics = hub.metrics
-    pings = metrics.command_counts["ping"]
-    while client.outbox.close_code is None:
-        message = await ws.receive()
-        if message["type"] == "websocket.disconnect":
+class Inbound:
+    """One socket's frames after its hello: rate-limited, decoded, checked, handed to the room.
+
+    A refused frame is answered with an error (and changes nothing); too
+    many refused in a row, or a frame that breaks the protocol, closes the
+    socket.  Once the socket is closing, further frames are ignored.
+    """
+
+    def __init__(self, hub: Hub, client: Client, room: RoomEntry) -> None:
+        self.client = client
+        self.room = room
+        self.metrics = hub.metrics
+        self.bucket = TokenBucket(hub.config.rate, hub.config.burst)
+        self.strikes = 0
+        self.pings = hub.metrics.command_counts["ping"]
+        #: This socket's reaction limit (``server.reactions``), made at its first reaction.
+        self.gate: ReactionGate | None = None
+
+    def take(self, data: bytes | str) -> None:
+        client = self.client
+        if client.outbox.close_code is not None:
             return
-        data = message.get("bytes")
-        if data is None:
-            data = message.get("text", "")
         seq: int | None = None
         try:
-            if not bucket.take():
-                strikes += 1
+            if not self.bucket.take():
+                self.strikes += 1
+                seq = _seq_if_any(data)  # so a client waiting for this frame's answer gets it
                 raise ProtocolError(
-                    "slow down", code=ErrorCode.RATE_LIMITED, close=Close.TOO_MANY if strikes > MAX_STRIKES else None
+                    "slow down", code=ErrorCode.RATE_LIMITED, close=Close.TOO_MANY if self.strikes > MAX_STRIKES else None
                 )
             value = codec.load(data)
             seq = codec.seq_of(value)
+            if value["t"] == "react":  # counted off the room's inbox, never stored
+                self.gate = self.gate or ReactionGate()
+                react = codec.from_map(value)
+                assert isinstance(react, React)
+                if self.gate.admit(react.r):
+                    self.room.reactions.add(react.r)
+                return
             inbound = message_for(client, value, seq)
             if isinstance(inbound, Ping):
-                pings.inc()
-                room.touch()
+                self.pings.inc()
+                self.room.touch()
                 client.send(Ack(seq=inbound.seq))
             else:
-                room.submit(inbound)
+                self.room.submit(inbound)
         except (ProtocolError, ServerFault) as exc:
-            metrics.rejected(exc.code.value)
+            self.metrics.rejected(exc.code.value)
             error = _error(exc, seq)
             if exc.close is not None:
                 client.close(exc.close, error)
@@ -225,10 +292,37 @@ async def _receive_loop(ws: WebSocket, hub: Hub, client: Client, room: RoomEntry
                 client.send(error)
             except Overflow:
                 client.not_reading()
-                return
         except Overflow:
             client.not_reading()
+        except Exception:  # a bug: this socket is closed, the hub goes on
+            logging.getLogger("pizzanight").exception("handling a frame failed")
+            self.metrics.rejected(ServerCode.BUG.value)
+            client.close(Close.INTERNAL, Error(code=ServerCode.BUG.value, message="the server could not handle that frame"))
+
+
+def _seq_if_any(data: bytes | str) -> int | None:
+    """The ``seq`` of a frame refused before it was handled, when it reads as a frame at all."""
+    try:
+        return codec.seq_of(codec.load(data))
+    except ProtocolError:
+        return None
+
+
+def _gone(room: RoomEntry, client: Client, hub: Hub) -> None:
+    """A detached socket closed (server/direct_ws.py): what ``serve`` does when its socket goes."""
+    hub.metrics.connections.labels(role=client.role).dec()
+    room.detach(client)
+
+
+async def _receive_loop(ws: WebSocket, inbound: Inbound) -> None:
+    """Feed the socket's frames to ``inbound`` until the socket closes (the ASGI lane)."""
+    outbox = inbound.client.outbox
+    while outbox.close_code is None:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
             return
+        data = message.get("bytes")
+        inbound.take(data if data is not None else message.get("text", ""))
 
 
 __all__ = ["Client", "RoomEntry", "serve", "message_for"]

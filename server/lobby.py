@@ -20,7 +20,7 @@ import attrs
 from games.contract import Code, GameSpec, OptionError, Rejected
 from protocol.errors import Close, ProtocolError
 from protocol.frames import Host
-from server.names import BadName, clean_name, same_name
+from server.names import NAME_MAX, BadName, clean_name, same_name
 from server.roomstate import (
     BackToLobby,
     BotAdded,
@@ -31,19 +31,24 @@ from server.roomstate import (
     Player,
     PlayerJoined,
     PlayerRemoved,
+    ReclaimCodeIssued,
     Room,
     RoomClosed,
     RoomLocked,
     SeatHandedToBot,
+    SeatReclaimed,
     SittingOutSet,
     TurnTimerSet,
     outcome,  # noqa: F401  (server.views imports it from here)
 )
+from server.tokens import matches, normal_reclaim_code
 
 #: At most this many players (humans and bots) in one room.
 MAX_PLAYERS = 12
 #: Longest turn timer a host may set, in seconds.
 MAX_TURN_TIMER = 600
+#: How long a reclaim code works, in seconds.
+RECLAIM_SECONDS = 600
 
 
 class RoomCode(str, enum.Enum):
@@ -68,13 +73,18 @@ class RoomCode(str, enum.Enum):
     IN_GAME = "host/in_game"
     NOT_FINISHED = "host/not_finished"
     BAD_VALUE = "host/bad_value"
+    SEAT_CONNECTED = "host/seat_connected"
+    BAD_RECLAIM = "room/bad_reclaim"
+    RECLAIM_EXPIRED = "room/reclaim_expired"
 
 
 class RoomRejected(ProtocolError):
     """The room refused a request: the peer's fault, answered with ``code``."""
 
-    def __init__(self, code: RoomCode, message: str = "", *, close: int | None = None) -> None:
-        super().__init__(message or code.value, code=code, close=close)
+    def __init__(
+        self, code: RoomCode, message: str = "", *, close: int | None = None, params: Mapping[str, str | int] | None = None
+    ) -> None:
+        super().__init__(message or code.value, code=code, close=close, params=params)
 
 
 # --- the host's operations, typed ------------------------------------------------
@@ -163,9 +173,20 @@ class NameHostPhone:
     player: int | None
 
 
+@attrs.frozen
+class ReclaimSeat:
+    """Hand a disconnected player's seat to a new device: the room issues a one-time code.
+
+    The actor decides it (:func:`decide_reclaim_code`), since only it knows
+    which phones are connected and it draws the code.
+    """
+
+    player: int | None
+
+
 HostOperation = (
     SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
-    | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut
+    | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut | ReclaimSeat
 )
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
@@ -173,14 +194,14 @@ HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
-        SeatPlayer, NameHostPhone, GiveExtraTime, SitOut,
+        SeatPlayer, NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat,
     )
 }
 
 #: What the host phone may do: run the evening from the sofa.  Ending the room,
 #: naming another host phone and handing people's seats to bots stay with the TV.
 PHONE_HOST_OPERATIONS: tuple[type, ...] = (
-    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, GiveExtraTime, SitOut,
+    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, GiveExtraTime, SitOut, ReclaimSeat,
 )
 
 
@@ -211,6 +232,7 @@ _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
     "normal_time": lambda f: GiveExtraTime(f.player, False),
     "sit_out": lambda f: SitOut(f.player, True),
     "sit_in": lambda f: SitOut(f.player, False),
+    "reclaim_seat": lambda f: ReclaimSeat(f.player),
 }
 
 
@@ -238,15 +260,53 @@ def decide_join(room: Room, name: str, token_hash: str) -> list[Any]:
     try:
         name = clean_name(name)
     except BadName as exc:
-        raise RoomRejected(RoomCode.BAD_NAME, str(exc), close=Close.POLICY) from None
+        raise RoomRejected(RoomCode.BAD_NAME, str(exc), close=Close.POLICY, params={"max": NAME_MAX}) from None
     present = room.lobby_players()
     if len(present) >= MAX_PLAYERS:
-        raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players", close=Close.POLICY)
+        raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players", close=Close.POLICY, params={"max": MAX_PLAYERS})
     if any(same_name(p.name, name) for p in present):
-        raise RoomRejected(RoomCode.NAME_TAKEN, f"someone here is already called {name}", close=Close.POLICY)
+        raise RoomRejected(
+            RoomCode.NAME_TAKEN, f"someone here is already called {name}", close=Close.POLICY, params={"name": name}
+        )
     joined = PlayerJoined(player=room.next_player, name=name, token_hash=token_hash)
     # The first person to join hosts from their phone until the TV names someone else.
     return [joined, HostPhoneNamed(player=joined.player)] if _host_phone(room) is None else [joined]
+
+
+def decide_reclaim_code(room: Room, player_id: int | None, connected: bool, code_hash: str, expires: int) -> list[Any]:
+    """A one-time code that hands ``player_id``'s seat to a new device (a lost or flat phone).
+
+    Only a human's seat, and only while no phone of theirs is connected: a
+    seat in use is never taken from under its player.
+    """
+    _open(room)
+    player = _player(room, player_id)
+    if player.token_hash is None:
+        raise RoomRejected(RoomCode.BOT_SEAT, "a bot has no phone to replace")
+    if connected:
+        raise RoomRejected(
+            RoomCode.SEAT_CONNECTED, f"{player.name}'s phone is still connected", params={"name": player.name}
+        )
+    return [ReclaimCodeIssued(player=player.id, code_hash=code_hash, expires=expires)]
+
+
+def decide_reclaim(room: Room, code: str, token_hash: str, now: int) -> list[Any]:
+    """A new device takes a seat with its reclaim code (a refusal closes the socket: 1008).
+
+    The code is spent and the seat's token replaced, so the old device can
+    never come back with its token.
+    """
+    _open(room)
+    typed = normal_reclaim_code(code)
+    player = next((p for p in room.lobby_players() if matches(typed, p.reclaim_hash)), None)
+    if player is None:
+        raise RoomRejected(RoomCode.BAD_RECLAIM, "no seat has that reclaim code (it may be used already)", close=Close.POLICY)
+    if now >= player.reclaim_expires:
+        raise RoomRejected(
+            RoomCode.RECLAIM_EXPIRED, "that reclaim code has expired: ask the host for a new one", close=Close.POLICY,
+            params={"minutes": RECLAIM_SECONDS // 60},
+        )
+    return [SeatReclaimed(player=player.id, token_hash=token_hash)]
 
 
 def _host_phone(room: Room) -> Player | None:
@@ -316,7 +376,7 @@ def decide_host(
         case AddBot(bot=bot):
             _check_bot(room, bot, games)
             if len(room.lobby_players()) >= MAX_PLAYERS:
-                raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players")
+                raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players", params={"max": MAX_PLAYERS})
             return [BotAdded(player=room.next_player, name=_bot_name(room), bot=bot)]
         case RemovePlayer(player=player_id):
             player = _player(room, player_id)
@@ -325,7 +385,7 @@ def decide_host(
             return [RoomLocked(locked=locked)] if room.locked != locked else []
         case SetTurnTimer(seconds=seconds):
             if seconds is None or not 0 <= seconds <= MAX_TURN_TIMER:
-                raise RoomRejected(RoomCode.BAD_VALUE, f"seconds: 0 (off) to {MAX_TURN_TIMER}")
+                raise RoomRejected(RoomCode.BAD_VALUE, f"seconds: 0 (off) to {MAX_TURN_TIMER}", params={"max": MAX_TURN_TIMER})
             return [TurnTimerSet(seconds=seconds)]
         case Start():
             return _start(room, phase, games, draw_seed)
@@ -355,6 +415,8 @@ def decide_host(
         case SitOut(player=player_id, out=out):
             player = _player(room, player_id)
             return [SittingOutSet(player=player.id, out=out)] if player.sitting_out != out else []
+        case ReclaimSeat():
+            raise AssertionError("the room actor decides reclaim_seat (decide_reclaim_code)")
         case NameHostPhone(player=player_id):
             if player_id is None:
                 return [HostPhoneNamed(player=None)] if room.host_phone is not None else []
@@ -375,7 +437,8 @@ def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Cal
     seats = tuple(p.id for p in seated)
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise RoomRejected(
-            RoomCode.PLAYER_COUNT, f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}"
+            RoomCode.PLAYER_COUNT, f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}",
+            params={"game": spec.title, "min": spec.min_players, "max": spec.max_players, "players": len(seats)},
         )
     events: list[Any] = [BackToLobby()] if room.run is not None else []
     # Bots chosen for another game, or with no kind, play as this game's default bot.

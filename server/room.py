@@ -38,7 +38,7 @@ import attrs
 
 from games.contract import ROOM, GameSpec, Rejected
 from protocol.errors import FAULTS, Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault
-from protocol.frames import VERSION, Ack, Bye, Error, Welcome
+from protocol.frames import VERSION, Ack, Bye, Error, ReclaimCode, Welcome
 from server import lobby, records, roomstate, snapshots
 from server.bots import Bots, bot_seats, playing_spec
 from server.client import Client
@@ -62,10 +62,11 @@ from server.inbox import (
 )
 from server.logs import event as log_event
 from server.metrics import Metrics
+from server.reactions import for_room as reactions_for
 from server.roomstate import Room
 from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
 from server.timers import RoomTimers, acting_players
-from server.tokens import matches, new_token, token_hash
+from server.tokens import matches, new_reclaim_code, new_token, token_hash
 
 LOG = logging.getLogger("pizzanight")
 SERVER_NAME = "pizzanight/0.1.0"
@@ -78,6 +79,11 @@ FAILURES = {
 MAX_BATCH = 64
 
 
+def wall_clock() -> int:
+    """Unix seconds: reclaim codes expire by the wall clock, so the expiry holds across restarts and nodes."""
+    return int(time.time())
+
+
 class RoomObserver:
     """What a room tells whoever runs it from outside (a class session); the plain hub ignores it all.
 
@@ -85,8 +91,8 @@ class RoomObserver:
     and return at once (a class records them in its own log, later).
     """
 
-    def refused(self, room: Room, player: int, code: str) -> None:
-        """A seated player's game command was refused by the rules (``code``)."""
+    def refused(self, room: Room, player: int, code: str, command: Mapping[str, Any] | None = None) -> None:
+        """A seated player's game command (``command``, its wire map) was refused by the rules (``code``)."""
 
     def paused(self, room: Room) -> str | None:
         """Why nobody may move at ``room`` now (a class paused by its teacher), or None."""
@@ -170,6 +176,8 @@ class RoomActor:
         self.done = asyncio.Event()
         self._commands = self.metrics.command_counts
         self._latency = self.metrics.command_latency
+        #: Audience reactions, counted beside the actor (never in its inbox or log), flushed to the TV.
+        self.reactions = reactions_for(self)
 
     # --- what sockets, the hub and the clock call ------------------------------------
 
@@ -307,6 +315,9 @@ class RoomActor:
                 self.touch()
                 if not lobby.may_host(turn.room, client.role, client.player, op):
                     raise Forbidden("only the host does that")
+                if isinstance(op, lobby.ReclaimSeat):
+                    self.reclaim_code(turn, client, seq, op)
+                    return
                 turn.apply(lobby.decide_host(turn.room, op, games, lambda: secrets.randbits(48)), games)
                 turn.replies.append((client, Ack(seq=seq), True))
             case AskHint():
@@ -360,6 +371,11 @@ class RoomActor:
                 if player is None:
                     raise ProtocolError("that seat token is not valid here", code=ErrorCode.BAD_TOKEN, close=Close.POLICY)
                 client.player = player.id
+            elif hello.reclaim is not None:
+                token = new_token()
+                events = lobby.decide_reclaim(room, hello.reclaim, token_hash(token), wall_clock())
+                turn.apply(events, self.games)
+                client.player = events[0].player
             elif hello.name is None:
                 raise ProtocolError("a player joins with a name or comes back with a token", code=ErrorCode.BAD_FRAME, close=Close.POLICY)
             else:
@@ -368,6 +384,20 @@ class RoomActor:
                 turn.apply(events, self.games)
                 client.player = events[0].player
         turn.admits.append((message, token))
+
+    def reclaim_code(self, turn: Turn, client: Client, seq: int, op: lobby.ReclaimSeat) -> None:
+        """Issue a one-time code that hands a disconnected seat to a new device (answered in place of the ack).
+
+        Only the code's hash and expiry go in the log; the code itself goes to
+        whoever asked, once the record is stored.
+        """
+        code = new_reclaim_code()
+        connected = op.player is not None and op.player in self.players
+        expires = wall_clock() + lobby.RECLAIM_SECONDS
+        events = lobby.decide_reclaim_code(turn.room, op.player, connected, token_hash(code), expires)
+        turn.apply(events, self.games)
+        player = events[0].player
+        turn.replies.append((client, ReclaimCode(seq=seq, player=player, code=code, seconds=lobby.RECLAIM_SECONDS), True))
 
     def check_admission(self) -> None:
         """A hook: the cluster actor refuses sockets once its room moved away."""
@@ -467,9 +497,9 @@ class RoomActor:
         self.room = room
         self.metrics.events.inc(len(events))
 
-    async def open(self, code: str, host_hash: str) -> None:
+    async def open(self, code: str, host_hash: str, *, no_tv: bool = False) -> None:
         """Store a new room's first record, before the actor runs."""
-        event = roomstate.RoomOpened(room=self.room.id, code=code, host_hash=host_hash)
+        event = roomstate.RoomOpened(room=self.room.id, code=code, host_hash=host_hash, no_tv=no_tv)
         await self.append([event], roomstate.evolve(self.room, event, self.games))
 
     def fenced(self) -> None:
@@ -574,6 +604,7 @@ class RoomActor:
 
     def refuse(self, message: Message, turn: Turn, exc: Exception | None) -> None:
         """Answer a refused message (``exc`` None: our bug) to whoever sent it."""
+        params = getattr(exc, "params", None)
         if exc is None:
             code, text = ServerCode.BUG.value, FAILURES[ServerCode.BUG]
         elif isinstance(exc, Rejected):
@@ -588,8 +619,8 @@ class RoomActor:
             case Command(client=client, seq=seq) | HostOp(client=client, seq=seq):
                 self.metrics.rejected(code)
                 if isinstance(exc, Rejected) and isinstance(message, Command) and client.player is not None:
-                    self.shared.observer.refused(self.room, client.player, code)
-                turn.replies.append((client, Error(code=code, message=text, seq=seq), False))
+                    self.shared.observer.refused(self.room, client.player, code, message.payload)
+                turn.replies.append((client, Error(code=code, message=text, seq=seq, params=params), False))
 
     def count(self, batch: list[Message], seconds: float) -> None:
         """Metrics, once per turn: commands by kind, and how long the turn took to acknowledge them."""

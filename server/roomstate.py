@@ -24,6 +24,7 @@ class RoomOpened:
     room: str
     code: str
     host_hash: str
+    no_tv: bool = False  # opened by a phone ("play on phones only"): every phone shows the table
 
 
 @attrs.frozen
@@ -120,10 +121,34 @@ class SittingOutSet:
     out: bool
 
 
+@attrs.frozen
+class ReclaimCodeIssued:
+    """The host handed a disconnected seat to a new device: a one-time code for it.
+
+    Only the code's hash is stored (like tokens), with its expiry in Unix
+    seconds, so a restarted or failed-over room still honours it.  A newer
+    code for the same player replaces the older one.
+    """
+
+    player: int
+    code_hash: str
+    expires: int
+
+
+@attrs.frozen
+class SeatReclaimed:
+    """A new device took the seat with its reclaim code: its new token's hash
+    replaces the old one (a lost or stolen phone's token stops working) and
+    the code is spent."""
+
+    player: int
+    token_hash: str
+
+
 ROOM_EVENTS: tuple[type, ...] = (
     RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
     GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed, HostPhoneNamed,
-    ExtraTimeSet, DefaultMovePlayed, SittingOutSet,
+    ExtraTimeSet, DefaultMovePlayed, SittingOutSet, ReclaimCodeIssued, SeatReclaimed,
 )
 ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
@@ -140,6 +165,8 @@ class Player:
     gone: bool = False  # removed during a game: a bot finishes the seat
     extra_time: bool = False  # the turn timer doubles while this player acts (ExtraTimeSet)
     sitting_out: bool = False  # left out of the games started from now on (SittingOutSet)
+    reclaim_hash: str | None = None  # hash of the one-time code that hands this seat to a new device
+    reclaim_expires: int = 0  # when that code stops working (Unix seconds)
 
 
 @attrs.frozen
@@ -168,6 +195,7 @@ class Room:
     next_player: int = 0
     run: Run | None = None
     host_phone: int | None = None  # the player whose phone may host (HostPhoneNamed)
+    no_tv: bool = False  # opened from a phone, with no TV: phones show the table above the hand
 
     def player(self, player_id: int) -> Player | None:
         for player in self.players:
@@ -205,8 +233,8 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
         return attrs.evolve(room, version=room.version + 1, run=attrs.evolve(run, state=state))
     room = attrs.evolve(room, version=room.version + 1)
     match event:
-        case RoomOpened(room=room_id, code=code, host_hash=host_hash):
-            return attrs.evolve(room, id=room_id, code=code, host_hash=host_hash)
+        case RoomOpened(room=room_id, code=code, host_hash=host_hash, no_tv=no_tv):
+            return attrs.evolve(room, id=room_id, code=code, host_hash=host_hash, no_tv=no_tv)
         case PlayerJoined(player=pid, name=name, token_hash=token_hash):
             player = Player(pid, name, token_hash=token_hash)
             return attrs.evolve(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
@@ -247,6 +275,12 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             return attrs.evolve(room, players=_replace_player(room, pid, extra_time=extra))
         case SittingOutSet(player=pid, out=out):
             return attrs.evolve(room, players=_replace_player(room, pid, sitting_out=out))
+        case ReclaimCodeIssued(player=pid, code_hash=code_hash, expires=expires):
+            return attrs.evolve(room, players=_replace_player(room, pid, reclaim_hash=code_hash, reclaim_expires=expires))
+        case SeatReclaimed(player=pid, token_hash=token_hash):
+            return attrs.evolve(
+                room, players=_replace_player(room, pid, token_hash=token_hash, reclaim_hash=None, reclaim_expires=0)
+            )
         case DefaultMovePlayed():
             return room  # a marker in the log; the bot's game events follow it
     raise AssertionError(f"unknown room event {event!r}")

@@ -30,3 +30,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
             f"CI=true: {len(_skipped)} test(s) were skipped, which CI does not allow: " + ", ".join(_skipped[:10]),
             red=True,
         )
+
+# No hub started by a test announces itself on the network (server/announce.py);
+# the tests of the announcement itself use their own loopback zeroconf.
+os.environ.setdefault("PIZZANIGHT_MDNS", "0")

@@ -55,6 +55,11 @@ class Budget:
         return True
 
 
+#: A move refused as over the rate limit is sent again this many times at most, this far apart (s).
+RATE_RETRIES = 5
+RATE_BACKOFF = 0.5
+
+
 async def _move_once(sock: Socket, bot: SeatBot, stats: Stats) -> None:
     """Send the bot's move for what the phone shows now; count its ack and when it showed."""
     screen = sock.screen
@@ -62,9 +67,18 @@ async def _move_once(sock: Socket, bot: SeatBot, stats: Stats) -> None:
     command = bot.choose(screen.game, screen.legal or [])
     if command is None:
         return
-    sent, answered, reply = await sock.request({"t": "cmd", "cmd": command}, timeout=STALL_SECONDS)
+    for _ in range(RATE_RETRIES):
+        sent, answered, reply = await sock.request({"t": "cmd", "cmd": command}, timeout=STALL_SECONDS)
+        if reply["t"] == "error" and reply.get("code") == "rate/limited":
+            # bots answer every state at once, faster than a person: over the socket's rate
+            # limit the hub refuses the move (and nothing changes), so wait and send it again
+            stats.errors["rate/limited"] += 1
+            await asyncio.sleep(RATE_BACKOFF)
+            continue
+        break
     if reply["t"] != "ack":
-        stats.errors[reply.get("code", "?")] += 1
+        if reply.get("code") != "rate/limited":
+            stats.errors[reply.get("code", "?")] += 1
         return
     stats.moves += 1
     stats.to_ack.append(answered - sent)

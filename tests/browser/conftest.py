@@ -81,8 +81,8 @@ class Server:
         self.log = log
 
 
-def start_server(data: Path, port: int | None = None) -> Server:
-    """Start ``pizzanight serve`` on a loopback port and wait until it answers."""
+def start_server(data: Path, port: int | None = None, extra: tuple[str, ...] = ()) -> Server:
+    """Start ``pizzanight serve`` on a loopback port and wait until it answers (``extra``: more serve options)."""
     port = port or _free_port()
     log = data / "serve.log"
     exe = ROOT / ".venv" / "bin" / "pizzanight"
@@ -90,7 +90,7 @@ def start_server(data: Path, port: int | None = None) -> Server:
     with open(log, "ab") as out:
         process = subprocess.Popen(
             [*command, "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data),
-             "--bot-delay", "0.05", "--log-level", "warning"],
+             "--bot-delay", "0.05", "--log-level", "warning", *extra],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -146,6 +146,22 @@ def browser() -> Iterator[object]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _close_what_the_test_opened(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every browser context a test opened when it ends.
+
+    A page left open keeps running (reconnect loops, animations, timers);
+    dozens of them, one set per test, slowed the rest of the suite down.
+    """
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            try:
+                context.close()
+            except Exception:  # already closed with its browser: nothing left to do
+                pass
 
 
 @pytest.fixture

@@ -72,7 +72,9 @@ def axe_violations(page: Any) -> list[dict]:
     """Serious and critical axe-core violations on the page as it is now."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=AXE.read_text())
-    result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    # target-size (WCAG 2.2, 2.5.8) is off in axe by default: every screen is checked for it too.
+    options = "{resultTypes: ['violations'], rules: {'target-size': {enabled: true}}}"
+    result = page.evaluate(f"async () => (await axe.run(document, {options})).violations")
     return [
         {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
         for v in result
@@ -85,7 +87,19 @@ def assert_accessible(page: Any, where: str) -> None:
     assert not bad, f"axe found serious problems on {where}:\n" + json.dumps(bad, indent=1)
 
 
+def assert_targets_big_enough(page: Any, where: str) -> None:
+    """axe's ``target-size`` alone (WCAG 2.2: touch targets of 24 px or spaced apart): quick enough for every screen."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text())
+    options = "{resultTypes: ['violations'], runOnly: {type: 'rule', values: ['target-size']}}"
+    found = page.evaluate(f"async () => (await axe.run(document, {options})).violations")
+    bad = [{"help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:8]} for v in found]
+    assert not bad, f"targets too small on {where}:\n" + json.dumps(bad, indent=1)
+
+
 def shot(page: Any, folder: Path, name: str) -> Path:
+    """A screenshot of a screen (kept with the test's artifacts); every screen shot is checked for target size too."""
     path = folder / f"{name}.png"
     page.screenshot(path=str(path))
+    assert_targets_big_enough(page, name)
     return path

@@ -20,9 +20,14 @@ async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000) 
         )
         if state["outcome"] is not None:
             return moves
-        acted_at = state["version"]
         reply = await phone.cmd(rng.choice(state["legal"]))
         assert reply["t"] in ("ack", "error"), reply
+        if reply["t"] == "error" and reply["code"] == "rate/limited":
+            # faster than the socket's rate limit (these phones answer every state at once):
+            # the move was refused and nothing changed, so wait a little and choose again
+            await asyncio.sleep(0.5)
+            continue
+        acted_at = state["version"]
         if reply["t"] == "error":
             # A race with a timer or another player: fine, the next state decides.
             assert not reply["code"].startswith(("protocol/", "server/", "auth/")), reply

@@ -94,7 +94,8 @@ class Peer:
         seq = self.seq
         start = len(self.frames)
         await self.send(dict(frame, seq=seq))
-        return await self.next_frame(lambda f: f["t"] in ("ack", "error", "hint") and f.get("seq") == seq, start=start, timeout=timeout)
+        replies = ("ack", "error", "hint", "reclaim_code")
+        return await self.next_frame(lambda f: f["t"] in replies and f.get("seq") == seq, start=start, timeout=timeout)
 
     async def cmd(self, cmd: dict, **kw: Any) -> dict:
         return await self.request({"t": "cmd", "cmd": cmd}, **kw)

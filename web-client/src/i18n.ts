@@ -76,3 +76,8 @@ export function saveLanguage(lang: Lang): void {
     // Not remembered; the switch still works for this page.
   }
 }
+
+/** A number parameter of an error (the hub sends integers; anything else counts as 0). */
+export function num(value: string | number | undefined): number {
+  return typeof value === "number" ? value : Number(value) || 0;
+}

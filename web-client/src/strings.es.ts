@@ -1,8 +1,9 @@
 // Spanish: every key of the English catalogue (strings.ts), written for
 // children and families (Splittissimo is played in classrooms): "tú", short
 // sentences, fractions as "medio", "cuarto", "octavo".
-import { listOf, ordinal, plural, type Lang } from "./i18n";
+import { listOf, num, ordinal, plural, type Lang } from "./i18n";
 import type { Strings } from "./strings";
+import type { ErrorParams } from "./net/wire";
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 
@@ -86,6 +87,20 @@ export const es: Strings = {
 
   // phone
   joinTitle: "Únete a una partida",
+  reclaimLink: "Ya tenía un asiento (móvil nuevo)",
+  reclaimBack: "Entrar con un nombre",
+  reclaimLabel: "Código del anfitrión",
+  reclaimHelp: "¿Has perdido el móvil? El anfitrión elige Móvil nuevo junto a tu nombre, en la tele o en su móvil, y te dice el código.",
+  reclaimInvalid: "El código del anfitrión tiene 6 letras.",
+  reclaimJoin: "Recuperar mi asiento",
+  reclaimButton: "Móvil nuevo",
+  reclaimFor: (name: string) => `Pasar el asiento de ${name} a un móvil nuevo`,
+  reclaimShowTitle: (name: string) => `${name}: en el móvil nuevo, abre la página para unirte, elige «Ya tenía un asiento» y escribe`,
+  reclaimCodeLabel: (spelled: string) => `Código ${spelled}`,
+  reclaimShowHelp: (minutes: number) =>
+    `Sirve una vez, durante ${plural("es", minutes, { one: "# minuto", other: "# minutos" })}. El móvil perdido ya no puede jugar.`,
+  reclaimDone: "Hecho",
+  reclaimUntil: (time: string) => `Válido hasta las ${time}`,
   codeLabel: "Código de la sala (en la tele)",
   nameLabel: "Tu nombre",
   namePlaceholder: "Lucía",
@@ -126,6 +141,21 @@ export const es: Strings = {
   countdown: (s: number) => `${s} s`,
   countdownLabel: (s: number) => `Tiempo que queda para este turno: ${s} segundos`,
   timeRunningOut: "¡Date prisa! Si se acaba el tiempo, un robot juega por ti.",
+
+  // audience reactions and the TV's sound
+  reactionBar: "Manda una reacción a la tele",
+  reactionNames: {
+    thumbs_up: "Me gusta",
+    laugh: "Risa",
+    wow: "¡Hala!",
+    clap: "Aplausos",
+    fire: "¡Qué fuego!",
+    pizza: "Pizza",
+  },
+  reactionCount: (n: number) => `×${n}`,
+  soundOn: "Sonido activado",
+  soundOff: "Sonido desactivado",
+  soundToggle: "Sonido",
   youWon: "¡Has ganado! 🎉",
   youDidNotWin: "Esta vez no. ¡Buena partida!",
   yourScore: (score: string) => `Tu puntuación: ${score}`,
@@ -389,6 +419,8 @@ export const es: Strings = {
     "host/bad_value": "Ese valor no está permitido.",
     "hint/unavailable": "Este juego no tiene pistas.",
     "rate/limited": "Más despacio, por favor, e inténtalo otra vez.",
+    "rate/reactions": "¡Cuánto entusiasmo! Espera un momento antes de la siguiente reacción.",
+    "reaction/unknown": "Esa reacción no es de las nuestras.",
     "rate/join_throttled": "Demasiada gente entrando a la vez: espera un momento y vuelve a intentarlo.",
     "rate/not_reading": "La conexión va demasiado lenta.",
     "rate/room_busy": "La sala está ocupada: inténtalo en un momento.",
@@ -436,6 +468,23 @@ export const es: Strings = {
     "special/no_matching_pizza": "Ninguna pizza abierta tiene esos ingredientes.",
     "timer/room_only": "Eso solo lo puede hacer la sala.",
     "timer/stale": "Ese tiempo ya se ha acabado.",
+    "room/bad_reclaim": "Ese código no es de ningún asiento de esta sala (cada código sirve una sola vez): compruébalo con el anfitrión.",
+    "room/reclaim_expired": "Ese código ha caducado: pide otro al anfitrión.",
+    "host/seat_connected": "El móvil de esa persona sigue conectado: solo se puede pasar el asiento de un móvil perdido.",
+  },
+  errorParams: {
+    "room/full": (p: ErrorParams) => `La sala está llena: ${plural("es", num(p.max), { one: "como mucho # jugador", other: "como mucho # jugadores" })}.`,
+    "room/name_taken": (p: ErrorParams) => `Alguien de la sala ya se llama ${p.name}: elige otro nombre.`,
+    "room/bad_name": (p: ErrorParams) =>
+      `Elige un nombre de ${plural("es", num(p.max), { one: "# letra", other: "# letras" })} como mucho, con letras y palabras amables.`,
+    "room/reclaim_expired": (p: ErrorParams) =>
+      `Ese código ha caducado (los códigos duran ${plural("es", num(p.minutes), { one: "# minuto", other: "# minutos" })}): pide otro al anfitrión.`,
+    "host/bad_value": (p: ErrorParams) => `Ese valor no está permitido: como mucho ${p.max}.`,
+    "host/player_count": (p: ErrorParams) =>
+      `${p.game} es para ${num(p.min)}–${num(p.max)} jugadores, y ${plural("es", num(p.players), { one: "hay # listo", other: "hay # listos" })} para jugar.`,
+    "host/seat_connected": (p: ErrorParams) => `El móvil de ${p.name} sigue conectado: solo se puede pasar el asiento de un móvil perdido.`,
+    "slicing/wrong_portion_count": (p: ErrorParams) =>
+      `Haz ${plural("es", num(p.portions), { one: "# ración", other: "# raciones" })}: una por jugador.`,
   },
   errorUnknown: "No ha funcionado. Inténtalo otra vez.",
 
@@ -484,4 +533,12 @@ export const es: Strings = {
   sp_hintPass: "Con tus cartas no puedes hacer ninguna baza: roba una carta y pasa.",
   sp_scoreAdvanced: (total: string, delivered: string, orders: string, specials: number) =>
     `${total} = ${delivered} repartido − ${orders} en pedidos − ${plural("es", specials, { one: "# especial", other: "# especiales" })}`,
+
+  // no TV: a room opened from a phone, every phone shows the table
+  noTvTitle: "¿No hay tele?",
+  noTvHelp: "Crea una sala en este móvil: cada uno juega en su móvil, y cada móvil muestra la mesa encima de su mano.",
+  startOnPhone: "Crear una sala en este móvil",
+  shareRoom: "Comparte esta sala",
+  shareRoomHelp: "Tus amigos escanean este código, o abren la dirección y escriben el código de la sala.",
+  youHostNoTvHelp: "Elige un juego, añade robots si quieres y empieza cuando estén todos. Cada móvil muestra la mesa.",
 };

@@ -3,8 +3,9 @@
 // key).  Plurals and lists come from the browser's Intl rules (i18n.ts).
 // `S` is the catalogue in use: a live binding that `setLanguage` swaps, so
 // every `S.key` read at render time speaks the chosen language.
-import { chooseLanguage, listOf, ordinal, plural, saveLanguage, savedLanguage, type Lang } from "./i18n";
+import { chooseLanguage, listOf, num, ordinal, plural, saveLanguage, savedLanguage, type Lang } from "./i18n";
 import { es } from "./strings.es";
+import type { ErrorParams } from "./net/wire";
 
 export const en = {
   appName: "Pizza Night",
@@ -90,6 +91,21 @@ export const en = {
   countdown: (s: number) => `${s} s`,
   countdownLabel: (s: number) => `Time left for this turn: ${s} seconds`,
   timeRunningOut: "Hurry: a bot will move for you when the time runs out.",
+
+  // audience reactions and the TV's sound
+  reactionBar: "Send a reaction to the TV",
+  reactionNames: {
+    thumbs_up: "Thumbs up",
+    laugh: "Laugh",
+    wow: "Wow",
+    clap: "Applause",
+    fire: "On fire",
+    pizza: "Pizza",
+  } as Record<string, string>,
+  reactionCount: (n: number) => `×${n}`,
+  soundOn: "Sound on",
+  soundOff: "Sound off",
+  soundToggle: "Sound",
   endRoom: "End the room",
   endRoomConfirm: "End the room for everyone? Phones will be disconnected.",
   endRoomYes: "Yes, end it",
@@ -114,6 +130,20 @@ export const en = {
 
   // phone
   joinTitle: "Join a game",
+  reclaimLink: "I had a seat (new phone)",
+  reclaimBack: "Join with a name instead",
+  reclaimLabel: "Code from the host",
+  reclaimHelp: "Lost your phone? The host picks New phone next to your name, on the TV or on their phone, and reads you the code.",
+  reclaimInvalid: "The code from the host has 6 letters.",
+  reclaimJoin: "Take my seat",
+  reclaimButton: "New phone",
+  reclaimFor: (name: string) => `Hand ${name}'s seat to a new phone`,
+  reclaimShowTitle: (name: string) => `${name}: on the new phone, open the join page, choose "I had a seat" and type`,
+  reclaimCodeLabel: (spelled: string) => `Code ${spelled}`,
+  reclaimShowHelp: (minutes: number) =>
+    `It works once, for ${plural("en", minutes, { one: "# minute", other: "# minutes" })}. The lost phone can no longer play.`,
+  reclaimDone: "Done",
+  reclaimUntil: (time: string) => `Until ${time}`,
   codeLabel: "Room code (on the TV)",
   nameLabel: "Your name",
   namePlaceholder: "Ana",
@@ -393,6 +423,8 @@ export const en = {
     "host/bad_value": "That value is not allowed.",
     "hint/unavailable": "No hints in this game.",
     "rate/limited": "Slow down a little and try again.",
+    "rate/reactions": "That's a lot of cheering! Wait a moment before the next reaction.",
+    "reaction/unknown": "That reaction is not one of ours.",
     "rate/join_throttled": "Too many joins at once: wait a moment and try again.",
     "rate/not_reading": "The connection is too slow.",
     "rate/room_busy": "The room is busy: try again in a moment.",
@@ -443,7 +475,26 @@ export const en = {
     "special/no_matching_pizza": "No open pizza has those toppings.",
     "timer/room_only": "Only the room can do that.",
     "timer/stale": "That timer has already run out.",
+    // Seat reclaim (a lost phone's seat on a new device)
+    "room/bad_reclaim": "That code does not match a seat here (a code works only once): check it with the host.",
+    "room/reclaim_expired": "That code has expired: ask the host for a new one.",
+    "host/seat_connected": "That player's phone is still connected: only a lost phone's seat can be handed over.",
   } as Record<string, string>,
+  /** Sentences that use the error's `params` (numbers, names); the plain sentence above when params are missing. */
+  errorParams: {
+    "room/full": (p: ErrorParams) => `The room is full: ${plural("en", num(p.max), { one: "at most # player", other: "at most # players" })}.`,
+    "room/name_taken": (p: ErrorParams) => `Someone here is already called ${p.name}: pick another name.`,
+    "room/bad_name": (p: ErrorParams) =>
+      `Please pick a name of ${plural("en", num(p.max), { one: "at most # letter", other: "at most # letters" })}, made of letters and kind words.`,
+    "room/reclaim_expired": (p: ErrorParams) =>
+      `That code has expired (codes last ${plural("en", num(p.minutes), { one: "# minute", other: "# minutes" })}): ask the host for a new one.`,
+    "host/bad_value": (p: ErrorParams) => `That value is not allowed: at most ${p.max}.`,
+    "host/player_count": (p: ErrorParams) =>
+      `${p.game} takes ${num(p.min)}–${num(p.max)} players, and ${plural("en", num(p.players), { one: "# is", other: "# are" })} ready to play.`,
+    "host/seat_connected": (p: ErrorParams) => `${p.name}'s phone is still connected: only a lost phone's seat can be handed over.`,
+    "slicing/wrong_portion_count": (p: ErrorParams) =>
+      `Make ${plural("en", num(p.portions), { one: "# portion", other: "# portions" })}: one per player.`,
+  } as Record<string, (p: ErrorParams) => string>,
   /** A code this client does not know yet. */
   errorUnknown: "That didn't work. Try again.",
 
@@ -491,6 +542,14 @@ export const en = {
   sp_hintPass: "No trick is possible with your cards: draw one card and pass.",
   sp_scoreAdvanced: (total: string, delivered: string, orders: string, specials: number) =>
     `${total} = ${delivered} delivered − ${orders} orders − ${plural("en", specials, { one: "# special", other: "# specials" })}`,
+
+  // no TV: a room opened from a phone, every phone shows the table
+  noTvTitle: "No TV?",
+  noTvHelp: "Start a room on this phone: everyone plays on their own phone, and each phone shows the table above its hand.",
+  startOnPhone: "Start a room on this phone",
+  shareRoom: "Share this room",
+  shareRoomHelp: "Friends scan this code, or open the address and enter the room code.",
+  youHostNoTvHelp: "Pick a game, add bots if you like, and start when everyone is in. Every phone shows the table.",
 };
 
 export type Strings = typeof en;
@@ -517,8 +576,14 @@ export function onLanguageChange(f: () => void): () => void {
   return () => listeners.delete(f);
 }
 
-/** The sentence for a refused request: from its code, never the hub's English message. */
-export function errorText(code: string): string {
+/**
+ * The sentence for a refused request: from its code and params, never the
+ * hub's English message.  A params sentence is used only when the error has
+ * every param it names; otherwise the plain one.
+ */
+export function errorText(code: string, params?: ErrorParams | null): string {
+  const withParams = params ? S.errorParams[code] : undefined;
+  if (withParams && params) return withParams(params);
   return S.errors[code] ?? S.errorUnknown;
 }
 

@@ -11,8 +11,11 @@ import {
   ErrorFrame,
   HelloFrame,
   PROTOCOL_VERSION,
+  ReactionKind,
   Role,
   ServerFrame,
+  ErrorParams,
+  ReclaimCodeFrame,
   StateFrame,
   WelcomeFrame,
 } from "./wire";
@@ -50,7 +53,8 @@ export const realClock: Clock = {
 /** Who this screen is: decides the hello frame and where the token is kept. */
 export type Identity =
   | { role: "host"; room?: string; fresh?: boolean }
-  | { role: "player"; room: string; name?: string }
+  // `room: null`: no TV, this phone opens a new room with its name and takes its first seat
+  | { role: "player"; room: string | null; name?: string; reclaim?: string }
   | { role: "spectator"; room: string };
 
 /**
@@ -72,6 +76,8 @@ export class RequestError extends Error {
   constructor(
     readonly code: string,
     message?: string,
+    /** What the code's sentence needs (the error frame's `params`). */
+    readonly params?: ErrorParams,
   ) {
     super(message || code);
   }
@@ -87,8 +93,15 @@ export interface ConnectionOptions {
   onState?: (state: StateFrame) => void;
   onStatus?: (status: Status) => void;
   onWelcome?: (welcome: WelcomeFrame) => void;
+  /** The audience's reactions since the last frame of them (the TV is sent these). */
+  onReactions?: (counts: Record<string, number>) => void;
   /** Keepalive period; a link silent for two periods counts as dropped. */
   pingMs?: number;
+}
+
+/** The errors a refused reaction gets (they carry no seq and end nothing). */
+export function isReactionError(code: string): boolean {
+  return code === "rate/reactions" || code === "reaction/unknown";
 }
 
 /** Delay before reconnect attempt `n` (0-based): doubling from 250 ms up to 5 s, with jitter. */
@@ -111,12 +124,15 @@ export class Connection {
   /** This socket's view, kept from state and change frames. */
   private readonly mirror = new Mirror<StateFrame>();
   private seq = 0;
+  private readonly reactionListeners = new Set<(counts: Record<string, number>) => void>();
   private pending = new Map<number, { resolve: (value: unknown) => void; reject: (e: RequestError) => void }>();
   private attempt = 0;
   private retryTimer: unknown = null;
   private pingTimer: unknown = null;
   private lastHeard = 0;
   private usedToken = false;
+  /** The identity's reclaim code was accepted: from now on this phone comes back with its new token. */
+  private reclaimed = false;
   private readonly tokens: TokenStore;
   private readonly clock: Clock;
   private readonly random: () => number;
@@ -149,16 +165,22 @@ export class Connection {
       }
       return frame;
     }
-    frame.room = this.room!;
     if (id.role === "player") {
-      const saved = this.tokens.seat(this.room!);
-      if (saved) {
+      // Before its first welcome a phone opening a room has no code yet: it sends only its name.
+      if (this.room) frame.room = this.room;
+      const saved = this.room ? this.tokens.seat(this.room) : null;
+      if (id.reclaim && !this.reclaimed) {
+        // A seat handed over from a lost phone: the code (once) wins over any old token here.
+        frame.reclaim = id.reclaim;
+      } else if (saved) {
         frame.token = saved.token;
         this.usedToken = true;
       } else {
         frame.name = id.name ?? "";
       }
+      return frame;
     }
+    frame.room = this.room!;
     return frame;
   }
 
@@ -189,9 +211,29 @@ export class Connection {
     return this.request({ t: "host", op, ...fields });
   }
 
+  /** Ask the hub for a one-time code that hands a disconnected player's seat to a new device. */
+  reclaimSeat(player: number): Promise<ReclaimCodeFrame> {
+    return this.request<ReclaimCodeFrame>({ t: "host", op: "reclaim_seat", player });
+  }
+
   /** Ask for a hint for this seat (Splittissimo): resolves with the hub's advice. */
   hint(): Promise<unknown> {
     return this.request({ t: "hint" });
+  }
+
+  /**
+   * Send an audience reaction: no seq and no ack (docs/protocol.md "Reactions").
+   * Returns whether it went out; offline it is simply not sent.
+   */
+  onReactions(f: (counts: Record<string, number>) => void): () => void {
+    this.reactionListeners.add(f);
+    return () => this.reactionListeners.delete(f);
+  }
+
+  react(kind: ReactionKind): boolean {
+    if (this.status !== "open" || !this.socket) return false;
+    this.socket.send(encodeFrame({ t: "react", r: kind }));
+    return true;
   }
 
   private request<T = void>(frame: Record<string, unknown>): Promise<T> {
@@ -290,16 +332,27 @@ export class Connection {
         p?.resolve(frame.hint);
         break;
       }
+      case "reclaim_code": {
+        const p = this.pending.get(frame.seq);
+        this.pending.delete(frame.seq);
+        p?.resolve(frame);
+        break;
+      }
       case "error": {
         if (frame.seq !== undefined && this.pending.has(frame.seq)) {
           const p = this.pending.get(frame.seq)!;
           this.pending.delete(frame.seq);
-          p.reject(new RequestError(frame.code, frame.message));
-        } else {
+          p.reject(new RequestError(frame.code, frame.message, frame.params));
+        } else if (!isReactionError(frame.code)) {
+          // (a refused reaction is not why a hello failed: the reaction bar already showed it locally)
           this.lastError = frame;
         }
         break;
       }
+      case "reactions":
+        this.opts.onReactions?.(frame.counts);
+        for (const f of this.reactionListeners) f(frame.counts);
+        break;
       case "bye":
         if (frame.reason === "room_closed") this.forget();
         this.end(frame.reason === "room_closed" ? "room_closed" : "rejected");
@@ -314,6 +367,7 @@ export class Connection {
     this.player = frame.player ?? null;
     this.lastError = null;
     this.attempt = 0;
+    if (frame.role === "player") this.reclaimed = true;
     if (frame.token) {
       if (frame.role === "host") this.tokens.setHost({ room: this.room, token: frame.token });
       if (frame.role === "player") {

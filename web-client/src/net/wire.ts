@@ -15,6 +15,8 @@ export interface HelloFrame {
   room?: string;
   token?: string;
   name?: string;
+  /** A one-time reclaim code from the host: take that player's seat on this device. */
+  reclaim?: string;
 }
 
 export interface LobbyPlayer {
@@ -43,6 +45,7 @@ export interface Lobby {
   turn_timer?: number;
   /** The player whose phone may host (pick the game, options, bots, start); null: none. */
   host_phone?: number | null;
+  no_tv?: boolean;
   /** Offered by newer hubs: the games and their option schemas. */
   games?: GameInfo[];
 }
@@ -123,6 +126,19 @@ export interface ErrorFrame {
   seq?: number;
   code: string;
   message?: string;
+  /** The numbers and names the code's sentence needs (docs/protocol.md "ack and error"). */
+  params?: ErrorParams;
+}
+
+export type ErrorParams = Record<string, string | number>;
+
+/** The answer to the host op `reclaim_seat`: the one-time code that hands a seat to a new device. */
+export interface ReclaimCodeFrame {
+  t: "reclaim_code";
+  seq: number;
+  player: number;
+  code: string;
+  seconds: number;
 }
 
 export interface ByeFrame {
@@ -138,14 +154,25 @@ export interface HintFrame {
   hint: unknown;
 }
 
-export type ServerFrame = WelcomeFrame | StateFrame | ChangeFrame | AckFrame | ErrorFrame | ByeFrame | HintFrame;
+/** The audience's reactions since the last such frame, per kind (the TV only; docs/protocol.md "Reactions"). */
+export interface ReactionsFrame {
+  t: "reactions";
+  counts: Record<string, number>;
+}
+
+/** The reactions a screen may send, in the order the reaction bar shows them (server/reactions.py KINDS). */
+export const REACTION_KINDS = ["thumbs_up", "laugh", "wow", "clap", "fire", "pizza"] as const;
+export type ReactionKind = (typeof REACTION_KINDS)[number];
+
+export type ServerFrame = WelcomeFrame | StateFrame | ChangeFrame | AckFrame | ErrorFrame | ByeFrame | HintFrame | ReactionsFrame | ReclaimCodeFrame;
 
 export type ClientFrame =
   | HelloFrame
   | { t: "cmd"; seq: number; cmd: Command }
   | ({ t: "host"; seq: number; op: string } & Record<string, unknown>)
   | { t: "ping"; seq: number }
-  | { t: "hint"; seq: number };
+  | { t: "hint"; seq: number }
+  | { t: "react"; r: ReactionKind };
 
 export function encodeFrame(frame: ClientFrame | Record<string, unknown>): Uint8Array {
   return encode(frame);

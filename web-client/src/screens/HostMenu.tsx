@@ -8,6 +8,7 @@ import { PlayerChip } from "../ui/common";
 import type { HostActions } from "./Lobby";
 import { seatAction, seatRows, timerChoices, timerPreset } from "./hostControls";
 import { ReplayDownload } from "../replay/ReplayDownload";
+import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";
 
 /** The label of one turn-timer choice: Off, Quick, Normal, Extended (with its seconds). */
 function timerLabel(seconds: number): string {
@@ -99,6 +100,7 @@ export function EndRoomButton({ host }: { host: HostActions }) {
 
 function Seats({ lobby, host }: { lobby: Lobby; host: HostActions }) {
   const rows = seatRows(lobby.players, lobby.phase !== "lobby");
+  const { shown, ask, done } = useReclaim(host.reclaim);
   return (
     <section aria-labelledby="seats-title">
       <h3 id="seats-title">{S.seatsTitle}</h3>
@@ -117,6 +119,7 @@ function Seats({ lobby, host }: { lobby: Lobby; host: HostActions }) {
               >
                 {S.extraTime}
               </button>
+              {ask && canReclaim(p) && <ReclaimButton player={p} ask={ask} />}
               {action === "hand_to_bot" ? (
                 <button class="btn btn-small" aria-label={S.letBotPlayFor(p.name)} onClick={() => host.op("hand_to_bot", { player: p.id })}>
                   {S.letBotPlay}
@@ -130,6 +133,7 @@ function Seats({ lobby, host }: { lobby: Lobby; host: HostActions }) {
           );
         })}
       </ul>
+      {shown && <ReclaimShown shown={shown} onDone={done} />}
     </section>
   );
 }

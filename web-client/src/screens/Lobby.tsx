@@ -1,7 +1,7 @@
 // The TV lobby: how to join (code, QR, address), who has joined, which game
 // with which options, bots, start.  Read-only (no controls) for spectators.
 import { useEffect, useState } from "preact/hooks";
-import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
+import type { GameInfo, Lobby, OptionInfo, ReclaimCodeFrame } from "../net/wire";
 import { S, optionWords } from "../strings";
 import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
@@ -9,37 +9,55 @@ import { canStart, defaultOptions, gamesOf, playingCount, sensibleOptions } from
 import { joinUrl, watchUrl } from "../route";
 import { EndRoomButton, TurnTimerField } from "./HostMenu";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
+import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";
 
 export interface HostActions {
   /** Send a host operation; `then` runs once the hub has acknowledged it. */
   op: (op: string, fields?: Record<string, unknown>, then?: () => void) => void;
+  /** Ask for a one-time code that hands a disconnected player's seat to a new device (the TV and the host phone). */
+  reclaim?: (player: number) => Promise<ReclaimCodeFrame>;
 }
 
 /**
  * Where phones should go: the hub knows its address on the local network
- * (/api/info), which matters when the TV itself opened "localhost".
+ * (/api/info), which matters when the TV itself opened "localhost".  It also
+ * says the short address a person types (`pizzanight.local:8000` when it is
+ * announced on the network, else the IP address and port).
  */
-export function useJoinBase(): string {
-  const [base, setBase] = useState(`${location.origin}/join`);
+export function useJoinInfo(): { base: string; address: string | null } {
+  const [info, setInfo] = useState<{ base: string; address: string | null }>({
+    base: `${location.origin}/join`,
+    address: null,
+  });
   useEffect(() => {
     let live = true;
     fetch("/api/info")
       .then((r) => (r.ok ? r.json() : null))
-      .then((info) => {
-        if (live && info && typeof info.join === "string") setBase(info.join.replace(/\/$/, ""));
+      .then((got) => {
+        if (live && got && typeof got.join === "string") {
+          setInfo({
+            base: got.join.replace(/\/$/, ""),
+            address: typeof got.address === "string" && got.address ? got.address : null,
+          });
+        }
       })
       .catch(() => {});
     return () => {
       live = false;
     };
   }, []);
-  return base;
+  return info;
+}
+
+export function useJoinBase(): string {
+  return useJoinInfo().base;
 }
 
 export function JoinPanel({ code }: { code: string }) {
-  const base = useJoinBase();
+  const { base, address } = useJoinInfo();
   const url = joinUrl(base, code);
-  const shown = base.replace(/^https?:\/\//, "");
+  // The short address to type on a TV remote or a phone; the QR code keeps the full URL.
+  const shown = address ?? base.replace(/^https?:\/\//, "");
   // Spectators (a stream's audience, the rest of the family) get their own link: the watch page.
   const watch = watchUrl(base, code);
   return (
@@ -47,7 +65,7 @@ export function JoinPanel({ code }: { code: string }) {
       <h2 id="join-title">{S.joinAt}</h2>
       <Qr text={url} label={S.qrLabel(url.replace(/^https?:\/\//, ""))} px={300} />
       <p class="join-url">
-        {S.scanOrVisit} <strong>{shown}</strong> {S.andEnter}
+        {S.scanOrVisit} <strong class="join-address">{shown}</strong> {S.andEnter}
       </p>
       <p class="room-code" aria-label={`${S.roomCode}: ${code.split("").join(" ")}`}>
         {code}
@@ -234,6 +252,8 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
   const full = selected ? playingCount(lobby) >= selected.max_players : false;
   // More players than the game takes (say after "Play again"): the host picks who sits this one out.
   const choosing = Boolean(host && selected && (lobby.players.length > selected.max_players || lobby.players.some((p) => p.sitting_out)));
+  // A phone that went away in the lobby: the host can hand its seat to a new device right here.
+  const { shown, ask, done } = useReclaim(host?.reclaim);
   return (
     <section class="players-panel" aria-labelledby="players-title">
       <h2 id="players-title">
@@ -255,6 +275,7 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
                   {p.sitting_out ? S.letPlayShort : S.sitOutShort}
                 </button>
               )}
+              {ask && canReclaim(p) && <ReclaimButton player={p} ask={ask} />}
               {host && (
                 <button class="btn-icon" aria-label={S.removePlayer(p.name)} title={S.removePlayer(p.name)} onClick={() => host.op("remove", { player: p.id })}>
                   ✕
@@ -264,6 +285,7 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
           </li>
         ))}
       </ul>
+      {shown && <ReclaimShown shown={shown} onDone={done} />}
       {host && (
         <div class="row">
           <button class="btn" disabled={full} onClick={() => host.op("add_bot", { bot: botName })}>

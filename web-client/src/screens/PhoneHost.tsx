@@ -6,14 +6,38 @@ import { S } from "../strings";
 import { canStart, gamesOf, playingCount } from "../games/catalog";
 import { GamePicker, PlayersPanel, type HostActions } from "./Lobby";
 import { TurnTimerField } from "./HostMenu";
+import { Qr } from "../ui/Qr";
+import { joinUrl } from "../route";
+import { useJoinBase } from "./Lobby";
 
-export function PhoneHostPanel({ lobby, host }: { lobby: Lobby; host: HostActions }) {
+/** No TV: the host phone shows the room's code, QR and address so the others can join from it. */
+function ShareRoom({ code }: { code: string }) {
+  const base = useJoinBase();
+  const url = joinUrl(base, code);
+  const shown = url.replace(/^https?:\/\//, "");
+  return (
+    <section class="phone-share" aria-labelledby="phone-share-title">
+      <h3 id="phone-share-title">{S.shareRoom}</h3>
+      <p class="room-code" aria-label={`${S.roomCode}: ${code.split("").join(" ")}`}>
+        {code}
+      </p>
+      <Qr text={url} label={S.qrLabel(shown)} px={180} />
+      <p class="hint-text">{S.shareRoomHelp}</p>
+      <p class="join-url">
+        <strong>{shown}</strong>
+      </p>
+    </section>
+  );
+}
+
+export function PhoneHostPanel({ lobby, host, room }: { lobby: Lobby; host: HostActions; room?: string }) {
   const selected = gamesOf(lobby).find((g) => g.id === lobby.game) ?? null;
   const ready = selected ? canStart(selected, playingCount(lobby)) : false;
   return (
     <section class="phone-host" aria-labelledby="phone-host-title">
       <h2 id="phone-host-title">{S.youHost}</h2>
-      <p class="hint-text">{S.youHostHelp}</p>
+      <p class="hint-text">{lobby.no_tv ? S.youHostNoTvHelp : S.youHostHelp}</p>
+      {lobby.no_tv && room && <ShareRoom code={room} />}
       <GamePicker lobby={lobby} host={host} />
       <PlayersPanel lobby={lobby} host={host} fromPhone />
       <TurnTimerField lobby={lobby} host={host} />

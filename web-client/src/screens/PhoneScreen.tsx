@@ -6,7 +6,7 @@ import { S, errorText } from "../strings";
 import { StatusBanner, PlayerChip, listNames } from "../ui/common";
 import { normaliseCode } from "../route";
 import { TokenStore } from "../net/tokens";
-import { RequestError, type Identity } from "../net/connection";
+import { RequestError, type Connection, type Identity } from "../net/connection";
 import type { Command, StateFrame } from "../net/wire";
 import { uiFor } from "../games";
 import { bySeat } from "../ui/players";
@@ -20,17 +20,48 @@ import { LanguageSwitch } from "../ui/LanguageSwitch";
 import type { HostActions } from "./Lobby";
 import { PhoneHostPanel } from "./PhoneHost";
 import { Countdown, useCountdown } from "./Countdown";
+import { ReactionBar } from "../reactions/Reactions";
 
-export function JoinForm({ code, name, error, onJoin }: { code: string | null; name: string; error: string | null; onJoin: (code: string, name: string) => void }) {
+/** The length of a reclaim code (server/tokens.py): six letters of the room code alphabet. */
+export const RECLAIM_LENGTH = 6;
+
+export function JoinForm({
+  code,
+  name,
+  error,
+  onJoin,
+  onReclaim,
+  onOpen,
+}: {
+  code: string | null;
+  name: string;
+  error: string | null;
+  onJoin: (code: string, name: string) => void;
+  onReclaim?: (code: string, reclaim: string) => void;
+  /** No TV: open a room on this phone with the typed name (offered on the start page, not on a room's link). */
+  onOpen?: (name: string) => void;
+}) {
   const [codeText, setCode] = useState(code ?? "");
   const [nameText, setName] = useState(name);
+  const [reclaimText, setReclaim] = useState("");
+  // "I had a seat": a lost phone's player types the code the host's TV shows instead of a name.
+  const [reclaiming, setReclaiming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (e: Event) => {
     e.preventDefault();
     const c = normaliseCode(codeText);
     if (!c) return setProblem(S.codeInvalid);
+    if (reclaiming) {
+      const r = reclaimText.replace(/[\s-]/g, "").toUpperCase();
+      if (r.length !== RECLAIM_LENGTH) return setProblem(S.reclaimInvalid);
+      return onReclaim?.(c, r);
+    }
     if (!nameText.trim()) return setProblem(S.nameMissing);
     onJoin(c, nameText.trim().slice(0, NAME_MAX));
+  };
+  const open = () => {
+    if (!nameText.trim()) return setProblem(S.nameMissing);
+    onOpen?.(nameText.trim().slice(0, NAME_MAX));
   };
   return (
     <main class="join">
@@ -51,26 +82,71 @@ export function JoinForm({ code, name, error, onJoin }: { code: string | null; n
           inputMode="text"
           onInput={(e) => setCode((e.target as HTMLInputElement).value.toUpperCase())}
         />
-        <label for="name">{S.nameLabel}</label>
-        <input
-          id="name"
-          name="name"
-          class="input"
-          value={nameText}
-          maxLength={NAME_MAX}
-          autoComplete="nickname"
-          placeholder={S.namePlaceholder}
-          onInput={(e) => setName((e.target as HTMLInputElement).value)}
-        />
+        {reclaiming ? (
+          <>
+            <label for="reclaim">{S.reclaimLabel}</label>
+            <input
+              id="reclaim"
+              name="reclaim"
+              class="input input-code"
+              value={reclaimText}
+              maxLength={RECLAIM_LENGTH + 2}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellcheck={false}
+              aria-describedby="reclaim-help"
+              onInput={(e) => setReclaim((e.target as HTMLInputElement).value.toUpperCase())}
+            />
+            <p id="reclaim-help" class="hint-text">
+              {S.reclaimHelp}
+            </p>
+          </>
+        ) : (
+          <>
+            <label for="name">{S.nameLabel}</label>
+            <input
+              id="name"
+              name="name"
+              class="input"
+              value={nameText}
+              maxLength={NAME_MAX}
+              autoComplete="nickname"
+              placeholder={S.namePlaceholder}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
+          </>
+        )}
         {(problem || error) && (
           <p class="form-error" role="alert">
             {problem ?? error}
           </p>
         )}
         <button class="btn btn-start" type="submit">
-          {S.join}
+          {reclaiming ? S.reclaimJoin : S.join}
         </button>
+        {onReclaim && (
+          <button
+            type="button"
+            class="btn btn-quiet btn-link"
+            aria-pressed={reclaiming}
+            onClick={() => {
+              setReclaiming(!reclaiming);
+              setProblem(null);
+            }}
+          >
+            {reclaiming ? S.reclaimBack : S.reclaimLink}
+          </button>
+        )}
       </form>
+      {onOpen && (
+        <section class="no-tv-start" aria-labelledby="no-tv-title">
+          <h2 id="no-tv-title">{S.noTvTitle}</h2>
+          <p class="hint-text">{S.noTvHelp}</p>
+          <button class="btn" type="button" onClick={open}>
+            {S.startOnPhone}
+          </button>
+        </section>
+      )}
       <LanguageSwitch />
     </main>
   );
@@ -136,15 +212,20 @@ function Seated({
   hint,
   hostActions,
   phoneOnly,
+  react,
 }: {
   state: StateFrame;
   send: (c: Command) => Promise<void>;
   hint: () => Promise<unknown>;
   hostActions?: HostActions;
   phoneOnly?: boolean;
+  /** Where reactions go; the bar is shown while it is not this phone's turn (the turn's buttons need the room). */
+  react?: Connection;
 }) {
   const [help, setHelp] = useState(false);
-  const [tableShown, toggleTable] = useTableShown(Boolean(phoneOnly));
+  // A room opened from a phone has no TV at all: every phone shows the table, no toggle.
+  phoneOnly = phoneOnly || Boolean(state.lobby.no_tv);
+  const [tableShown, toggleTable] = useTableShown(phoneOnly);
   const me = state.lobby.players.find((p) => p.id === state.you.player) ?? null;
   const prompt = turnPrompt(state);
   const mine = Boolean(prompt?.mine);
@@ -187,7 +268,7 @@ function Seated({
           {S.botPlaysForYou}
         </p>
       )}
-      {!state.game && hostActions && isHostPhone(state) && <PhoneHostPanel lobby={state.lobby} host={hostActions} />}
+      {!state.game && hostActions && isHostPhone(state) && <PhoneHostPanel lobby={state.lobby} host={hostActions} room={state.room} />}
       {!state.game && !(hostActions && isHostPhone(state)) && (
         <section class="phone-wait">
           <p>{S.waitingToStart}</p>
@@ -208,6 +289,7 @@ function Seated({
         </section>
       )}
       {state.outcome && <PhoneResult state={state} host={hostActions && isHostPhone(state) ? hostActions : null} />}
+      {react && !mine && <ReactionBar conn={react} />}
       {help && state.lobby.game && <RulesDialog gameId={state.lobby.game} onClose={() => setHelp(false)} />}
     </main>
   );
@@ -248,25 +330,35 @@ function PhoneResult({ state, host }: { state: StateFrame; host: HostActions | n
 }
 
 export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & { role: "player" }; onLeave: (error: string | null) => void; phoneOnly?: boolean }) {
-  const session = useSession(identity, `player:${identity.room}:${identity.name ?? ""}`)!;
-  const { conn, state, status } = session;
+  const session = useSession(identity, `player:${identity.room}:${identity.name ?? ""}:${identity.reclaim ?? ""}`)!;
+  const { conn, state, status, welcome } = session;
+  useEffect(() => {
+    // A room this phone just opened: its address now names the room, so a reload comes back to the seat.
+    const code = welcome?.room;
+    if (code && identity.room === null && location.pathname !== `/join/${code}`) history.replaceState(null, "", `/join/${code}`);
+  }, [welcome?.room]);
   const [toast, showToast] = useToast();
   // The room is gone (closed by the host, or this player removed): a clear
   // end screen instead of the last hand with buttons that can no longer work.
   const over = status === "ended" && conn.endReason !== "replaced" && conn.endReason !== "not_found" && conn.endReason !== "rejected";
   useEffect(() => {
     if (status === "ended" && (conn.endReason === "not_found" || conn.endReason === "rejected")) {
-      onLeave(conn.lastError ? errorText(conn.lastError.code) : S[`ended_${conn.endReason}`]);
+      onLeave(conn.lastError ? errorText(conn.lastError.code, conn.lastError.params) : S[`ended_${conn.endReason}`]);
     }
   }, [status]);
   const hostActions: HostActions = {
     op: (op, fields = {}, then) => {
-      conn.host(op, fields).then(then, (e: RequestError) => showToast(errorText(e.code)));
+      conn.host(op, fields).then(then, (e: RequestError) => showToast(errorText(e.code, e.params)));
     },
+    reclaim: (player) =>
+      conn.reclaimSeat(player).catch((e: RequestError) => {
+        showToast(errorText(e.code, e.params));
+        throw e;
+      }),
   };
   const send = (cmd: Command) =>
     conn.sendCommand(cmd).catch((e: RequestError) => {
-      showToast(errorText(e.code));
+      showToast(errorText(e.code, e.params));
       throw e;
     });
   return (
@@ -275,7 +367,7 @@ export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & 
       {over ? (
         <RoomEnded reason={conn.endReason} again={S.joinAnother} onAgain={() => onLeave(null)} />
       ) : state ? (
-        <Seated state={state} send={send} hint={() => conn.hint()} hostActions={hostActions} phoneOnly={phoneOnly} />
+        <Seated state={state} send={send} hint={() => conn.hint()} hostActions={hostActions} phoneOnly={phoneOnly} react={conn} />
       ) : (
         <main class="splash">
           <p>{S.connecting}</p>
@@ -311,11 +403,25 @@ export function PhoneScreen({ code }: { code: string | null }) {
         code={code ?? null}
         name={tokens.name()}
         error={error}
+        onOpen={
+          code
+            ? undefined
+            : (n) => {
+                tokens.setName(n);
+                setError(null);
+                setIdentity({ role: "player", room: null, name: n });
+              }
+        }
         onJoin={(c, n) => {
           tokens.setName(n);
           setError(null);
           if (location.pathname !== `/join/${c}`) history.replaceState(null, "", `/join/${c}`);
           setIdentity({ role: "player", room: c, name: n });
+        }}
+        onReclaim={(c, r) => {
+          setError(null);
+          if (location.pathname !== `/join/${c}`) history.replaceState(null, "", `/join/${c}`);
+          setIdentity({ role: "player", room: c, reclaim: r });
         }}
       />
     </div>

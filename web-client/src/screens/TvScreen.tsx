@@ -8,15 +8,18 @@ import { StatusBanner } from "../ui/common";
 import { LobbyView, type HostActions } from "./Lobby";
 import { TableScreen } from "./Table";
 import { RequestError, type EndReason } from "../net/connection";
-import type { Lobby } from "../net/wire";
+import type { ErrorParams, Lobby } from "../net/wire";
 import { gamesOf } from "../games/catalog";
+import { ReactionOverlay } from "../reactions/Reactions";
+import { MuteToggle, useSoundCues } from "../sound/Sound";
 
 /**
  * A refused host operation in words.  The hub sends the code alone; where the
  * sentence needs numbers the TV already has them (the chosen game's player
  * counts), so it says them.
  */
-export function hostErrorText(code: string, lobby: Lobby | null): string {
+export function hostErrorText(code: string, lobby: Lobby | null, params?: ErrorParams): string {
+  if (params) return errorText(code, params);
   const game = lobby ? gamesOf(lobby).find((g) => g.id === lobby.game) : undefined;
   if (code === "host/player_count" && lobby && game) return S.needPlayers(game.min_players, game.max_players, lobby.players.length);
   return errorText(code);
@@ -123,6 +126,7 @@ function TvRoom({ fresh }: { fresh: boolean }) {
   // Once the room is over nothing of it stays on screen: the lobby, the table
   // and every dialog they own unmount together.
   const over = status === "ended" && conn.endReason !== "replaced";
+  const sound = useSoundCues(state);
   // Another tab of this browser took the room over (its person chose to): let go quietly.
   useHostedRoom(state?.room ?? null, () => {
     conn.stop();
@@ -130,8 +134,13 @@ function TvRoom({ fresh }: { fresh: boolean }) {
   });
   const host: HostActions = {
     op: (op, fields = {}, then) => {
-      conn.host(op, fields).then(then, (e: RequestError) => showToast(hostErrorText(e.code, state?.lobby ?? null)));
+      conn.host(op, fields).then(then, (e: RequestError) => showToast(hostErrorText(e.code, state?.lobby ?? null, e.params)));
     },
+    reclaim: (player) =>
+      conn.reclaimSeat(player).catch((e: RequestError) => {
+        showToast(hostErrorText(e.code, state?.lobby ?? null, e.params));
+        throw e;
+      }),
   };
   if (moved) {
     return (
@@ -152,6 +161,8 @@ function TvRoom({ fresh }: { fresh: boolean }) {
       {state && !over && !state.game && <LobbyView lobby={state.lobby} code={state.room} host={host} />}
       {state && !over && state.game && <TableScreen state={state} host={host} />}
       {over && <RoomEnded reason={conn.endReason} onAgain={() => location.reload()} />}
+      {state && !over && <ReactionOverlay conn={conn} />}
+      {!over && <MuteToggle board={sound} />}
       <Toast text={toast} />
     </div>
   );

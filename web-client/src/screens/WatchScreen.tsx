@@ -4,6 +4,7 @@ import { S } from "../strings";
 import { StatusBanner } from "../ui/common";
 import { LobbyView } from "./Lobby";
 import { TableScreen } from "./Table";
+import { ReactionBar } from "../reactions/Reactions";
 
 export function WatchScreen({ code }: { code: string }) {
   const session = useSession({ role: "spectator", room: code }, `watch:${code}`)!;
@@ -19,6 +20,7 @@ export function WatchScreen({ code }: { code: string }) {
       )}
       {state && !state.game && <LobbyView lobby={state.lobby} code={state.room} host={null} />}
       {state && state.game && <TableScreen state={state} host={null} watching />}
+      {state && status !== "ended" && <ReactionBar conn={conn} />}
     </div>
   );
 }
