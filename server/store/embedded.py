@@ -44,6 +44,10 @@ CREATE TABLE IF NOT EXISTS rooms (
     room TEXT PRIMARY KEY, version INTEGER NOT NULL,
     closed_at REAL, keep_until REAL);
 """
+# ``rooms`` has a row per room with a log, written with the room's first append, and its
+# closing.  Its ``version`` column is no longer kept up to date (files written before
+# still have one): the log's own ``max(version)`` is the version, and updating a second
+# row per append doubled the pages each commit wrote.
 
 #: At most this many appends go into one transaction.
 MAX_BATCH = 512
@@ -52,8 +56,16 @@ MAX_BATCH = 512
 #: whatever it holds; when appends arrive faster than this, the writer waits out the rest of
 #: the interval and commits everything that came meanwhile in one transaction (PostgreSQL's
 #: ``commit_delay``, applied only under load: an append after a quiet spell commits at once).
-#: At 1,000 moves a second it halved the writer's CPU per move for at most 2 ms of latency.
-COMMIT_INTERVAL = 0.002
+#: The writer's CPU per commit is mostly its own sleeping and waking (queue, fsync, GIL) and
+#: the disk's round trip, whatever the commit holds; at 1,000 moves a second (the peer
+#: benchmark's 100 rooms) its CPU per move was 67 us at 2 ms, 47 us at 5 ms and 36 us at
+#: 10 ms, and the whole hub's 332, 312 and 284 us.  10 ms of waiting is far below what a
+#: player notices, and only a busy hub ever waits.
+COMMIT_INTERVAL = 0.010
+
+#: Under load a commit waits to gather about this many appends (and never longer than the
+#: interval): past that the commit's fixed cost is spread thin, and waiting only adds latency.
+GATHER = 8
 
 
 class _Append:
@@ -88,6 +100,25 @@ def _resolve(future: asyncio.Future, result: Any = None, error: BaseException | 
 def _resolve_all(answers: list[tuple[asyncio.Future, Any, BaseException | None]]) -> None:
     for future, result, error in answers:
         _resolve(future, result, error)
+
+
+def _spacing(appends: int, seconds: float) -> float:
+    """How long to gather :data:`GATHER` appends at the pace of the last commit's.
+
+    ``appends`` came in ``seconds`` (from the commit before's start to this
+    one's).  A fast pace fills a commit sooner than the interval, and waiting
+    longer would add latency for nothing; a slow pace gets the whole interval.
+    """
+    if appends <= 0 or seconds <= 0:
+        return 0.0
+    return GATHER * seconds / appends
+
+
+def _two_rooms(batch: list[_Append]) -> tuple[str | None, str | None]:
+    """The first room of a batch, and another room in it if there is one."""
+    first = batch[0].room
+    other = next((req.room for req in batch if req.room != first), None)
+    return first, other
 
 
 class EmbeddedStore(Store):
@@ -130,17 +161,24 @@ class EmbeddedStore(Store):
             return
         ready.set()
         last_commit = 0.0
+        # the rooms of the last commit (two at most): waiting helps only when other rooms
+        # append too; one room's moves come one after another (its actor waits for each)
+        last_rooms: tuple[str | None, str | None] = (None, None)
+        spacing = self.commit_interval  # how far apart commits start, by the appends' pace
         try:
             while True:
                 item = self._queue.get()
                 if item is None:
                     break
                 if isinstance(item, _Append):
-                    wait = last_commit + self.commit_interval - time.monotonic()
-                    if wait > 0:  # busy: let this interval's other appends join the batch
+                    now = time.monotonic()
+                    wait = last_commit + min(self.commit_interval, spacing) - now
+                    others = last_rooms[1] is not None or last_rooms[0] not in (None, item.room)
+                    if wait > 0 and others:  # busy: let this interval's other appends join the batch
                         self.delayed += 1
                         time.sleep(wait)
-                    last_commit = time.monotonic()
+                        now = time.monotonic()
+                    previous, last_commit = last_commit, now
                     batch = [item]
                     stop = False
                     while len(batch) < MAX_BATCH:
@@ -159,6 +197,8 @@ class EmbeddedStore(Store):
                             self._call(db, more)
                     if batch:
                         self._commit(db, batch)
+                        last_rooms = _two_rooms(batch)
+                        spacing = _spacing(len(batch), last_commit - previous)
                     if stop:
                         break
                 else:
@@ -185,6 +225,7 @@ class EmbeddedStore(Store):
         pending: dict[str, int] = {}
         results: list[tuple[_Append, Any, BaseException | None]] = []
         rows: list[tuple[str, int, bytes]] = []
+        born: list[tuple[str]] = []
         try:
             db.execute("BEGIN IMMEDIATE")
             for req in batch:
@@ -196,14 +237,13 @@ class EmbeddedStore(Store):
                     continue
                 new = current + len(req.records)
                 rows.extend((req.room, current + i + 1, bytes(data)) for i, data in enumerate(req.records))
+                if current == 0:
+                    born.append((req.room,))
                 pending[req.room] = new
                 results.append((req, new, None))
             db.executemany("INSERT INTO events (room, version, data) VALUES (?, ?, ?)", rows)
-            db.executemany(
-                "INSERT INTO rooms (room, version) VALUES (?, ?) "
-                "ON CONFLICT(room) DO UPDATE SET version = excluded.version",
-                list(pending.items()),
-            )
+            if born:  # a room's row is written once, with its first records
+                db.executemany("INSERT OR IGNORE INTO rooms (room, version) VALUES (?, 0)", born)
             db.execute("COMMIT")
         except BaseException as exc:
             try:

@@ -1,4 +1,5 @@
-"""The embedded store spaces its commits under load, and never delays an append after a quiet spell."""
+"""The embedded store spaces its commits under load (other rooms appending), and never delays an
+append after a quiet spell, nor one room's moves that follow each other."""
 
 from __future__ import annotations
 
@@ -31,6 +32,21 @@ async def test_an_append_after_a_quiet_spell_commits_at_once(tmp_path):
         await asyncio.sleep(0.3)  # longer than the interval: nothing to wait for
         await store.append("r", [b"b"], 1)
         assert store.commits == 2 and store.delayed == 0
+    finally:
+        await store.close()
+
+
+async def test_one_rooms_appends_in_a_row_never_wait(tmp_path):
+    # Given one room alone, appending again as soon as each append returns (bots playing fast)
+    store = EmbeddedStore(tmp_path / "one.sqlite3", commit_interval=0.2)
+    try:
+        for version in range(5):
+            await store.append("r", [b"m"], version)
+        # Then no commit waited: nothing else could have joined it
+        assert store.commits == 5 and store.delayed == 0
+        # But when a second room appends within the interval, that one waits for company
+        await store.append("s", [b"m"], 0)
+        assert store.delayed == 1
     finally:
         await store.close()
 
