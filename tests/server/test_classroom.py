@@ -213,20 +213,24 @@ async def test_pizzanight_class_opens_a_class_and_prints_the_teacher_address(ser
     assert f"{server.http}/class/{code}" in printed
 
 
+async def _ada_and_ben_playing(server, http: httpx.AsyncClient, options: dict):
+    """A class with Ada and Ben joined and started, each phone connected and dealt a hand."""
+    code, teacher = await open_class(http, options)
+    tokens = {name: await join(http, code, name) for name in ("Ada", "Ben")}
+    assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+    phones = {}
+    for name, token in tokens.items():
+        seat = await where(http, code, token)
+        phones[name] = await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+    states = {name: await p.until(lambda s: s["game"] is not None and s["game"]["hand"]) for name, p in phones.items()}
+    return code, teacher, tokens, phones, states
+
+
 async def test_hints_are_limited_per_game_and_counted_with_rejected_attempts(server):
     async with httpx.AsyncClient(base_url=server.http) as http:
-        code, teacher = await open_class(http, {**OPTIONS, "level": "standard", "hints": 2})
-        tokens = {name: await join(http, code, name) for name in ("Ada", "Ben")}
-        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
-        phones = {}
-        for name, token in tokens.items():
-            seat = await where(http, code, token)
-            phones[name] = await Peer.open(
-                server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]}
-            )
-        states = {
-            name: await p.until(lambda s: s["game"] is not None and s["game"]["hand"]) for name, p in phones.items()
-        }
+        code, teacher, tokens, phones, states = await _ada_and_ben_playing(
+            server, http, {**OPTIONS, "level": "standard", "hints": 2}
+        )
         waiting = next(name for name, s in states.items() if s["game"]["active"] != s["you"]["seat"])
 
         # Given a limit of two hints per game, when Ada asks three times, then the third is refused.
@@ -436,18 +440,7 @@ async def test_the_json_report_has_one_record_per_rejected_attempt(server):
     """Given a class table in play, when a student's trick is refused by the rules, then the JSON
     report holds one record for that attempt: student, table, game, time, the rule and the cards."""
     async with httpx.AsyncClient(base_url=server.http) as http:
-        code, teacher = await open_class(http, {**OPTIONS, "bots": False})
-        tokens = {name: await join(http, code, name) for name in ("Ada", "Ben")}
-        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
-        phones = {}
-        for name, token in tokens.items():
-            seat = await where(http, code, token)
-            phones[name] = await Peer.open(
-                server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]}
-            )
-        states = {
-            name: await p.until(lambda s: s["game"] is not None and s["game"]["hand"]) for name, p in phones.items()
-        }
+        code, teacher, tokens, phones, states = await _ada_and_ben_playing(server, http, {**OPTIONS, "bots": False})
         # When the student whose turn it is plays one of their cards against itself (not on the table)
         active = next(name for name, s in states.items() if s["game"]["active"] == s["you"]["seat"])
         card = states[active]["game"]["hand"][0]
