@@ -2,7 +2,9 @@
 
     .venv/bin/python bench/hotpath.py [--moves 2000] [--players 5] [--profile GAME]
 
-One room per game runs in this process, through the real room actor
+One room per game (the three games, the test suite's toy game and the peer
+harness's ``counter``, bench/counter.py, whose figure is the platform's own
+cost per move) runs in this process, through the real room actor
 (``RoomActor.turn`` given a ``Command`` or a ``TimerDue`` message) with an in-memory store and
 real ``Client`` objects whose outboxes are emptied after each move: no
 sockets, no SQLite.  Players are the game's own bots, choosing moves
@@ -212,10 +214,12 @@ async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Cloc
 async def main_async(args: argparse.Namespace) -> int:
     from server.serve import tune_process
 
+    import counter
     import toygame
 
     tune_process()  # as the hub does before it serves: the GIL switch interval and the collector
-    games = {"toy": toygame.GAME, **load_games()}
+    # the peer harness's counter (bench/counter.py) too: its figure is the platform's own cost
+    games = {"toy": toygame.GAME, "counter": counter.GAME, **load_games()}
     # Timers and bots far in the future: the benchmark plays every move itself.
     config = HubConfig(bot_delay=1e6, timer_scale=1e6, snapshot_every=10**9, mailbox=10**6)
     hub = Hub(MemoryStore(), games=games, config=config)
