@@ -27,6 +27,20 @@ def _vertical_overflow(page) -> int:
     return page.evaluate("document.documentElement.scrollHeight - window.innerHeight")
 
 
+#: Restart the end panel's entrance animation and hold it 50 ms in; where the panel is then.
+ENTRANCE_AT_50_MS = """() => {
+    const panel = document.querySelector('.end-panel');
+    panel.style.animation = 'none';
+    void panel.offsetHeight;  // the restyle that lets the animation start again
+    panel.style.animation = '';
+    const running = panel.getAnimations();
+    if (running.length === 0) throw new Error('the end panel has no entrance animation');
+    for (const a of running) { a.pause(); a.currentTime = 50; }
+    const r = panel.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: window.innerHeight };
+}"""
+
+
 def _next_frame(page) -> None:
     """Wait until the page has handled what happened before (a resize) and painted."""
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
@@ -80,6 +94,14 @@ def test_six_player_new_york_slice_fits_the_tv_and_ends_with_names(browser, serv
     tv.set_viewport_size(TV_SIZES[0])
     tv.locator(".end-panel").wait_for(timeout=30000)
     tv.wait_for_timeout(900)  # the end panel's entrance has finished
+    # and while it enters, it stays on the TV: its entrance played again, stopped a moment in
+    for size in TV_SIZES:
+        tv.set_viewport_size(size)
+        _next_frame(tv)
+        box = tv.evaluate(ENTRANCE_AT_50_MS)
+        assert box["bottom"] <= box["height"] and box["top"] >= 0, (size, box)
+        assert _vertical_overflow(tv) == 0, size
+        tv.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
     for size in TV_SIZES:
         tv.set_viewport_size(size)
         tv.wait_for_timeout(200)
