@@ -232,9 +232,9 @@ async def main_async(args: argparse.Namespace) -> int:
     await run_game(hub, "toy", 200, args.players, None, None)  # warm up caches and imports
     clock = Clock()
     originals = {
-        "views": (views_module, "state_frame", views_module.state_frame),
+        "views": (views_module, "view_maps", views_module.view_maps),
         "lobby": (views_module, "lobby", views_module.lobby),
-        "diff": (fanout_module.patch.Differ, "diff", fanout_module.patch.Differ.diff),
+        "diff": (fanout_module.patch.Differ, "split", fanout_module.patch.Differ.split),
         "encode_state": (fanout_module, "encode_state", fanout_module.encode_state),
         "encode_change": (fanout_module, "encode_change", fanout_module.encode_change),
     }

@@ -98,6 +98,64 @@ class Differ:
         """The ops from ``old`` to ``new``; read-only: they may be shared with other diffs."""
         return self._changes(old, new)
 
+    def split(self, olds: dict[Any, dict[Any, Any]], news: dict[Any, dict[Any, Any]]) -> tuple[list[Op], dict[Any, list[Op]]]:
+        """Diff every class's view at once: the public ops, and each class's private ops.
+
+        ``olds`` and ``news`` map each viewer class to its previous and new
+        view (maps; a class missing from ``olds`` is left out).  The result
+        is what :func:`common` and :func:`without` make of the classes'
+        :meth:`diff` (the same ops, in the order of the views' keys), worked
+        out field by field: the classes share most of their views' fields as
+        the very same objects (the lobby, the public game view, the
+        version), so each field is diffed once per distinct pair of old and
+        new objects, not once per class, and a field every class shares goes
+        to the public part without comparing any ops.
+        """
+        keys = [key for key in news if key in olds]
+        public: list[Op] = []
+        private: dict[Any, list[Op]] = {key: [] for key in keys}
+        if not keys:
+            return public, private
+        fields: dict[Any, None] = {}
+        for key in keys:
+            fields.update(dict.fromkeys(news[key]))
+            fields.update(dict.fromkeys(olds[key]))
+        for field in fields:
+            # the classes grouped by the identities of their old and new values of this field
+            groups: dict[tuple[int, int], list[Any]] = {}
+            for key in keys:
+                pair = (id(olds[key].get(field, _MISSING)), id(news[key].get(field, _MISSING)))
+                members = groups.get(pair)
+                if members is None:
+                    groups[pair] = [key]
+                else:
+                    members.append(key)
+            subs = []
+            for members in groups.values():
+                old, new = olds[members[0]].get(field, _MISSING), news[members[0]].get(field, _MISSING)
+                subs.append((members, self._field_changes(field, old, new)))
+            if len(subs) == 1:
+                public.extend(subs[0][1])
+                continue
+            shared = common([ops for _, ops in subs])
+            public.extend(shared)
+            for members, ops in subs:
+                own = without(ops, shared) if shared else ops
+                if own:
+                    for key in members:
+                        private[key].extend(own)
+        return public, private
+
+    def _field_changes(self, field: Any, old: Any, new: Any) -> list[Op]:
+        """The ops, with paths from the view's root, that turn one field's ``old`` into ``new``."""
+        if old is new:
+            return []
+        if new is _MISSING:
+            return [[[field]]]
+        if old is _MISSING:
+            return [[[field], new]]
+        return [[[field, *op[0]], *op[1:]] for op in self._changes(old, new)]
+
     def _changes(self, old: Any, new: Any) -> list[Op]:
         if old is new:
             return []
@@ -176,6 +234,8 @@ def _strictly_same(old: Any, new: Any) -> bool:
 
 
 _CONTAINERS = (dict, list, tuple)
+#: A field absent from a view (never a wire value).
+_MISSING = object()
 
 
 def apply(value: Any, ops: Iterable[Sequence[Any]]) -> Any:

@@ -67,9 +67,11 @@ class ViewMemory:
         #: shared by several classes converts once, and a part the game kept unchanged is the
         #: identical wire object as last time, which the differ skips at once.
         self.wire = WireCache(to_wire)
-        #: The lobby part of the last broadcast: kept when the next is strictly the same, so
-        #: the lobby is the same object from change to change and the differ skips it.
+        #: The lobby part of the last broadcast and what it was made from: kept while its
+        #: inputs are equal, so the lobby is the same object from change to change and the
+        #: differ skips it.
         self.lobby: dict | None = None
+        self.lobby_inputs: tuple = ()
         #: The room's stored version at the last broadcast (unchanged: only presence changed).
         self.room_version = -1
         #: The coalesced broadcast of presence changes, when one is due.
@@ -168,22 +170,19 @@ def broadcast(actor: Any) -> None:
         memory.views.clear()
         memory.wire.clear()
         return
-    shared = _lobby(actor)
-    if memory.lobby is not None and patch.same(memory.lobby, shared):
-        shared = memory.lobby
-    memory.lobby = shared
-    current: dict[tuple, dict] = {}
-    for client in clients:
-        if client.key not in current:
-            current[client.key] = _view(actor, memory, client.key, shared)
+    inputs = views.lobby_inputs(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
+    if memory.lobby is None or inputs != memory.lobby_inputs:
+        memory.lobby, memory.lobby_inputs = views.lobby_from(inputs), inputs
+    shared = memory.lobby
+    keys = {client.key: None for client in clients}  # the viewer classes present, in order
+    current = views.view_maps(actor.room, actor.games, keys, shared, actor.shared.catalog, wire=memory.wire.to_wire)
     memory.wire.next()
 
-    diffs = {key: memory.differ.diff(memory.views[key], view) for key, view in current.items() if key in memory.views}
+    public, private = memory.differ.split(memory.views, current)
     memory.differ.next()
-    changed = any(diffs.values())
+    changed = bool(public) or any(private.values())
     if changed:
         memory.v += 1
-    public = patch.common(list(diffs.values())) if changed else []
     encoded: dict[Any, bytes | str] = {}
 
     def encode(what: Any, text: bool, make: Any) -> bytes | str:
@@ -200,7 +199,7 @@ def broadcast(actor: Any) -> None:
         def full(key: tuple = key, text: bool = text) -> bytes | str:
             return encode(("state", key), text, lambda: encode_state(current[key], v, text=text))
 
-        if client not in memory.synced or key not in diffs:
+        if client not in memory.synced or key not in private:
             outbox.state(full())
             memory.synced.add(client)
             continue
@@ -209,11 +208,8 @@ def broadcast(actor: Any) -> None:
         if not outbox.change(encode("public", text, lambda text=text: encode_change(public, v, v - 1, text=text))):
             outbox.state(full())
             continue
-        mine = diffs[key]
-        if len(mine) > len(public):  # the public ops are in every diff: the rest is this class's own
-            private = encode(
-                ("private", key), text, lambda mine=mine, text=text: encode_change(patch.without(mine, public), v, v, text=text)
-            )
-            if not outbox.change(private):
+        mine = private[key]
+        if mine:  # what changed in this class's view but not in every class's
+            if not outbox.change(encode(("private", key), text, lambda mine=mine, text=text: encode_change(mine, v, v, text=text))):
                 outbox.state(full())
     memory.views = current

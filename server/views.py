@@ -10,7 +10,7 @@ seat's legal commands: nothing else of the game state leaves the server.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from games.contract import SCREEN, SPECTATOR, GameSpec, SeatViewer
@@ -52,17 +52,49 @@ def catalog(games: Mapping[str, GameSpec]) -> list[dict]:
 
 
 def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_connected: bool, spectators: int) -> dict:
+    """The room's public lobby part of every view: who is here, the game picked, its options."""
+    return lobby_from(lobby_inputs(room, games, connected, host_connected, spectators))
+
+
+def lobby_inputs(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_connected: bool, spectators: int) -> tuple:
+    """Everything :func:`lobby_from` reads, as one tuple: equal inputs make an equal lobby.
+
+    Fan-out compares the inputs of one change with the last change's and
+    keeps the very same lobby map when they are equal: comparing these few
+    values (the players are the same tuple object unless one of them
+    changed) is much cheaper than building the map and comparing it.
+    """
+    return (
+        room.code,
+        room.phase(games),
+        room.locked,
+        host_connected,
+        room.game,
+        games[room.game].title if room.game in games else None,
+        room.options,
+        room.turn_timer,
+        room.host_phone,
+        room.no_tv,
+        room.players,
+        frozenset(connected),
+        spectators,
+    )
+
+
+def lobby_from(inputs: tuple) -> dict:
+    """The lobby map made from :func:`lobby_inputs`."""
+    code, phase, locked, host_connected, game, title, options, turn_timer, host_phone, no_tv, players, connected, spectators = inputs
     return {
-        "code": room.code,
-        "phase": room.phase(games),
-        "locked": room.locked,
+        "code": code,
+        "phase": phase,
+        "locked": locked,
         "host_connected": host_connected,
-        "game": room.game,
-        "title": games[room.game].title if room.game in games else None,
-        "options": to_wire(dict(room.options)),
-        "turn_timer": room.turn_timer,
-        "host_phone": room.host_phone,
-        "no_tv": room.no_tv,
+        "game": game,
+        "title": title,
+        "options": to_wire(dict(options)),
+        "turn_timer": turn_timer,
+        "host_phone": host_phone,
+        "no_tv": no_tv,
         "players": [
             {
                 "id": p.id,
@@ -74,7 +106,8 @@ def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_c
                 "extra_time": p.extra_time,
                 "sitting_out": p.sitting_out,
             }
-            for p in room.lobby_players()
+            for p in players
+            if not p.gone
         ],
         "spectators": spectators,
     }
@@ -158,46 +191,8 @@ def state_frame(
     *,
     wire: Callable[[Any], Any] = to_wire,
 ) -> State:
-    """The ``state`` frame for one viewer class.
-
-    The game catalogue (every game's options schema) goes to those who may
-    pick a game: the TV and the host phone.  ``wire`` converts the game's
-    view and outcome: fan-out passes its room's ``WireCache.to_wire``, so
-    parts shared between views (and kept from the last change) convert once.
-    """
-    spec = games[room.run.game] if room.run is not None else None
-    game_view = legal = None
-    lobby_map = shared_lobby
-    if key == HOST:
-        you: dict[str, Any] = _YOU_HOST
-        viewer: Any = SCREEN
-        if game_catalog is not None:
-            lobby_map = _with_catalog(shared_lobby, game_catalog)
-    elif key == SPECTATORS:
-        you = _YOU_SPECTATOR
-        viewer = SPECTATOR
-    else:
-        player = room.player(key[1])
-        seat = player.seat if player is not None else None
-        you = _you_player(key[1], seat, player.bot if player else None)
-        if key[1] == room.host_phone and game_catalog is not None:  # the host phone picks games too
-            lobby_map = _with_catalog(shared_lobby, game_catalog)
-        viewer = SeatViewer(seat) if seat is not None else SPECTATOR
-        if spec is not None and seat is not None and player is not None and player.bot is None:
-            commands = spec.legal_commands(room.run.state, seat)
-            legal = legal_wire(commands) if commands else None
-    if spec is not None:
-        game_view = wire(spec.view(room.run.state, viewer))
-    result = outcome(room, games)
-    return State(
-        room=room.code,
-        version=room.version,
-        lobby=lobby_map,
-        you=you,
-        game=game_view,
-        legal=legal,
-        outcome=wire(result) if result is not None else None,
-    )
+    """The ``state`` frame for one viewer class (see :func:`view_maps` for what it holds)."""
+    return State(**view_map(room, games, key, shared_lobby, game_catalog, wire=wire))
 
 
 def view_map(
@@ -209,17 +204,89 @@ def view_map(
     *,
     wire: Callable[[Any], Any] = to_wire,
 ) -> dict:
-    """One viewer class's whole view as a plain map: a ``state`` frame's fields but ``t`` and ``v``.
+    """One viewer class's whole view as a plain map: a ``state`` frame's fields but ``t`` and ``v``."""
+    return view_maps(room, games, (key,), shared_lobby, game_catalog, wire=wire)[key]
 
-    Fan-out diffs these maps from one change to the next (server/fanout.py).
+
+#: One ``SeatViewer`` per seat, made once: a view is asked for every seat on every change.
+_SEAT_VIEWERS = tuple(SeatViewer(seat) for seat in range(16))
+
+
+def _seat_viewer(seat: int) -> SeatViewer:
+    return _SEAT_VIEWERS[seat] if seat < len(_SEAT_VIEWERS) else SeatViewer(seat)
+
+
+def view_maps(
+    room: Room,
+    games: Mapping[str, GameSpec],
+    keys: Iterable[tuple],
+    shared_lobby: dict,
+    game_catalog: list[dict] | None,
+    *,
+    wire: Callable[[Any], Any] = to_wire,
+) -> dict[tuple, dict]:
+    """The whole view of each viewer class in ``keys``, as plain maps (fan-out diffs these).
+
+    A map holds a ``state`` frame's fields but ``t`` and ``v``.  Everything
+    about the game comes from the game's ``view`` for that class (SCREEN for
+    the host, the seat for a seated player, SPECTATOR otherwise) and the
+    seat's legal commands.  The game catalogue (every game's options schema)
+    goes to those who may pick a game: the TV and the host phone.  ``wire``
+    converts the game's views and outcome: fan-out passes its room's
+    ``WireCache.to_wire``, so parts shared between views (and kept from the
+    last change) convert once.
+
+    The classes are built together because a change is shown to all of them
+    at once: what they share (the outcome, the screen's and spectators'
+    views, the lobby with the catalogue) is worked out once per change.
     """
-    frame = state_frame(room, games, key, shared_lobby, game_catalog, wire=wire)
-    return {
-        "room": frame.room,
-        "version": frame.version,
-        "lobby": frame.lobby,
-        "you": frame.you,
-        "game": frame.game,
-        "legal": frame.legal,
-        "outcome": frame.outcome,
-    }
+    run = room.run
+    spec = games[run.game] if run is not None else None
+    state = run.state if run is not None else None
+    result = outcome(room, games)
+    outcome_wire = wire(result) if result is not None else None
+    with_catalog = _with_catalog(shared_lobby, game_catalog) if game_catalog is not None else shared_lobby
+    players = {player.id: player for player in room.players}
+    public: dict[Any, Any] = {}  # the game's view for SCREEN and SPECTATOR, each made once
+
+    def game_view(viewer: Any) -> Any:
+        if spec is None:
+            return None
+        if viewer is SCREEN or viewer is SPECTATOR:
+            made = public.get(viewer)
+            if made is None:
+                made = public[viewer] = wire(spec.view(state, viewer))
+            return made
+        return wire(spec.view(state, viewer))
+
+    out: dict[tuple, dict] = {}
+    for key in keys:
+        legal = None
+        lobby_map = shared_lobby
+        if key == HOST:
+            you: dict[str, Any] = _YOU_HOST
+            viewer: Any = SCREEN
+            lobby_map = with_catalog
+        elif key == SPECTATORS:
+            you = _YOU_SPECTATOR
+            viewer = SPECTATOR
+        else:
+            player = players.get(key[1])
+            seat = player.seat if player is not None else None
+            you = _you_player(key[1], seat, player.bot if player else None)
+            if key[1] == room.host_phone:  # the host phone picks games too
+                lobby_map = with_catalog
+            viewer = _seat_viewer(seat) if seat is not None else SPECTATOR
+            if spec is not None and seat is not None and player is not None and player.bot is None:
+                commands = spec.legal_commands(state, seat)
+                legal = legal_wire(commands) if commands else None
+        out[key] = {
+            "room": room.code,
+            "version": room.version,
+            "lobby": lobby_map,
+            "you": you,
+            "game": game_view(viewer),
+            "legal": legal,
+            "outcome": outcome_wire,
+        }
+    return out

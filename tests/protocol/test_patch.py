@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from protocol.patch import Gap, Mirror, PatchError, apply, common, diff, without
+from protocol.patch import Differ, Gap, Mirror, PatchError, apply, common, diff, without
 
 
 def same(a, b) -> bool:
@@ -67,6 +67,43 @@ def test_public_then_private_parts_rebuild_every_viewer_class(old, new):
         assert same(apply(apply(old, private), public), view)
         # and the public ops are ops of this class's own diff
         assert all(op in patch for op in public)
+
+
+#: A view's fields, each naming a value of the pool by its index.
+fields = st.dictionaries(keys, st.integers(0, 5), max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pool=st.lists(wire, min_size=1, max_size=6),
+    picks=st.lists(st.tuples(fields, fields), min_size=1, max_size=5),
+    copies=st.booleans(),
+)
+def test_split_gives_the_public_and_private_parts_of_every_class(pool, picks, copies):
+    # Given viewer classes whose old and new views share field values as the very same objects
+    # (as fan-out's views do), or as equal copies
+    def pick(fields):
+        return {field: (copy(pool[at % len(pool)]) if copies else pool[at % len(pool)]) for field, at in fields.items()}
+
+    olds = {("class", i): pick(old) for i, (old, _) in enumerate(picks)}
+    news = {("class", i): pick(new) for i, (_, new) in enumerate(picks)}
+    # When the differ splits all the classes' changes at once
+    public, private = Differ().split(olds, news)
+    # Then the public part is what every class's own diff holds in common, and public + private
+    # rebuild each class's new view exactly
+    patches = {key: diff(olds[key], news[key]) for key in news}
+    assert sorted(map(repr, public)) == sorted(map(repr, common(list(patches.values()))))
+    for key, view in news.items():
+        assert same(apply(apply(olds[key], public), private[key]), view)
+        assert sorted(map(repr, private[key])) == sorted(map(repr, without(patches[key], public)))
+
+
+def copy(value):
+    if isinstance(value, dict):
+        return {k: copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy(v) for v in value]
+    return value
 
 
 def test_one_is_not_true_and_a_longer_list_is_replaced_whole():
