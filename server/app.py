@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket
 
 from games.contract import GameSpec
 from protocol.frames import VERSION
-from server import admin, announce, connection, replay
+from server import admin, announce, connection, lookups, replay
 from server.classroom import http as classroom_http
 from server.classroom.classes import Classes
 from server.cluster.classes import ClusterClasses
@@ -142,13 +142,20 @@ def create_app(
         return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def host_replay(request: Request) -> Response:
-        """The room's replay for its host: ``Authorization: Bearer <host token>``."""
+        """The room's replay for its host: ``Authorization: Bearer <host token>``.
+
+        A wrong code counts against the caller's join throttle (``server.lookups``).
+        """
+        throttled = await lookups.refused(hub, request)
+        if throttled is not None:
+            return throttled
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         try:
             doc = await replay.export_for_host(
                 hub.store, request.path_params["code"], token.strip() if scheme.lower() == "bearer" else "", hub.games
             )
         except replay.RoomNotFound as exc:
+            await lookups.missed(hub, request)
             return admin.not_found(str(exc))
         except replay.NotAllowed as exc:
             return JSONResponse({"error": "forbidden", "message": str(exc)}, status_code=403)

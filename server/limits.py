@@ -48,8 +48,9 @@ class TokenBucket:
 class JoinThrottle:
     """Counts failed room look-ups and token checks per address, in this process.
 
-    Guessing codes or tokens costs a failure each; an address that has used
-    up its bucket is refused (close 4029) until it refills.  Successful joins
+    Guessing codes or tokens costs a failure each, on the websocket or over
+    HTTP (``server.lookups``); an address that has used up its bucket is
+    refused (close 4029, or HTTP 429) until it refills.  Successful joins
     cost nothing, so a classroom behind one address is not throttled.
     The methods are coroutines so that the shared (Redis) throttle fits the
     same calls.

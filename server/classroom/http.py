@@ -31,6 +31,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server import lookups
 from server.classroom.actor import ClassActor, ClassMoved, ClassRejected
 from server.classroom.classes import Classes
 from server.classroom.dashboard import dashboard
@@ -42,6 +43,8 @@ Handler = Callable[[Request], Awaitable[Response]]
 MAX_BODY = 16_384
 #: How many times a request follows a class that moves between hubs before it answers 503.
 ROUTE_TRIES = 4
+#: The refusal of a code that names no class (``Classes.find``): counted by the join throttle.
+NOT_FOUND = "class/not_found"
 #: The request headers a forwarded class request keeps.
 FORWARDED_HEADERS = ("authorization", "content-type", "host", "x-forwarded-proto", "x-forwarded-host")
 
@@ -117,19 +120,31 @@ def _request_from(message: dict[str, Any]) -> Request:
 
 
 def _routed(classes: Classes, route: str, handler: Handler, handlers: dict[str, Handler]) -> Handler:
-    """Answer here when this hub owns the class (or nobody else does); else have its owner answer."""
+    """Answer here when this hub owns the class (or nobody else does); else have its owner answer.
+
+    Every route here looks the class up by the caller's code, so each is under
+    the join throttle (``server.lookups``): checked on the hub the request
+    reaches (it knows the real client), a code that names no class counted there.
+    """
     local = _answering(handler)
     handlers[route] = local
 
     async def answer(request: Request) -> Response:
         code = request.path_params.get("code")
+        throttled = await lookups.refused(classes.hub, request)
+        if throttled is not None:
+            return throttled
         for _ in range(ROUTE_TRIES):
             owner = await classes.locate(code) if code is not None else None
             if owner is None:
                 try:
-                    return await local(request)
+                    return await handler(request)
                 except ClassMoved:
                     continue
+                except ClassRejected as exc:
+                    if exc.code == NOT_FOUND:  # a code that names no class: maybe a guess
+                        await lookups.missed(classes.hub, request)
+                    raise
             try:
                 reply = await classes.forward(owner, await forwarded(request, route))
             except ClassMoved:  # the owner did not answer (it may have just died): locate the class again

@@ -52,6 +52,9 @@ from server.room import RoomActor, RoomShared, load_room
 
 LOG = logging.getLogger("pizzanight.cluster")
 
+#: Seconds between a hub's tries to take a room whose dead owner's lease has not run out yet.
+TAKEOVER_POLL = 0.1
+
 
 @attrs.define
 class ClusterConfig:
@@ -61,6 +64,12 @@ class ClusterConfig:
     lease_ms: int = 1_200  # a dead node's rooms move within ~1.5 s (docs/deploy.md: the trade-off)
     adopt_every: int = 4  # maintenance passes between scans for rooms nobody holds
     adopt_batch: int = 20  # rooms adopted per scan at most
+
+    @property
+    def pass_seconds(self) -> float:
+        """Seconds between maintenance passes: a quarter lease, so an owner renews four times per lease
+        and an edge notices a dead owner's lapsed lease within a quarter lease."""
+        return self.lease_ms / 4 / 1000
 
     @classmethod
     def from_env(cls) -> ClusterConfig:
@@ -261,7 +270,7 @@ class ClusterHub(Hub):
                     return remote
                 if time.monotonic() > deadline:
                     raise Moved("the room is moving; reconnecting")
-                await asyncio.sleep(0.1)  # its owner died: its lease runs out soon
+                await asyncio.sleep(TAKEOVER_POLL)  # its owner died: its lease runs out soon
 
     async def _take(self, room_id: str, token: int) -> RoomActor | None:
         """Start the actor of a room whose lease this node just acquired."""
@@ -328,7 +337,7 @@ class ClusterHub(Hub):
     # --- the maintenance loop --------------------------------------------------
 
     async def _maintain_forever(self) -> None:
-        every = self.lease_ms / 4 / 1000
+        every = self.cluster.pass_seconds
         while True:
             await asyncio.sleep(every)
             if self.draining:

@@ -1,9 +1,9 @@
 """The replay viewer (/replay) and the admin console (/admin) in real Chromium, against ``pizzanight serve``.
 
-A Pizza Theory game is played to its end by hub bots over real websockets
-(the test client reads states through tests/server/wsclient.py), its host
-exports the replay, and the viewer plays it to its last state, which must be
-what the TV showed at the end.  Then the operator signs in to /admin,
+A game of each of the three games is played to its end by hub bots over real
+websockets (the test client reads states through tests/server/wsclient.py),
+its host exports the replay, and the viewer plays it to its last state, which
+must be what the TV showed at the end.  Then the operator signs in to /admin,
 inspects the room and closes it.  Screenshots go to test-artifacts/browser/.
 """
 
@@ -66,11 +66,11 @@ def _in_thread(coro_fn, *args):
     return box["value"]
 
 
-async def _bots_play_pizza_theory(url: str) -> dict:
-    """A TV and three hub bots play Pizza Theory (two rounds); returns the code, token and final TV state."""
+async def _bots_play(url: str, game: str, options: dict) -> dict:
+    """A TV and three hub bots play ``game`` to its end; returns the code, token and final TV state."""
     ws = url.replace("http://", "ws://") + "/ws"
     tv = await Peer.open(ws, {"role": "host"})
-    assert (await tv.host("select_game", game="pizza_theory", options={"max_rounds": 2}))["t"] == "ack"
+    assert (await tv.host("select_game", game=game, options=options))["t"] == "ack"
     for _ in range(3):
         assert (await tv.host("add_bot"))["t"] == "ack"
     assert (await tv.host("start"))["t"] == "ack"
@@ -79,17 +79,22 @@ async def _bots_play_pizza_theory(url: str) -> dict:
     return {"code": tv.welcome["room"], "token": tv.welcome["token"], "final": final}
 
 
-@pytest.fixture(scope="module")
-def finished_game(admin_server, tmp_path_factory) -> dict:
-    game = _in_thread(_bots_play_pizza_theory, admin_server.url)
+def _finished(url: str, folder: Path, game: str, options: dict) -> dict:
+    """A game the bots played to its end, with its replay as the host exports it (``file`` and ``doc``)."""
+    played = _in_thread(_bots_play, url, game, options)
     request = urllib.request.Request(
-        f"{admin_server.url}/api/rooms/{game['code']}/replay", headers={"Authorization": f"Bearer {game['token']}"}
+        f"{url}/api/rooms/{played['code']}/replay", headers={"Authorization": f"Bearer {played['token']}"}
     )
     with urllib.request.urlopen(request, timeout=10) as reply:
         body = reply.read()
-    path: Path = tmp_path_factory.mktemp("replays") / f"{game['code']}.replay.json"
+    path = folder / f"{played['code']}.replay.json"
     path.write_bytes(body)
-    return dict(game, file=path, doc=json.loads(body))
+    return dict(played, file=path, doc=json.loads(body))
+
+
+@pytest.fixture(scope="module")
+def finished_game(admin_server, tmp_path_factory) -> dict:
+    return _finished(admin_server.url, tmp_path_factory.mktemp("replays"), "pizza_theory", {"max_rounds": 2})
 
 
 #: The board's settled content: each topping's shape, colour and place, and each skewer's ends
@@ -111,6 +116,16 @@ def _board(page) -> dict:
     board = page.evaluate(_BOARD)
     assert board["toppings"], "a finished game has toppings on the board"
     return board
+
+
+def _end_panel_in_view(page) -> None:
+    """The end panel lies between the viewer's header and its controls, its headline readable."""
+    panel = page.locator(".tv-game .end-panel").bounding_box()
+    header = page.locator(".replay-bar").bounding_box()
+    controls = page.locator(".replay-controls").bounding_box()
+    assert panel is not None and header is not None and controls is not None
+    assert header["y"] + header["height"] <= panel["y"], (panel, header)
+    assert panel["y"] + panel["height"] <= controls["y"], (panel, controls)
 
 
 def _step(page) -> int:
@@ -142,6 +157,7 @@ def test_a_pizza_theory_replay_plays_to_the_final_tv_view(browser, admin_server,
     page.locator(".end-panel").wait_for()
     page.wait_for_timeout(900)  # let the last animations settle for the screenshot
     d.shot(page, artifacts, "replay-end")
+    _end_panel_in_view(page)
     # Then it shows the final TV view: the same table the live TV (a spectator page) shows now
     watch = d.open_watch(browser, admin_server.url, finished_game["code"])
     watch.locator(".end-panel").wait_for()
@@ -157,6 +173,51 @@ def test_a_pizza_theory_replay_plays_to_the_final_tv_view(browser, admin_server,
     assert _step(page) == 1 and page.locator(".replay-lobby").is_visible()
     page.get_by_role("button", name="Step forward").click()
     assert _step(page) == 2
+
+
+#: The other games' TV tables, and options that keep their games short (no reaction windows to wait out).
+OTHER_GAMES = [
+    ("new_york_slice", ".nys-table", {}),
+    ("splittissimo", ".sp-table", {"level": "easy", "dots": [1]}),
+]
+#: Records the viewer plays (at 4x) before its last state; the earlier ones are skipped with the scrubber.
+LAST_RECORDS = 12
+
+
+@pytest.mark.parametrize(("game", "table", "options"), OTHER_GAMES, ids=[g for g, _, _ in OTHER_GAMES])
+def test_a_replay_of_the_other_games_plays_to_the_final_tv_view(
+    browser, admin_server, artifacts, tmp_path, game, table, options
+):
+    finished = _finished(admin_server.url, tmp_path, game, options)
+    doc, final = finished["doc"], finished["final"]
+    total = len(doc["records"])
+    assert total > LAST_RECORDS
+    # the file's last TV view is the TV's last state (read through the test client)
+    assert doc["records"][-1]["tv"]["game"] == final["game"] and doc["records"][-1]["tv"]["outcome"] == final["outcome"]
+    # Given the viewer with the file opened, moved to a few records before the end
+    page = browser.new_context(viewport=TV_SIZE).new_page()
+    page.goto(f"{admin_server.url}/replay")
+    page.locator("input[type=file]").set_input_files(str(finished["file"]))
+    page.locator(table).wait_for()
+    page.get_by_label("Position in the replay").fill(str(total - LAST_RECORDS - 1))
+    assert _step(page) == total - LAST_RECORDS
+    # When it plays at 4x to the end
+    page.get_by_label("Speed").select_option("4")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function(f"() => document.querySelector('.replay-stage').dataset.step === '{total}'", timeout=30000)
+    page.locator(".end-panel").wait_for()
+    page.wait_for_timeout(900)  # let the last animations settle for the screenshot
+    d.shot(page, artifacts, f"replay-end-{game}")
+    _end_panel_in_view(page)
+    # Then it shows the final TV view: the same end, scores and table the live TV (a spectator page) shows now
+    watch = d.open_watch(browser, admin_server.url, finished["code"])
+    watch.locator(".end-panel").wait_for()
+    watch.wait_for_timeout(900)
+    assert page.locator(".tv-game .end-headline").inner_text() == watch.locator(".end-headline").inner_text()
+    assert page.locator(".tv-game .scores").inner_text() == watch.locator(".scores").inner_text()
+    assert page.locator(table).count() == 1 and watch.locator(table).count() == 1
+    assert page.locator(table).inner_text() == watch.locator(table).inner_text()
+    assert page.get_by_role("button", name="Play", exact=True).is_visible()  # it stopped at the end
 
 
 def test_a_replay_link_opens_the_file_it_points_to(browser, admin_server, finished_game):

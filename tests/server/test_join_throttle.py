@@ -1,5 +1,5 @@
 """The join throttle keys on the real client behind a trusted proxy, is shared by hubs on one Redis,
-and never counts a classroom's correct joins."""
+and never counts a classroom's correct joins; every HTTP look-up by code spends the same bucket."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import itertools
 import socket
 
+import httpx
 import msgpack
 import pytest
 import uvicorn
@@ -25,7 +26,9 @@ _prefixes = itertools.count(1)
 
 async def start_hub(store_url: str, *, trusted: str, burst: float = 2.0) -> RunningServer:
     """A real hub on a free loopback port that believes X-Forwarded-For only from ``trusted``."""
-    app = create_app(open_store(store_url), config=fast_config(join_burst=burst, join_rate=0.001), games=all_games(), web=None)
+    app = create_app(
+        open_store(store_url), config=fast_config(join_burst=burst, join_rate=0.001), games=all_games(), web=None
+    )
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -172,3 +175,194 @@ async def test_the_local_throttle_counts_failures_only():
     assert not await throttle.blocked("a")
     await throttle.failed("a")
     assert await throttle.blocked("a") and not await throttle.blocked("b")
+
+
+# --- HTTP look-ups by code share the bucket (server/lookups.py) ----------------------------------
+
+
+async def call(
+    hub: RunningServer, method: str, path: str, *, forwarded_for: str | None = None, token: str | None = None, body=None
+) -> httpx.Response:
+    """One HTTP request to the hub, through a 'proxy' header when given."""
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    async with httpx.AsyncClient(base_url=hub.http, trust_env=False) as client:
+        return await client.request(method, path, headers=headers, json=body)
+
+
+async def room_and_class(hub: RunningServer) -> dict:
+    """A room (its TV still connected) and a class on ``hub``: their codes and secrets."""
+    first, _, tv = await hello(hub, {"role": "host"})
+    created = await call(hub, "POST", "/api/classes", body={"options": {"level": "easy"}})
+    assert created.status_code == 201, created.text
+    klass = created.json()
+    return {"room": first["room"], "host": first["token"], "tv": tv, "class": klass["code"], "teacher": klass["token"]}
+
+
+def unknown_codes(known: dict) -> list[str]:
+    return [c for c in ("BCDF", "BCDG", "BCDH", "BCDJ", "BCDK") if c not in (known["room"], known["class"])]
+
+
+#: Every HTTP endpoint that looks a room or class up by the caller's code, with the secret it needs.
+LOOKUPS = [
+    ("POST", "/api/classes/{class}/join", None, {"name": "Ada"}),
+    ("GET", "/api/classes/{class}/me", "student", None),
+    ("GET", "/api/classes/{class}/dashboard", "teacher", None),
+    ("GET", "/api/classes/{class}/report.csv", "teacher", None),
+    ("POST", "/api/classes/{class}/start", "teacher", None),
+    ("DELETE", "/api/classes/{class}", "teacher", None),
+    ("GET", "/api/rooms/{room}/replay", "host", None),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "secret", "body"), LOOKUPS, ids=[f"{m} {p}" for m, p, _, _ in LOOKUPS])
+async def test_wrong_codes_over_http_spend_the_join_bucket(tmp_path, method, path, secret, body):
+    # given a hub with a bucket of 2 failures per address, a room and a class, and a student of it
+    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="127.0.0.1")
+    try:
+        known = await room_and_class(hub)
+        joined = await call(hub, "POST", f"/api/classes/{known['class']}/join", body={"name": "Ben"})
+        known["student"] = joined.json()["token"]
+        token = known.get(secret) if secret else None
+        # when one client behind the proxy tries two codes that name nothing
+        for wrong in unknown_codes(known)[:2]:
+            missed = await call(
+                hub, method, path.format(room=wrong, **{"class": wrong}), forwarded_for="203.0.113.5", token=token
+            )
+            assert missed.status_code == 404, missed.text
+        # then the right code is refused too, with 429 and the documented code
+        right = path.format(**known)
+        refused = await call(hub, method, right, forwarded_for="203.0.113.5", token=token, body=body)
+        assert refused.status_code == 429
+        assert refused.json()["error"] == "rate/join_throttled"
+        assert int(refused.headers["Retry-After"]) >= 1
+        # and so is its websocket, which spends the same bucket
+        assert await guess(hub, known["room"], "203.0.113.5") == 4029
+        # while another client behind the same proxy is answered
+        answered = await call(hub, method, right, forwarded_for="203.0.113.6", token=token, body=body)
+        assert answered.status_code in (200, 201), answered.text
+        await known["tv"].close()
+    finally:
+        await hub.stop()
+
+
+async def test_websocket_guesses_throttle_the_http_look_ups_too(tmp_path):
+    # given a hub and a class
+    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="127.0.0.1")
+    try:
+        known = await room_and_class(hub)
+        # when a client spends its bucket guessing room codes on the websocket
+        assert [await guess(hub, c, "203.0.113.7") for c in unknown_codes(known)[:2]] == [4004, 4004]
+        # then it cannot join the class over HTTP either
+        refused = await call(
+            hub, "POST", f"/api/classes/{known['class']}/join", forwarded_for="203.0.113.7", body={"name": "Eve"}
+        )
+        assert (refused.status_code, refused.json()["error"]) == (429, "rate/join_throttled")
+        await known["tv"].close()
+    finally:
+        await hub.stop()
+
+
+async def test_a_forwarded_header_from_an_untrusted_peer_changes_nothing_over_http(tmp_path):
+    # given a hub that trusts only a proxy at 192.0.2.99 (this test connects from 127.0.0.1)
+    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="192.0.2.99")
+    try:
+        known = await room_and_class(hub)
+        # when a guesser claims a different address with every wrong class code
+        for i, wrong in enumerate(unknown_codes(known)[:2]):
+            missed = await call(
+                hub, "POST", f"/api/classes/{wrong}/join", forwarded_for=f"198.51.100.{i}", body={"name": "Eve"}
+            )
+            assert missed.status_code == 404
+        # then its own address is throttled, whatever it claims next
+        for claimed in ("198.51.100.77", None):
+            refused = await call(
+                hub, "POST", f"/api/classes/{known['class']}/join", forwarded_for=claimed, body={"name": "Eve"}
+            )
+            assert refused.status_code == 429
+        await known["tv"].close()
+    finally:
+        await hub.stop()
+
+
+async def test_a_classroom_behind_one_address_is_not_blocked_by_its_own_http_calls(tmp_path):
+    # given a hub with a bucket of 2 failures per address, a room and a class
+    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="127.0.0.1")
+    school = "203.0.113.9"
+    try:
+        known = await room_and_class(hub)
+        code = known["class"]
+        # when 12 students join from the school address and each asks where they sit, twice
+        tokens = []
+        for student in range(12):
+            joined = await call(
+                hub, "POST", f"/api/classes/{code}/join", forwarded_for=school, body={"name": f"Student {student + 1}"}
+            )
+            assert joined.status_code == 201, (student, joined.text)
+            tokens.append(joined.json()["token"])
+        for token in tokens * 2:
+            assert (
+                await call(hub, "GET", f"/api/classes/{code}/me", forwarded_for=school, token=token)
+            ).status_code == 200
+        # and the teacher's projector polls its dashboard, the TV downloads its replay
+        for _ in range(3):
+            board = await call(
+                hub, "GET", f"/api/classes/{code}/dashboard", forwarded_for=school, token=known["teacher"]
+            )
+            assert board.status_code == 200
+        assert (
+            await call(hub, "GET", f"/api/rooms/{known['room']}/replay", forwarded_for=school, token=known["host"])
+        ).status_code == 200
+        # and wrong secrets for the right codes (a removed student's phone, a stale TV token) keep asking
+        for _ in range(3):
+            assert (
+                await call(hub, "GET", f"/api/classes/{code}/me", forwarded_for=school, token="stale")
+            ).status_code == 403
+            assert (
+                await call(hub, "GET", f"/api/rooms/{known['room']}/replay", forwarded_for=school, token="stale")
+            ).status_code == 403
+        # and one student mistypes the class code once
+        assert (
+            await call(hub, "POST", "/api/classes/XXXX/join", forwarded_for=school, body={"name": "Typo"})
+        ).status_code == 404
+        # then the school is still answered: only the mistyped code counted
+        late = await call(hub, "POST", f"/api/classes/{code}/join", forwarded_for=school, body={"name": "Late"})
+        assert late.status_code == 201, late.text
+        await known["tv"].close()
+    finally:
+        await hub.stop()
+
+
+@pytest.mark.redis
+async def test_two_hubs_on_one_redis_share_the_bucket_over_http(redis_url):
+    # given two cluster hubs on one real redis-server, with a room and a class owned by the first
+    store_url = f"{redis_url}?prefix=httpthrottle{next(_prefixes)}"
+    first = await start_hub(store_url, trusted="127.0.0.1")
+    second = await start_hub(store_url, trusted="127.0.0.1")
+    try:
+        known = await room_and_class(first)
+        # when a guesser spends its bucket on wrong class codes at the first hub
+        for wrong in unknown_codes(known)[:2]:
+            missed = await call(
+                first, "POST", f"/api/classes/{wrong}/join", forwarded_for="203.0.113.20", body={"name": "Eve"}
+            )
+            assert missed.status_code == 404
+        # then the second hub refuses its class join and its replay request
+        join = await call(
+            second, "POST", f"/api/classes/{known['class']}/join", forwarded_for="203.0.113.20", body={"name": "Eve"}
+        )
+        assert join.status_code == 429
+        replay = await call(
+            second, "GET", f"/api/rooms/{known['room']}/replay", forwarded_for="203.0.113.20", token=known["host"]
+        )
+        assert replay.status_code == 429
+        # and answers another client, forwarding its join to the class's owner without counting it
+        other = await call(
+            second, "POST", f"/api/classes/{known['class']}/join", forwarded_for="203.0.113.21", body={"name": "Ada"}
+        )
+        assert other.status_code == 201, other.text
+        await known["tv"].close()
+    finally:
+        await first.stop()
+        await second.stop()
