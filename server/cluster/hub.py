@@ -62,7 +62,7 @@ class ClusterConfig:
 
     node: str = attrs.field(factory=lambda: f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(2)}")
     lease_ms: int = 1_200  # a dead node's rooms move within ~1.5 s (docs/deploy.md: the trade-off)
-    adopt_every: int = 4  # maintenance passes between scans for rooms nobody holds
+    adopt_every: int = 2  # maintenance passes between scans for rooms nobody holds (half a lease)
     adopt_batch: int = 20  # rooms adopted per scan at most
 
     @property

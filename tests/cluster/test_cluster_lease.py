@@ -50,6 +50,14 @@ def test_a_phone_reconnecting_elsewhere_finds_the_room_within_two_seconds(shippe
     assert taken < FAILOVER_BUDGET
 
 
+def test_a_room_nobody_is_connected_to_is_adopted_within_two_seconds(shipped):
+    # given a room with only bots and timers (no phone anywhere), when its owner's leases lapse,
+    # the first scan for rooms nobody holds comes at most `adopt_every` maintenance passes later
+    taken = shipped.lease_ms / 1000 + shipped.adopt_every * shipped.pass_seconds
+    # then some hub adopts it inside the budget (1.8 s by default)
+    assert taken < FAILOVER_BUDGET
+
+
 def test_an_owner_renews_often_enough_that_one_slow_pass_loses_nothing(shipped):
     # the short lease is safe only if a live owner renews several times per lease:
     # one late maintenance pass (a busy event loop) must not let its rooms lapse
