@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { TokenStore } from "../net/tokens";
 import { Joined } from "../screens/PhoneScreen";
 import { normaliseCode } from "../route";
-import { api, ApiError, saved, type Seat } from "./api";
+import { api, ApiError, classErrorText, saved, type Seat } from "./api";
 import { C } from "./strings";
 import "./classroom.css";
 
@@ -25,7 +25,7 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
       saved.set(`class:${c}`, { code: c, token: joined.token, name: joined.name });
       onJoined(c, joined.token);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(classErrorText(err));
     }
   };
   return (
@@ -64,7 +64,7 @@ export function ClassPhone({ code }: { code: string | null }) {
       } catch (err) {
         if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
           saved.set(`class:${me.code}`, null);
-          setError(err.status === 404 ? C.noClass : C.leftClass);
+          setError(classErrorText(err));
           setMe(null);
         }
       }

@@ -11,7 +11,7 @@ export const classEs: ClassStrings = {
   waitingForTeacher: "¡Ya estás dentro! Esperando a que el profe empiece la próxima partida…",
   table: (n: number) => `Mesa ${n}`,
   noClass: "No hay ninguna clase con ese código.",
-  leftClass: "Ya no estás en esta clase.",
+  unreachable: "No se pudo llegar a la clase: revisa la conexión e inténtalo otra vez.",
   teacherTitle: "Empezar una clase",
   game: "Juego",
   level: "Nivel",

@@ -15,7 +15,7 @@ export const classEn = {
   waitingForTeacher: "You are in! Waiting for the teacher to start the next game…",
   table: (n: number) => `Table ${n}`,
   noClass: "There is no class with that code.",
-  leftClass: "You are no longer in this class.",
+  unreachable: "The class could not be reached: check the connection and try again.",
   teacherTitle: "Start a class",
   game: "Game",
   level: "Level",
