@@ -7,7 +7,7 @@ then uses on the ordinary websocket, so a reload or a lost connection finds
 the same seat and hand.
 
 The teacher (``Authorization: Bearer <teacher token>``): ``POST /api/classes``
-creates a class; ``GET .../dashboard``, ``GET .../report`` (JSON),
+creates a class; ``GET .../dashboard``, ``GET .../report`` (JSON; ``?only=students``: the rows the projector shows),
 ``GET .../report.csv``; ``POST .../start``, ``.../end_tables``,
 ``.../pause``, ``.../options``, ``.../tables/N/restart``, ``.../students/ID`` (rename, move,
 remove), ``.../end`` and ``DELETE /api/classes/CODE`` (delete now).
@@ -190,8 +190,18 @@ def routes(classes: Classes) -> list[Route]:
         return JSONResponse(out)
 
     async def report(request: Request) -> Response:
+        """The whole report; ``?only=students`` gives the per-student rows alone.
+
+        The projector polls the rows only: the trick, miss and rejected
+        records name cards from students' hands (a miss is a trick the
+        student could have taken), so they travel only in the export a
+        teacher downloads on purpose, never to the projector.
+        """
         actor = teacher(request)
-        return JSONResponse(await reports_for(actor).build(actor.klass))
+        built = await reports_for(actor).build(actor.klass)
+        if request.query_params.get("only") == "students":
+            built = {"class": built["class"], "students": built["students"]}
+        return JSONResponse(built)
 
     async def report_csv(request: Request) -> Response:
         actor = teacher(request)

@@ -136,9 +136,9 @@ describe("the teacher's projector", () => {
       code: "BCDF", join: "http://example.test/class/BCDF", closed: null, paused: false, students: [], waiting: [], tables: [],
       options: { game: "splittissimo", level: "easy", dots: [1], table_size: 3, reaction_ms: 0, bots: false, hints: "off", retention_days: 30 },
     };
-    hub([
+    const fake = hub([
       ["GET", /\/dashboard$/, { status: 200, body: board }],
-      ["GET", /\/report$/, { status: 200, body: { students: [] } }],
+      ["GET", /\/report\?only=students$/, { status: 200, body: { students: [] } }],
       ["POST", /\/start$/, { status: 400, body: { error: "class/no_students", message: "at least two students (or one, with bots) are needed to start" } }],
     ]);
     await act(() => {
@@ -151,6 +151,10 @@ describe("the teacher's projector", () => {
     const shown = await until(alertText);
     expect(shown).toBe("Hacen falta al menos dos alumnos (o uno, con robots) para empezar una mesa.");
     expect(shown).not.toContain("students");
+    // The projector polls the report's rows only: the full report's records name cards from hands
+    const reports = fake.mock.calls.map(([url]) => String(url)).filter((url) => url.includes("/report"));
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports.every((url) => url.endsWith("/report?only=students"))).toBe(true);
   });
 });
 

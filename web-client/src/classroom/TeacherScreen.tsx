@@ -188,6 +188,13 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
     link.download = `pizzanight-class-${code}.csv`;
     link.click();
   });
+  const downloadJson = act(async () => {
+    const report = await api.reportJson(code, token);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(report, null, 2)], { type: "application/json" }));
+    link.download = `pizzanight-class-${code}.json`;
+    link.click();
+  });
   const join = board?.join ?? `${location.origin}/class/${code}`;
   return (
     <main class="teacher">
@@ -221,6 +228,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
         </fieldset>
         <button class="btn" onClick={act(() => api.options(code, token, { level, dots }))}>{C.applyAll}</button>
         <button class="btn" onClick={downloadCsv}>{C.downloadCsv}</button>
+        <button class="btn" onClick={downloadJson}>{C.downloadJson}</button>
       </nav>
       {error && <p class="form-error" role="alert">{error}</p>}
       <section class="class-tables">

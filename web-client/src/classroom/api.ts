@@ -119,7 +119,10 @@ export const api = {
   join: (code: string, name: string) => call<Seat & { token: string }>("POST", `/api/classes/${code}/join`, null, { name }),
   me: (code: string, token: string) => call<Seat>("GET", `/api/classes/${code}/me`, token),
   dashboard: (code: string, token: string) => call<Dashboard>("GET", `/api/classes/${code}/dashboard`, token),
-  report: (code: string, token: string) => call<Report>("GET", `/api/classes/${code}/report`, token),
+  /** The per-student rows only: what the projector shows (the records name cards from hands). */
+  report: (code: string, token: string) => call<Report>("GET", `/api/classes/${code}/report?only=students`, token),
+  /** The whole report (rows, and one record per trick, miss and rejected attempt), for a deliberate download. */
+  reportJson: (code: string, token: string) => call<unknown>("GET", `/api/classes/${code}/report`, token),
   start: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/start`, token),
   pause: (code: string, token: string, paused: boolean) => call<unknown>("POST", `/api/classes/${code}/pause`, token, { paused }),
   endTables: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/end_tables`, token),

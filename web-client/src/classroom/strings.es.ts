@@ -48,6 +48,7 @@ export const classEs: ClassStrings = {
   phase: { lobby: "Esperando para empezar", playing: "Jugando", closed: "Cerrada" } as Record<string, string>,
   report: "Informe",
   downloadCsv: "Descargar CSV",
+  downloadJson: "Descargar JSON (cada baza y cada fallo)",
   endClass: "Terminar la clase",
   deleteNow: "Borrar ahora la clase y sus informes",
   keptFor: (days: number) => `Los nombres y los informes se borran ${days} días después de terminar la clase.`,

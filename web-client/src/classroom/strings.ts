@@ -52,6 +52,7 @@ export const classEn = {
   phase: { lobby: "Waiting to start", playing: "Playing", closed: "Closed" } as Record<string, string>,
   report: "Report",
   downloadCsv: "Download CSV",
+  downloadJson: "Download JSON (every trick and miss)",
   endClass: "End the class",
   deleteNow: "Delete the class and its reports now",
   keptFor: (days: number) => `Names and reports are deleted ${days} days after the class ends.`,
