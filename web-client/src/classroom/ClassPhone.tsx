@@ -7,6 +7,7 @@ import { Joined } from "../screens/PhoneScreen";
 import { normaliseCode } from "../route";
 import { api, ApiError, classErrorText, saved, type Seat } from "./api";
 import { C } from "./strings";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 import "./classroom.css";
 
 /** How often a waiting phone asks where it plays (ms). */
@@ -42,6 +43,7 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
         {error && <p class="form-error" role="alert">{error}</p>}
         <button class="btn btn-start" type="submit">{C.join}</button>
       </form>
+      <LanguageSwitch />
     </main>
   );
 }
@@ -93,6 +95,7 @@ export function ClassPhone({ code }: { code: string | null }) {
         <main class="splash class-wait">
           <h1>{seat?.name ?? me.name ?? C.classTitle}</h1>
           <p>{C.waitingForTeacher}</p>
+          <LanguageSwitch />
         </main>
       </div>
     );
