@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from server.classroom import options as class_options
 from server.classroom import seating
+from server.classroom.codes import ClassCode
 from server.classroom.state import (
     AttemptRejected,
     Class,
@@ -44,7 +45,7 @@ from server.classroom.tablehost import TableHost, TableRefused, seat_token
 from server.inbox import BotTurn
 from server.lobby import AddBot, CloseRoom, Lock, SeatPlayer, SelectGame, Start
 from server.logs import event as log_event
-from server.names import BadName, clean_name, same_name
+from server.names import NAME_MAX, BadName, clean_name, same_name
 from server.room import RoomActor
 from server.roomstate import Room
 from server.store.base import Fenced
@@ -58,20 +59,37 @@ MAX_STUDENTS = 60
 
 
 class ClassRejected(Exception):
-    """The class refused a request: ``code`` (``class/*``) and a message for the person who asked."""
+    """The class refused a request: ``code``, what its sentence needs (``params``), an English ``message``.
 
-    def __init__(self, code: str, message: str, *, status: int = 400) -> None:
+    The pages render the refusal from ``code`` and ``params`` in their own
+    language; ``message`` is for logs and curl.  ``code`` must be a member of
+    the closed :class:`ClassCode` enum, so the set the catalogues cover stays closed.
+    """
+
+    def __init__(
+        self, code: ClassCode, message: str, *, status: int = 400, params: Mapping[str, str | int] | None = None
+    ) -> None:
+        if not isinstance(code, ClassCode):
+            raise TypeError(f"a class refusal needs a ClassCode, not {code!r}")
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.params = dict(params) if params else None
+
+    def answer(self) -> dict[str, Any]:
+        """The JSON body of the refusal (``params`` only when the sentence needs some)."""
+        body: dict[str, Any] = {"error": self.code.value, "message": self.message}
+        if self.params:
+            body["params"] = self.params
+        return body
 
 
 class ClassMoved(ClassRejected):
     """This hub no longer owns the class (cluster mode): the request goes to the new owner."""
 
     def __init__(self) -> None:
-        super().__init__("class/moved", "the class moved to another server; try again", status=503)
+        super().__init__(ClassCode.MOVED, "the class moved to another server; try again", status=503)
 
 
 class ClassActor:
@@ -160,7 +178,7 @@ class ClassActor:
 
     def _check_open(self) -> None:
         if self.klass.closed is not None:
-            raise ClassRejected("class/closed", "this class has ended", status=410)
+            raise ClassRejected(ClassCode.CLOSED, "this class has ended", status=410)
 
     # --- students -----------------------------------------------------------------
 
@@ -171,11 +189,15 @@ class ClassActor:
             try:
                 name = clean_name(name)
             except BadName as exc:
-                raise ClassRejected("class/bad_name", str(exc)) from None
+                raise ClassRejected(ClassCode.BAD_NAME, str(exc), params={"max": NAME_MAX}) from None
             if any(same_name(s.name, name) for s in self.klass.students):
-                raise ClassRejected("class/name_taken", f"someone in this class is already called {name}", status=409)
+                raise ClassRejected(
+                    ClassCode.NAME_TAKEN, f"someone in this class is already called {name}", status=409, params={"name": name}
+                )
             if len(self.klass.students) >= MAX_STUDENTS:
-                raise ClassRejected("class/full", f"at most {MAX_STUDENTS} students", status=409)
+                raise ClassRejected(
+                    ClassCode.FULL, f"at most {MAX_STUDENTS} students", status=409, params={"max": MAX_STUDENTS}
+                )
             token = new_token()
             student = self.klass.next_student
             await self._commit([StudentJoined(student=student, name=name, token_hash=token_hash(token))])
@@ -186,8 +208,7 @@ class ClassActor:
         for student in self.klass.students:
             if matches(token, student.token_hash):
                 return student.id
-        raise ClassRejected(
-            "class/bad_token", "that class token is not valid here (removed from the class?)", status=403
+        raise ClassRejected(ClassCode.BAD_TOKEN, "that class token is not valid here (removed from the class?)", status=403
         )
 
     async def seat_of(self, student: int) -> dict[str, Any]:
@@ -195,7 +216,7 @@ class ClassActor:
         me = self.klass.student(student)
         table = self.klass.table_of(student)
         if me is None:
-            raise ClassRejected("class/bad_token", "you are no longer in this class", status=403)
+            raise ClassRejected(ClassCode.BAD_TOKEN, "you are no longer in this class", status=403)
         out: dict[str, Any] = {
             "class": self.klass.code,
             "student": student,
@@ -217,10 +238,12 @@ class ClassActor:
             try:
                 name = clean_name(name)
             except BadName as exc:
-                raise ClassRejected("class/bad_name", str(exc)) from None
+                raise ClassRejected(ClassCode.BAD_NAME, str(exc), params={"max": NAME_MAX}) from None
             self._student(student)
             if any(same_name(s.name, name) and s.id != student for s in self.klass.students):
-                raise ClassRejected("class/name_taken", f"someone in this class is already called {name}", status=409)
+                raise ClassRejected(
+                    ClassCode.NAME_TAKEN, f"someone in this class is already called {name}", status=409, params={"name": name}
+                )
             await self._commit([StudentRenamed(student=student, name=name)])
 
     async def remove(self, student: int) -> None:
@@ -235,12 +258,12 @@ class ClassActor:
             self._check_open()
             self._student(student)
             if table < -1 or table >= seating_limit(len(self.klass.students)):
-                raise ClassRejected("class/unknown_table", "no such table")
+                raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such table")
             await self._commit([StudentMoved(student=student, table=table)])
 
     def _student(self, student: int) -> None:
         if self.klass.student(student) is None:
-            raise ClassRejected("class/unknown_student", "no such student", status=404)
+            raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404)
 
     # --- the teacher's controls ---------------------------------------------------
 
@@ -251,13 +274,12 @@ class ClassActor:
             try:
                 clean = class_options.check(changes, self.hub.games)
             except class_options.BadOptions as exc:
-                raise ClassRejected("class/bad_options", str(exc)) from None
+                raise ClassRejected(ClassCode.BAD_OPTIONS, str(exc)) from None
             if table is not None:
                 if not any(t.number == table for t in self.klass.tables):
-                    raise ClassRejected("class/unknown_table", "no such table", status=404)
+                    raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such table", status=404)
                 if set(clean) - set(class_options.GAME_KEYS):
-                    raise ClassRejected(
-                        "class/bad_options", "one table changes only its game options (level, dots, reaction)"
+                    raise ClassRejected(ClassCode.BAD_OPTIONS, "one table changes only its game options (level, dots, reaction)"
                     )
             await self._commit([OptionsChanged(options=clean, table=table)])
 
@@ -273,8 +295,7 @@ class ClassActor:
                 ids, int(klass.options["table_size"]), bots=bool(klass.options["bots"]), wishes=wishes
             )
             if not groups:
-                raise ClassRejected(
-                    "class/no_students", "at least two students (or one, with bots) are needed to start"
+                raise ClassRejected(ClassCode.NO_STUDENTS, "at least two students (or one, with bots) are needed to start"
                 )
             opened = []
             for group in groups:
@@ -304,10 +325,10 @@ class ClassActor:
             self._check_open()
             table = next((t for t in self.klass.open_tables() if t.number == number), None)
             if table is None:
-                raise ClassRejected("class/unknown_table", "no such open table", status=404)
+                raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such open table", status=404)
             present = tuple(s for s in table.students if self.klass.student(s) is not None)
             if not present:
-                raise ClassRejected("class/no_students", "nobody is left at this table")
+                raise ClassRejected(ClassCode.NO_STUDENTS, "nobody is left at this table")
             await self._end_tables([table])
             options = self.klass.table_options.get(number)
             fresh = len(self.klass.tables) + 1
@@ -359,7 +380,7 @@ class ClassActor:
             log_event(
                 logging.WARNING, "class table refused", klass=self.klass.code, room=room.room.code, error=str(exc)
             )
-            raise ClassRejected("class/table", f"the table could not start: {exc.message}", status=409) from None
+            raise ClassRejected(ClassCode.TABLE, f"the table could not start: {exc.message}", status=409) from None
         return next(t for t in self.klass.tables if t.number == number)
 
     async def _end_tables(self, tables: Any) -> None:

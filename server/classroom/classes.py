@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from server.classroom import options as class_options
 from server.classroom.actor import ClassActor, ClassRejected, new_secret
+from server.classroom.codes import ClassCode
 from server.classroom.state import CLASS_PREFIX, DEFAULT_OPTIONS, AttemptRejected, Class, ClassOpened, HintGiven, Table
 from server.classroom.store import load_class
 from server.logs import event as log_event
@@ -141,7 +142,7 @@ class Classes(RoomObserver):
         try:
             clean = class_options.check({**DEFAULT_OPTIONS, **options}, self.hub.games)
         except class_options.BadOptions as exc:
-            raise ClassRejected("class/bad_options", str(exc)) from None
+            raise ClassRejected(ClassCode.BAD_OPTIONS, str(exc)) from None
         class_id = CLASS_PREFIX + secrets.token_hex(8)
         for _ in range(100):
             code = new_code()
@@ -170,14 +171,14 @@ class Classes(RoomObserver):
         code = normal_code(typed_code)
         actor = self.by_code.get(code) if code else None
         if actor is None:
-            raise ClassRejected("class/not_found", "no class with that code", status=404)
+            raise ClassRejected(ClassCode.NOT_FOUND, "no class with that code", status=404)
         return actor
 
     def as_teacher(self, typed_code: str, token: str | None) -> ClassActor:
         """The class, if ``token`` is its teacher's (404 and 403 otherwise)."""
         actor = self.find(typed_code)
         if not matches(token, actor.klass.teacher_hash):
-            raise ClassRejected("class/not_teacher", "only the class's teacher may do that", status=403)
+            raise ClassRejected(ClassCode.NOT_TEACHER, "only the class's teacher may do that", status=403)
         return actor
 
     async def resume(self) -> None:

@@ -7,7 +7,7 @@ then uses on the ordinary websocket, so a reload or a lost connection finds
 the same seat and hand.
 
 The teacher (``Authorization: Bearer <teacher token>``): ``POST /api/classes``
-creates a class; ``GET .../dashboard``, ``GET .../report`` (JSON),
+creates a class; ``GET .../dashboard``, ``GET .../report`` (JSON; ``?only=students``: the rows the projector shows),
 ``GET .../report.csv``; ``POST .../start``, ``.../end_tables``,
 ``.../pause``, ``.../options``, ``.../tables/N/restart``, ``.../students/ID`` (rename, move,
 remove), ``.../end`` and ``DELETE /api/classes/CODE`` (delete now).
@@ -34,9 +34,10 @@ from starlette.routing import Route
 from server import lookups
 from server.classroom.actor import ClassActor, ClassMoved, ClassRejected
 from server.classroom.classes import Classes
+from server.classroom.codes import ClassCode
 from server.classroom.dashboard import dashboard
 from server.classroom.reports import Reports
-from server.names import normal_code
+from server.names import NAME_MAX, normal_code
 
 Handler = Callable[[Request], Awaitable[Response]]
 #: Largest JSON body the classroom API reads.
@@ -57,15 +58,15 @@ def _bearer(request: Request) -> str | None:
 async def _body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise ClassRejected("class/bad_request", "request too large", status=413)
+        raise ClassRejected(ClassCode.BAD_REQUEST, "request too large", status=413)
     if not raw:
         return {}
     try:
         value = json.loads(raw)
     except ValueError:
-        raise ClassRejected("class/bad_request", "the body is not JSON") from None
+        raise ClassRejected(ClassCode.BAD_REQUEST, "the body is not JSON") from None
     if not isinstance(value, dict):
-        raise ClassRejected("class/bad_request", "the body must be a JSON object")
+        raise ClassRejected(ClassCode.BAD_REQUEST, "the body must be a JSON object")
     return value
 
 
@@ -78,7 +79,7 @@ def _answering(handler: Handler) -> Handler:
         except ClassMoved:
             raise
         except ClassRejected as exc:
-            return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+            return JSONResponse(exc.answer(), status_code=exc.status)
 
     return answer
 
@@ -152,7 +153,7 @@ def _routed(classes: Classes, route: str, handler: Handler, handlers: dict[str, 
             if reply is not None:
                 return Response(reply["body"], status_code=reply["status"], headers=dict(reply["headers"]))
         moved = ClassMoved()
-        return JSONResponse({"error": moved.code, "message": moved.message}, status_code=moved.status)
+        return JSONResponse(moved.answer(), status_code=moved.status)
 
     return _answering(answer)
 
@@ -189,7 +190,7 @@ def routes(classes: Classes) -> list[Route]:
         body = await _body(request)
         name = body.get("name")
         if not isinstance(name, str):
-            raise ClassRejected("class/bad_name", "type a name")
+            raise ClassRejected(ClassCode.BAD_NAME, "type a name", params={"max": NAME_MAX})
         student, token = await actor.join(name)
         return JSONResponse({"student": student, "token": token, **await actor.seat_of(student)}, status_code=201)
 
@@ -204,8 +205,18 @@ def routes(classes: Classes) -> list[Route]:
         return JSONResponse(out)
 
     async def report(request: Request) -> Response:
+        """The whole report; ``?only=students`` gives the per-student rows alone.
+
+        The projector polls the rows only: the trick, miss and rejected
+        records name cards from students' hands (a miss is a trick the
+        student could have taken), so they travel only in the export a
+        teacher downloads on purpose, never to the projector.
+        """
         actor = teacher(request)
-        return JSONResponse(await reports_for(actor).build(actor.klass))
+        built = await reports_for(actor).build(actor.klass)
+        if request.query_params.get("only") == "students":
+            built = {"class": built["class"], "students": built["students"]}
+        return JSONResponse(built)
 
     async def report_csv(request: Request) -> Response:
         actor = teacher(request)
@@ -226,7 +237,7 @@ def routes(classes: Classes) -> list[Route]:
         actor = teacher(request)
         paused = (await _body(request)).get("paused", True)
         if not isinstance(paused, bool):
-            raise ClassRejected("class/bad_request", "paused: true or false")
+            raise ClassRejected(ClassCode.BAD_REQUEST, "paused: true or false")
         await actor.pause(paused)
         return JSONResponse({"paused": actor.klass.paused})
 
@@ -235,7 +246,7 @@ def routes(classes: Classes) -> list[Route]:
         body = await _body(request)
         table = body.get("table")
         if table is not None and not isinstance(table, int):
-            raise ClassRejected("class/bad_request", "table: a table number")
+            raise ClassRejected(ClassCode.BAD_REQUEST, "table: a table number")
         await actor.set_options(body.get("options") or {}, table)
         return JSONResponse({"ok": True})
 
@@ -244,7 +255,7 @@ def routes(classes: Classes) -> list[Route]:
         try:
             number = int(request.path_params["number"])
         except ValueError:
-            raise ClassRejected("class/unknown_table", "no such table", status=404) from None
+            raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such table", status=404) from None
         table = await actor.restart(number)
         return JSONResponse({"table": table.number})
 
@@ -253,7 +264,7 @@ def routes(classes: Classes) -> list[Route]:
         try:
             sid = int(request.path_params["student"])
         except ValueError:
-            raise ClassRejected("class/unknown_student", "no such student", status=404) from None
+            raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
         if request.method == "DELETE":
             await actor.remove(sid)
             return JSONResponse({"ok": True})
@@ -262,7 +273,7 @@ def routes(classes: Classes) -> list[Route]:
             await actor.rename(sid, str(body["name"]))
         if "table" in body:
             if not isinstance(body["table"], int):
-                raise ClassRejected("class/bad_request", "table: a table index, or -1")
+                raise ClassRejected(ClassCode.BAD_REQUEST, "table: a table index, or -1")
             await actor.move(sid, body["table"])
         return JSONResponse({"ok": True})
 

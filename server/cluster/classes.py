@@ -41,6 +41,7 @@ from typing import Any
 
 from server.classroom.actor import ClassActor, ClassMoved, ClassRejected
 from server.classroom.classes import Classes, is_class_id
+from server.classroom.codes import ClassCode
 from server.classroom.state import Class
 from server.classroom.store import load_class
 from server.logs import event as log_event
@@ -77,7 +78,7 @@ class ClusterClasses(Classes):
     async def claim(self, class_id: str) -> int | None:
         """The node that creates a class owns it: it takes the class's lease (refused while draining)."""
         if self.hub.draining:
-            raise ClassRejected("class/moved", "this server is restarting; try again", status=503)
+            raise ClassRejected(ClassCode.MOVED, "this server is restarting; try again", status=503)
         token, _ = await self.hub.store.acquire_lease(class_id, self.hub.node, self.hub.lease_ms)
         return int(token)
 
@@ -132,7 +133,7 @@ class ClusterClasses(Classes):
         if class_id is None or not is_class_id(class_id):
             return None  # find() answers 404
         if self.hub.draining:
-            raise ClassRejected("class/moved", "this server is restarting; try again", status=503)
+            raise ClassRejected(ClassCode.MOVED, "this server is restarting; try again", status=503)
         deadline = time.monotonic() + self.hub.lease_ms / 1000 + 2.0
         async with self._locks.setdefault(class_id, asyncio.Lock()):
             while True:

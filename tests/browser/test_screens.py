@@ -166,3 +166,82 @@ def test_new_york_slice_first_slicer_lists_players_by_name(browser, server, arti
     group = tv.get_by_role("radiogroup", name="First Slicer")
     tv.wait_for_function("() => document.querySelectorAll('[aria-label=\"First Slicer\"] .seg').length === 4")
     assert group.locator(".seg").all_inner_texts() == ["Random", "Ana", "Bot 1", "Bot 2"]
+
+
+#: Every slice label on the page, measured: the number inside its triangle (the shape is clipped to
+#: one by ``clip-path``), the name inside its box and inside every ancestor that clips its overflow.
+SLICE_LABELS = """() => {
+    const out = [];
+    const textBox = (el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
+    for (const card of document.querySelectorAll('.slice-card')) {
+        const shape = card.querySelector('.slice-shape');
+        const num = card.querySelector('.slice-num');
+        if (shape && num) {
+            const s = shape.getBoundingClientRect(), t = textBox(num);
+            // inside the triangle (0,0)-(w,0)-(w/2,h): at height y its half-width is w/2 * (1 - y/h)
+            const half = (y) => (s.width / 2) * (1 - (y - s.top) / s.height);
+            const mid = s.left + s.width / 2, bottom = Math.min(t.bottom, s.bottom);
+            const fits = t.left >= mid - half(bottom) - 1 && t.right <= mid + half(bottom) + 1 && t.top >= s.top - 1;
+            out.push({ kind: 'number', text: num.textContent, fits, text_box: [t.left, t.right, t.bottom],
+                       shape: [s.left, s.right, s.top, s.bottom] });
+        }
+        const name = card.querySelector('.slice-name');
+        if (name) {
+            const t = textBox(name), b = name.getBoundingClientRect();
+            let fits = name.scrollWidth <= name.clientWidth + 1 && name.scrollHeight <= name.clientHeight + 1
+                && t.left >= b.left - 1 && t.right <= b.right + 1;
+            for (let up = name.parentElement; up && fits; up = up.parentElement) {
+                const style = getComputedStyle(up);
+                if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none') {
+                    const a = up.getBoundingClientRect();
+                    fits = t.left >= a.left - 1 && t.right <= a.right + 1 && t.top >= a.top - 1 && t.bottom <= a.bottom + 1;
+                }
+            }
+            out.push({ kind: 'name', text: name.textContent, fits, text_box: [t.left, t.right, t.bottom] });
+        }
+    }
+    return out;
+}"""
+
+
+def test_new_york_slice_labels_fit_their_boxes_on_the_tv(browser, server, artifacts):
+    # Given a six-player New York Slice game on the TV (the most slices, the smallest cards)
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    phone = d.open_phone(browser, server.url, code, "Ana")
+    d.choose_game(tv, "New York Slice")
+    for count in range(2, 7):
+        d.add_bot(tv, count)
+    d.start(tv)
+    phone.locator(".nys-hand").wait_for()
+    tv.locator(".tv-game .slice-card").first.wait_for()
+    measured: list[dict] = []
+
+    def measure(turn: int) -> None:
+        for size in TV_SIZES:
+            tv.set_viewport_size(size)
+            _next_frame(tv)
+            labels = tv.evaluate(SLICE_LABELS)
+            clipped = [label for label in labels if not label["fits"]]
+            if clipped:
+                d.shot(tv, artifacts, f"nys-clipped-label-{turn}-{size['width']}")
+            # Then every slice's number sits inside its triangle and every name inside its box, unclipped
+            assert clipped == [], (size, clipped)
+            measured.extend(labels)
+
+    measure(0)
+    # ... and on the table as the game goes on (portions, plates), after each of the phone's first turns
+    import random
+    import time
+
+    rng, played, deadline = random.Random(5), 0, time.monotonic() + 120
+    while played < 3 and not play.game_over(phone) and time.monotonic() < deadline:
+        if play.my_turn(phone) and play.new_york_slice_turn(phone, rng):
+            played += 1
+            tv.wait_for_timeout(400)
+            measure(played)
+        else:
+            phone.wait_for_timeout(100)
+    assert played >= 1
+    kinds = {label["kind"] for label in measured}
+    assert kinds == {"number", "name"} and len(measured) > 20, (kinds, len(measured))

@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 
 from protocol.errors import FAULTS, ErrorCode, ProtocolError, ServerCode
+from server.classroom.codes import ClassCode
 from server.lobby import RoomCode
 
 DOCS = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("code", [*ErrorCode, *RoomCode, *ServerCode], ids=lambda c: c.value)
+@pytest.mark.parametrize("code", [*ErrorCode, *RoomCode, *ServerCode, *ClassCode], ids=lambda c: c.value)
 def test_every_server_error_code_is_in_the_protocol_reference(code):
     # Given a code the server may put in an error frame, then the reference's table names it
     assert f"`{code.value}`" in DOCS

@@ -470,3 +470,36 @@ async def test_the_json_report_has_one_record_per_rejected_attempt(server):
         assert rows[active]["rejected"] == 1
         for phone in phones.values():
             await phone.close()
+
+
+async def test_refusals_carry_a_class_code_and_the_params_their_sentences_need(server):
+    """The pages render a refusal from ``error`` and ``params``: a sentence that names a name or a number finds it."""
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http)
+        await join(http, code, "Ana")
+        # A taken name is named back
+        taken = await http.post(f"/api/classes/{code}/join", json={"name": "ANA"})
+        assert taken.status_code == 409
+        assert taken.json()["error"] == "class/name_taken" and taken.json()["params"] == {"name": "ANA"}
+        # A name too long says how long a name may be
+        long = await http.post(f"/api/classes/{code}/join", json={"name": "A" * 40})
+        assert long.json()["error"] == "class/bad_name" and long.json()["params"] == {"max": 16}
+        # A refusal whose sentence needs nothing has no params
+        unknown = await http.post("/api/classes/ZZZZ/join", json={"name": "Ben"})
+        assert unknown.status_code == 404 and unknown.json()["error"] == "class/not_found"
+        assert "params" not in unknown.json()
+        alone = await http.post(f"/api/classes/{code}/start", headers={"Authorization": "Bearer nope"})
+        assert alone.status_code == 403 and alone.json()["error"] == "class/not_teacher"
+
+
+def test_a_class_refusal_needs_a_code_from_the_closed_enum():
+    from server.classroom.actor import ClassRejected
+    from server.classroom.codes import ClassCode
+
+    with pytest.raises(TypeError):
+        ClassRejected("class/whatever", "nope")  # type: ignore[arg-type]
+    assert ClassRejected(ClassCode.FULL, "full", params={"max": 60}).answer() == {
+        "error": "class/full",
+        "message": "full",
+        "params": {"max": 60},
+    }

@@ -19,10 +19,13 @@ from games.new_york_slice.codes import NysCode
 from games.pizza_theory.codes import PizzaTheoryCode
 from games.splittissimo.codes import SplittissimoCode
 from protocol.errors import ErrorCode, ServerCode
+from server.classroom.codes import ClassCode
 from server.lobby import RoomCode
 
 SRC = Path(__file__).resolve().parents[2] / "web-client" / "src"
-ENUMS: tuple[type[enum.Enum], ...] = (Code, ErrorCode, ServerCode, RoomCode, PizzaTheoryCode, NysCode, SplittissimoCode)
+ENUMS: tuple[type[enum.Enum], ...] = (
+    Code, ErrorCode, ServerCode, RoomCode, ClassCode, PizzaTheoryCode, NysCode, SplittissimoCode
+)
 
 
 def _catalogue_codes(path: Path) -> set[str]:
@@ -38,4 +41,13 @@ def test_every_error_code_has_a_sentence(catalogue: str) -> None:
     wire_codes = {member.value for cls in ENUMS for member in cls}
     assert len(wire_codes) > 60
     missing = sorted(wire_codes - _catalogue_codes(SRC / catalogue))
+    assert missing == [], f"{catalogue} has no sentence for {missing}"
+
+
+@pytest.mark.parametrize("catalogue", ["strings.ts", "strings.es.ts"])
+def test_every_classroom_code_has_a_sentence(catalogue: str) -> None:
+    # The classroom's HTTP refusals are rendered from the same catalogue by code
+    class_codes = {member.value for member in ClassCode}
+    assert {"class/name_taken", "class/not_found", "class/no_students"} <= class_codes
+    missing = sorted(class_codes - _catalogue_codes(SRC / catalogue))
     assert missing == [], f"{catalogue} has no sentence for {missing}"

@@ -427,6 +427,21 @@ export const es: Strings = {
     "server/moved": "La sala se ha movido: volviendo a conectar…",
     "server/store": "No se pudo guardar la jugada: inténtalo otra vez.",
     "server/bug": "Algo falló en el servidor. Inténtalo otra vez.",
+    // Clase (las respuestas HTTP de la clase): el proyector del profe y la página de la clase
+    "class/not_found": "No hay ninguna clase con ese código: compruébalo con tu profe.",
+    "class/not_teacher": "Eso solo lo puede hacer el profe de esta clase.",
+    "class/bad_token": "Ya no estás en esta clase: vuelve a entrar con tu nombre.",
+    "class/closed": "Esta clase ha terminado.",
+    "class/bad_request": "No se pudo leer esa petición. Vuelve a cargar la página e inténtalo otra vez.",
+    "class/bad_name": "Escribe un nombre más corto, hecho de letras.",
+    "class/name_taken": "Alguien de esta clase ya tiene ese nombre: elige otro.",
+    "class/full": "Esta clase está llena.",
+    "class/bad_options": "Esos ajustes de la clase no funcionan juntos.",
+    "class/unknown_table": "Esa mesa no existe.",
+    "class/unknown_student": "Ese alumno ya no está en la clase.",
+    "class/no_students": "Hacen falta al menos dos alumnos (o uno, con robots) para empezar una mesa.",
+    "class/table": "Una mesa no ha podido empezar. Inténtalo otra vez.",
+    "class/moved": "La clase se está pasando a otro servidor: inténtalo otra vez en un momento.",
     "topping/not_a_space": "Eso no es una casilla de la pizza.",
     "topping/space_taken": "Esa casilla está ocupada.",
     "topping/next_to_own": "Tus ingredientes no pueden tocarse entre sí.",
@@ -485,6 +500,10 @@ export const es: Strings = {
     "host/seat_connected": (p: ErrorParams) => `El móvil de ${p.name} sigue conectado: solo se puede pasar el asiento de un móvil perdido.`,
     "slicing/wrong_portion_count": (p: ErrorParams) =>
       `Haz ${plural("es", num(p.portions), { one: "# ración", other: "# raciones" })}: una por jugador.`,
+    "class/name_taken": (p: ErrorParams) => `Alguien de esta clase ya se llama ${p.name}: elige otro nombre.`,
+    "class/bad_name": (p: ErrorParams) =>
+      `Escribe un nombre de ${plural("es", num(p.max), { one: "# letra", other: "# letras" })} como mucho, con letras y palabras amables.`,
+    "class/full": (p: ErrorParams) => `Esta clase está llena: ${plural("es", num(p.max), { one: "como mucho # alumno", other: "como mucho # alumnos" })}.`,
   },
   errorUnknown: "No ha funcionado. Inténtalo otra vez.",
 

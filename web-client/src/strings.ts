@@ -431,6 +431,21 @@ export const en = {
     "server/moved": "The room moved: reconnecting…",
     "server/store": "The move could not be saved: try again.",
     "server/bug": "Something went wrong on the server. Try again.",
+    // Classroom (the class's HTTP answers): the teacher's projector and the class page
+    "class/not_found": "There is no class with that code: check it with your teacher.",
+    "class/not_teacher": "Only this class's teacher can do that.",
+    "class/bad_token": "You are no longer in this class: join it again with your name.",
+    "class/closed": "This class has ended.",
+    "class/bad_request": "That request could not be read. Reload the page and try again.",
+    "class/bad_name": "Please type a shorter name made of letters.",
+    "class/name_taken": "Someone in this class already has that name: pick another.",
+    "class/full": "This class is full.",
+    "class/bad_options": "Those class settings don't work together.",
+    "class/unknown_table": "There is no such table.",
+    "class/unknown_student": "That student is not in the class any more.",
+    "class/no_students": "At least two students (or one, with bots) are needed to start a table.",
+    "class/table": "A table could not start. Try again.",
+    "class/moved": "The class is moving to another server: try again in a moment.",
     // Pizza Theory
     "topping/not_a_space": "That is not a space on the pizza.",
     "topping/space_taken": "That space is taken.",
@@ -494,6 +509,10 @@ export const en = {
     "host/seat_connected": (p: ErrorParams) => `${p.name}'s phone is still connected: only a lost phone's seat can be handed over.`,
     "slicing/wrong_portion_count": (p: ErrorParams) =>
       `Make ${plural("en", num(p.portions), { one: "# portion", other: "# portions" })}: one per player.`,
+    "class/name_taken": (p: ErrorParams) => `Someone in this class is already called ${p.name}: pick another name.`,
+    "class/bad_name": (p: ErrorParams) =>
+      `Please type a name of ${plural("en", num(p.max), { one: "at most # letter", other: "at most # letters" })}, made of letters and kind words.`,
+    "class/full": (p: ErrorParams) => `This class is full: ${plural("en", num(p.max), { one: "at most # student", other: "at most # students" })}.`,
   } as Record<string, (p: ErrorParams) => string>,
   /** A code this client does not know yet. */
   errorUnknown: "That didn't work. Try again.",

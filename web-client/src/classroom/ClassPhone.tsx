@@ -5,8 +5,9 @@ import { useEffect, useState } from "preact/hooks";
 import { TokenStore } from "../net/tokens";
 import { Joined } from "../screens/PhoneScreen";
 import { normaliseCode } from "../route";
-import { api, ApiError, saved, type Seat } from "./api";
+import { api, ApiError, classErrorText, saved, type Seat } from "./api";
 import { C } from "./strings";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 import "./classroom.css";
 
 /** How often a waiting phone asks where it plays (ms). */
@@ -25,7 +26,7 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
       saved.set(`class:${c}`, { code: c, token: joined.token, name: joined.name });
       onJoined(c, joined.token);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(classErrorText(err));
     }
   };
   return (
@@ -42,6 +43,7 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
         {error && <p class="form-error" role="alert">{error}</p>}
         <button class="btn btn-start" type="submit">{C.join}</button>
       </form>
+      <LanguageSwitch />
     </main>
   );
 }
@@ -64,7 +66,7 @@ export function ClassPhone({ code }: { code: string | null }) {
       } catch (err) {
         if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
           saved.set(`class:${me.code}`, null);
-          setError(err.status === 404 ? C.noClass : C.leftClass);
+          setError(classErrorText(err));
           setMe(null);
         }
       }
@@ -93,6 +95,7 @@ export function ClassPhone({ code }: { code: string | null }) {
         <main class="splash class-wait">
           <h1>{seat?.name ?? me.name ?? C.classTitle}</h1>
           <p>{C.waitingForTeacher}</p>
+          <LanguageSwitch />
         </main>
       </div>
     );

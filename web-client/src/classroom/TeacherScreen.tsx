@@ -3,7 +3,7 @@
 // are built from public views and the tables' logs: never a student's hand.
 import { useEffect, useState } from "preact/hooks";
 import { Qr } from "../ui/Qr";
-import { api, ApiError, saved, type ClassOptions, type Dashboard, type DashboardTable, type Report } from "./api";
+import { api, ApiError, classErrorText, saved, type ClassOptions, type Dashboard, type DashboardTable, type Report } from "./api";
 import { S } from "../strings";
 import { C } from "./strings";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
@@ -32,7 +32,7 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
       saved.set("teacher", { code: created.code, token: created.token });
       onCreated(created.code, created.token);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(classErrorText(err));
     }
   };
   return (
@@ -176,7 +176,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
     try {
       await what();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(classErrorText(err));
     }
     refresh();
     refreshReport();
@@ -186,6 +186,13 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
     link.download = `pizzanight-class-${code}.csv`;
+    link.click();
+  });
+  const downloadJson = act(async () => {
+    const report = await api.reportJson(code, token);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(report, null, 2)], { type: "application/json" }));
+    link.download = `pizzanight-class-${code}.json`;
     link.click();
   });
   const join = board?.join ?? `${location.origin}/class/${code}`;
@@ -221,6 +228,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
         </fieldset>
         <button class="btn" onClick={act(() => api.options(code, token, { level, dots }))}>{C.applyAll}</button>
         <button class="btn" onClick={downloadCsv}>{C.downloadCsv}</button>
+        <button class="btn" onClick={downloadJson}>{C.downloadJson}</button>
       </nav>
       {error && <p class="form-error" role="alert">{error}</p>}
       <section class="class-tables">

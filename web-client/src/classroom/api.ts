@@ -1,5 +1,9 @@
 // The classroom JSON API (server/classroom/http.py), as the teacher's and the students' pages call it.
 // Tokens travel in an Authorization header; they are kept in localStorage so a reload keeps the class.
+// A refusal is shown from its code and params (the catalogues' `errors`), never the hub's English message.
+import type { ErrorParams } from "../net/wire";
+import { errorText } from "../strings";
+import { C } from "./strings";
 
 export interface ClassOptions {
   game: string;
@@ -83,9 +87,20 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly params: ErrorParams | null = null,
   ) {
     super(message);
   }
+}
+
+/**
+ * The sentence to show for a failed class request, in the language in use:
+ * the catalogue's sentence for the refusal's code (with its params), or, when
+ * no answer came at all (offline, server down), the classroom's own sentence.
+ */
+export function classErrorText(err: unknown): string {
+  if (err instanceof ApiError) return errorText(err.code, err.params);
+  return C.unreachable;
 }
 
 async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
@@ -94,7 +109,7 @@ async function call<T>(method: string, path: string, token: string | null, body?
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText);
+  if (!res.ok) throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText, data.params ?? null);
   return data as T;
 }
 
@@ -104,7 +119,10 @@ export const api = {
   join: (code: string, name: string) => call<Seat & { token: string }>("POST", `/api/classes/${code}/join`, null, { name }),
   me: (code: string, token: string) => call<Seat>("GET", `/api/classes/${code}/me`, token),
   dashboard: (code: string, token: string) => call<Dashboard>("GET", `/api/classes/${code}/dashboard`, token),
-  report: (code: string, token: string) => call<Report>("GET", `/api/classes/${code}/report`, token),
+  /** The per-student rows only: what the projector shows (the records name cards from hands). */
+  report: (code: string, token: string) => call<Report>("GET", `/api/classes/${code}/report?only=students`, token),
+  /** The whole report (rows, and one record per trick, miss and rejected attempt), for a deliberate download. */
+  reportJson: (code: string, token: string) => call<unknown>("GET", `/api/classes/${code}/report`, token),
   start: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/start`, token),
   pause: (code: string, token: string, paused: boolean) => call<unknown>("POST", `/api/classes/${code}/pause`, token, { paused }),
   endTables: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/end_tables`, token),
@@ -119,7 +137,10 @@ export const api = {
   /** The CSV as text (fetched with the token, then saved by the browser). */
   csv: async (code: string, token: string): Promise<string> => {
     const res = await fetch(`/api/classes/${code}/report.csv`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new ApiError(res.status, "http", res.statusText);
+    if (!res.ok) {
+      const data = await res.json().catch(() => ({}));
+      throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText, data.params ?? null);
+    }
     return res.text();
   },
 };

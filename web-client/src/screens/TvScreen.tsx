@@ -5,6 +5,7 @@ import { anotherTabHosts, releaseRoom, useHostedRoom } from "./tvTabs";
 import { useSession } from "../session";
 import { S, errorText } from "../strings";
 import { StatusBanner } from "../ui/common";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { LobbyView, type HostActions } from "./Lobby";
 import { TableScreen } from "./Table";
 import { RequestError, type EndReason } from "../net/connection";
@@ -63,6 +64,7 @@ export function RoomEnded({
       <button class="btn btn-start" onClick={onAgain}>
         {again ?? S.startOver}
       </button>
+      <LanguageSwitch />
     </main>
   );
 }
@@ -111,6 +113,7 @@ export function TvScreen() {
               {S.tabMoveHere(last!)}
             </button>
           </div>
+          <LanguageSwitch />
         </main>
       </div>
     );

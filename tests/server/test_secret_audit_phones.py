@@ -1,0 +1,165 @@
+"""Secret audit of the rooms without a TV: phones-only rooms and class tables.
+
+With no TV, each phone shows the table's public view above its own hand, so
+a phone's frames must hold its own seat's view and nothing more.  At a class
+table the teacher's projector polls the dashboard and the report over HTTP
+while the students play: those answers must carry nothing the shared
+screen's view did not show by then (no card from a hand, no seat token).
+Every frame each viewer received is recorded and checked (frame_audit).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import httpx
+import pytest
+
+from games.splittissimo.cards import CARDS
+from server import views
+
+from frame_audit import audit_room, public_card_ids
+from phoneplay import close_all, phone_loop
+from wsclient import Peer
+
+GAMES = [
+    ("pizza_theory", 3, {"max_rounds": 2}, 21),
+    ("new_york_slice", 4, {}, 22),
+    ("splittissimo", 3, {"level": "standard"}, 23),
+]
+
+
+@pytest.fixture
+def store_url(tmp_path):
+    # The audit is about views, not storage: one backend keeps it quick.
+    return str(tmp_path / "audit.sqlite3")
+
+
+@pytest.mark.parametrize("game,players,options,seed", GAMES, ids=[g[0] for g in GAMES])
+async def test_phones_only_room_frames_show_each_phone_its_own_seat_only(server, game, players, options, seed):
+    # Given a room opened from a phone (no TV), more phones and a spectator, recording every frame
+    first = await Peer.open(server.url, {"role": "player", "name": "P0"})
+    code = first.welcome["room"]
+    phones = [first] + [
+        await Peer.open(server.url, {"role": "player", "room": code, "name": f"P{i}"}) for i in range(1, players)
+    ]
+    watcher = await Peer.open(server.url, {"role": "spectator", "room": code})
+    await first.until(lambda s: len(s["lobby"]["players"]) == players)
+    assert (await first.host("select_game", game=game, options=options))["t"] == "ack"
+    assert (await first.host("start"))["t"] == "ack"
+    # When they play it to its end
+    rng = random.Random(seed)
+    await asyncio.gather(*(phone_loop(p, random.Random(rng.random())) for p in phones))
+    await watcher.until(lambda s: s["outcome"] is not None, timeout=30)
+    assert all(f["lobby"]["no_tv"] for p in phones for f in p.frames if f["t"] == "state")
+    # Then every phone's frames are its own seat's view, no view shows a hidden secret, no token leaks
+    peers = [(views.SPECTATORS, watcher)] + [(views.player_key(p.welcome["player"]), p) for p in phones]
+    await audit_room(server.hub, code, peers)
+    await close_all(watcher, *phones)
+
+
+def cards_named(answer) -> list[str]:
+    """The card texts an answer names anywhere (the ``hand`` and ``table_cards`` of report records)."""
+    found: list[str] = []
+    stack = [answer]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if key in ("hand", "table_cards") and isinstance(value, list):
+                    found.extend(str(v) for v in value)
+                else:
+                    stack.append(value)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def hidden_cards(answer, shown_texts: set[str]) -> set[str]:
+    """Cards an answer names that no shared screen had shown by then."""
+    return set(cards_named(answer)) - shown_texts
+
+
+async def test_a_class_tables_phones_and_the_teachers_projector_see_nothing_secret(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        # Given a class of four at two phone-only Splittissimo tables
+        created = await http.post(
+            "/api/classes", json={"options": {"level": "standard", "table_size": 2, "reaction_ms": 0, "bots": False}}
+        )
+        klass = created.json()
+        code, teacher = klass["code"], {"Authorization": f"Bearer {klass['token']}"}
+        tokens = {}
+        for name in ("Ada", "Ben", "Cleo", "Dev"):
+            tokens[name] = (await http.post(f"/api/classes/{code}/join", json={"name": name})).json()["token"]
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        seats = {
+            name: (await http.get(f"/api/classes/{code}/me", headers={"Authorization": f"Bearer {t}"})).json()
+            for name, t in tokens.items()
+        }
+        phones = {
+            name: await Peer.open(server.url, {"role": "player", "room": s["room"], "token": s["seat_token"]})
+            for name, s in seats.items()
+        }
+        for phone in phones.values():
+            await phone.until(lambda s: s["game"] is not None and s["game"]["hand"])
+        hub = server.hub
+        rooms = {s["room"] for s in seats.values()}
+
+        # ... whose projector records every dashboard and report answer, with each table's version when it came
+        projector: list[tuple[dict[str, int], str]] = []
+        playing = True
+
+        async def poll() -> None:
+            while playing:
+                for path in ("dashboard", "report?only=students"):  # what the projector page polls
+                    answer = await http.get(f"/api/classes/{code}/{path}", headers=teacher)
+                    assert answer.status_code == 200
+                    at = {room: hub.rooms[hub.codes[room]].room.version for room in rooms}
+                    projector.append((at, answer.text))
+                await asyncio.sleep(0.05)
+
+        # When the first student to move tries a trick with a card of their hand that breaks the rules
+        # (a rejected attempt the report records), and then all play to the end
+        for _ in range(200):
+            mover = next((p for p in phones.values() if p.state["legal"]), None)
+            if mover is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert mover is not None
+        secret_card = mover.state["game"]["hand"][0]["id"]
+        refused = await mover.cmd({"type": "TakeTrick", "hand": [secret_card], "table": []})
+        assert refused["t"] == "error"
+        refused_at = mover.state["version"]
+        poller = asyncio.create_task(poll())
+        rng = random.Random(31)
+        await asyncio.gather(*(phone_loop(p, random.Random(rng.random())) for p in phones.values()))
+        await asyncio.sleep(0.3)
+        playing = False
+        await poller
+        assert len(projector) > 10
+
+        # Then every phone's frames are its own seat's view at its table, nothing more, and no token leaks
+        by_room = {}
+        for room in rooms:
+            at_table = [(views.player_key(p.welcome["player"]), p) for p in phones.values() if p.welcome["room"] == room]
+            by_room[room] = await audit_room(hub, room, at_table)
+        # ... and no projector answer names a card the tables' shared screens had not shown by then
+        def shown_texts(at: dict[str, int]) -> set[str]:
+            return {CARDS[i].text for r in rooms for i in public_card_ids(by_room[r], hub.games, at[r])}
+
+        secrets = [s["seat_token"] for s in seats.values()] + list(tokens.values())
+        hashes = [pl.token_hash for v in by_room.values() for pl in v[max(v)].players if pl.token_hash]
+        for at, text in projector:
+            assert hidden_cards(json.loads(text), shown_texts(at)) == set(), text
+            # ... nor any seat token, class token or token hash
+            for secret in secrets + hashes:
+                assert secret not in text
+        # (What the projector must not poll: the export a teacher downloads on purpose names the
+        # rejected attempt's card, still in the student's hand, which no shared screen had shown then.)
+        export = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+        assert CARDS[secret_card].text in cards_named(export["rejected"])
+        table = mover.welcome["room"]
+        assert secret_card not in public_card_ids(by_room[table], hub.games, refused_at)
+    await close_all(*phones.values())
