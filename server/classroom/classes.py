@@ -118,7 +118,7 @@ class Classes(RoomObserver):
                 student=student,
                 table=table.number,
                 code=code,
-                at=round(time.time(), 3),
+                at_ms=round(time.time() * 1000),
                 version=room.version,
                 **attempted(command or {}),
             )

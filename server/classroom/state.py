@@ -97,8 +97,9 @@ class AttemptRejected:
     student: int
     table: int
     code: str
-    #: When (unix seconds, from the hub's clock) and at which version of the table's log.
-    at: float = 0.0
+    #: When (unix milliseconds, from the hub's clock: an int, as the wire codec carries no
+    #: floats, so the class log reloads after a restart) and at which version of the table's log.
+    at_ms: int = 0
     version: int = 0
     #: What was attempted: the command's type and the card ids it named (hand side, table side).
     command: str = ""
