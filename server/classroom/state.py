@@ -77,12 +77,26 @@ class OptionsChanged:
 
 @attrs.frozen
 class TableOpened:
-    """Table ``table`` is room ``room`` (code ``code``), seating ``students`` in this order."""
+    """Table ``table`` is room ``room`` (code ``code``), seating ``students`` in this order.
+
+    ``place`` is the table's place in its deal (0: the first table): the
+    teacher's per-table options follow the place from one deal to the next,
+    since table numbers are new at every deal (-1 in logs written before).
+    """
 
     table: int
     room: str
     code: str
     students: tuple[int, ...]
+    place: int = -1
+
+
+@attrs.frozen
+class StudentSeated:
+    """A student who joined after the deal sits at open table ``table`` (it had a free seat)."""
+
+    student: int
+    table: int
 
 
 @attrs.frozen
@@ -138,6 +152,7 @@ CLASS_EVENTS: tuple[type, ...] = (
     HintGiven,
     ClassPaused,
     ClassClosed,
+    StudentSeated,
 )
 
 
@@ -158,6 +173,8 @@ class Table:
     students: tuple[int, ...]
     options: Mapping[str, Any]
     open: bool = True
+    #: Its place in its deal (see ``TableOpened.place``).
+    place: int = -1
 
 
 @attrs.frozen
@@ -201,6 +218,13 @@ class Class:
     def options_for(self, table: int) -> dict[str, Any]:
         return {**self.options, **self.table_options.get(table, {})}
 
+    def place_options(self, place: int) -> Mapping[str, Any]:
+        """The per-table options of the newest table at ``place`` (what the next table there inherits)."""
+        for table in reversed(self.tables):
+            if table.place == place and place >= 0:
+                return self.table_options.get(table.number, {})
+        return {}
+
 
 def evolve(klass: Class, event: Any) -> Class:
     """Fold one class event (no checks: the actor decided it)."""
@@ -237,14 +261,22 @@ def evolve(klass: Class, event: Any) -> Class:
                 return attrs.evolve(klass, options={**klass.options, **options}, table_options={})
             merged = {**klass.table_options.get(only, {}), **options}
             return attrs.evolve(klass, table_options={**klass.table_options, only: merged})
-        case TableOpened(table=number, room=room, code=code, students=students):
-            opened = Table(number, room, code, tuple(students), klass.options_for(number))
+        case TableOpened(table=number, room=room, code=code, students=students, place=place):
+            opened = Table(number, room, code, tuple(students), klass.options_for(number), place=place)
             # A student seated by this deal has had the teacher's wish granted.
             placed = set(students)
             return attrs.evolve(
                 klass,
                 tables=klass.tables + (opened,),
                 students=tuple(attrs.evolve(s, wish=None) if s.id in placed else s for s in klass.students),
+            )
+        case StudentSeated(student=sid, table=number):
+            return attrs.evolve(
+                klass,
+                tables=tuple(
+                    attrs.evolve(t, students=t.students + (sid,)) if t.number == number else t for t in klass.tables
+                ),
+                students=tuple(attrs.evolve(s, wish=None) if s.id == sid else s for s in klass.students),
             )
         case TableClosed(table=number):
             return attrs.evolve(

@@ -21,6 +21,8 @@ export interface Seat {
   room: string | null;
   seat_token: string | null;
   paused: boolean;
+  /** Why a student without a table waits: alone in the class, or for the next game. */
+  waiting?: "classmate" | "next_game" | null;
 }
 
 export interface TablePlayer {

@@ -9,6 +9,7 @@ export const classEs: ClassStrings = {
   yourName: "Tu nombre",
   join: "Entrar",
   waitingForTeacher: "¡Ya estás dentro! Esperando a que el profe empiece la próxima partida…",
+  waitingForClassmate: "¡Ya estás dentro! Una mesa necesita dos jugadores: esperando a que entre un compañero…",
   table: (n: number) => `Mesa ${n}`,
   noClass: "No hay ninguna clase con ese código.",
   leftClass: "Ya no estás en esta clase.",

@@ -13,6 +13,7 @@ export const classEn = {
   yourName: "Your name",
   join: "Join",
   waitingForTeacher: "You are in! Waiting for the teacher to start the next game…",
+  waitingForClassmate: "You are in! A table needs two players: waiting for a classmate to join…",
   table: (n: number) => `Table ${n}`,
   noClass: "There is no class with that code.",
   leftClass: "You are no longer in this class.",
