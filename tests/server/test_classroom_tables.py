@@ -1,5 +1,5 @@
 """A class's tables over real HTTP and websockets: who sits where, late joiners, per-table options,
-and what the projector shows of each table (issue 12, items 2 and 4)."""
+no-speed play and what the projector shows of each table (issue 12, items 2 and 4)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import httpx
 import pytest
 from test_classroom import OPTIONS, join, open_class, where
 
+from games.splittissimo.cards import CARDS
 from server.classroom import dashboard as dashboard_module
 
 from phoneplay import phone_loop
@@ -140,6 +141,37 @@ async def test_one_tables_level_and_dots_survive_start_all_and_all_tables_option
         assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).json() == {"tables": [7, 8]}
         seen = {t["number"]: (t["options"]["level"], t["options"]["dots"]) for t in (await board(http, code, teacher))["tables"]}
         assert seen == {7: ("standard", [2]), 8: ("standard", [2])}
+
+
+@pytest.mark.parametrize("level", ["standard", "advanced"])
+async def test_no_speed_play_deals_no_purple_cards(server, level):
+    """Given reaction window 0, then the tables' decks hold no Cancelled or Special Orders."""
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "level": level, "reaction_ms": 0})
+        for name in ("Ada", "Ben"):
+            await join(http, code, name)
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        [table] = server.app.state.classes.find(code).klass.open_tables()
+        actor = server.hub.rooms[table.room]
+        for _ in range(200):
+            if actor.room.run.state.hands:
+                break
+            await asyncio.sleep(0.02)
+        state = actor.room.run.state
+        assert state.specials is False and state.level == level
+        cards = [*state.deck, *(c for hand in state.hands for c in hand)]
+        assert cards and not any(CARDS[c].is_special for c in cards)
+
+
+async def test_with_a_reaction_window_the_purple_cards_stay(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "level": "advanced", "reaction_ms": 1000})
+        for name in ("Ada", "Ben"):
+            await join(http, code, name)
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        [table] = server.app.state.classes.find(code).klass.open_tables()
+        state = server.hub.rooms[table.room].room.run.state
+        assert state.specials is True
 
 
 async def test_the_dashboard_shows_whose_turn_cards_left_and_the_last_tricks_sum(server):
