@@ -361,12 +361,13 @@ class ClassActor:
                 await self._commit([OptionsChanged(options=dict(options), table=fresh)])
             return await self._open_table(present, fresh, table.place)
 
-    async def close(self, reason: str = "teacher") -> None:
+    async def close(self, reason: str = "teacher", *, at: int = 0) -> None:
+        """End the class at ``at`` (unix seconds, the hub's clock): its retention counts from then."""
         async with self._lock:
             if self.klass.closed is not None:
                 return
             await self._end_tables(self.klass.open_tables())
-            await self._commit([ClassClosed(reason=reason)])
+            await self._commit([ClassClosed(reason=reason, at=at)])
 
     # --- tables -------------------------------------------------------------------
 

@@ -137,6 +137,8 @@ class ClassPaused:
 @attrs.frozen
 class ClassClosed:
     reason: str
+    #: When (unix seconds, the hub's clock; an int like every stored time): the retention counts from here.
+    at: int = 0
 
 
 CLASS_EVENTS: tuple[type, ...] = (
@@ -192,6 +194,8 @@ class Class:
     #: Every table ever opened, by number (closed ones stay for the reports).
     tables: tuple[Table, ...] = ()
     closed: str | None = None
+    #: When the class ended (unix seconds; None while it runs).
+    closed_at: int | None = None
     paused: bool = False
     #: Hints given, by (table, student).
     hints: Mapping[tuple[int, int], int] = attrs.field(factory=dict)
@@ -224,6 +228,12 @@ class Class:
             if table.place == place and place >= 0:
                 return self.table_options.get(table.number, {})
         return {}
+
+    def deletes_at(self) -> int | None:
+        """When the ended class's names and reports are deleted (unix seconds), or None while it runs."""
+        if self.closed_at is None:
+            return None
+        return self.closed_at + int(self.options["retention_days"]) * 86_400
 
 
 def evolve(klass: Class, event: Any) -> Class:
@@ -294,6 +304,6 @@ def evolve(klass: Class, event: Any) -> Class:
             return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})
         case ClassPaused(paused=paused):
             return attrs.evolve(klass, paused=paused)
-        case ClassClosed(reason=reason):
-            return attrs.evolve(klass, closed=reason)
+        case ClassClosed(reason=reason, at=at):
+            return attrs.evolve(klass, closed=reason, closed_at=at)
     raise AssertionError(f"unknown class event {event!r}")

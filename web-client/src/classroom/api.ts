@@ -53,6 +53,9 @@ export interface Dashboard {
   join: string;
   options: ClassOptions;
   closed: string | null;
+  /** When the class ended and when its names and reports are deleted (ISO 8601 UTC). */
+  closed_at?: string | null;
+  deletes_at?: string | null;
   paused: boolean;
   students: { id: number; name: string; table: number | null; moving_to: number | null }[];
   waiting: string[];

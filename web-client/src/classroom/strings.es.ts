@@ -53,6 +53,7 @@ export const classEs: ClassStrings = {
   deleteNow: "Borrar ahora la clase y sus informes",
   keptFor: (days: number) => `Los nombres y los informes se borran ${days} días después de terminar la clase.`,
   ended: "Esta clase ha terminado.",
+  deletesOn: (when: string) => `Sus nombres e informes se pueden consultar aquí hasta el ${when}; después se borran.`,
   move: "Mover a la mesa",
   remove: "Quitar",
   rename: "Cambiar el nombre",

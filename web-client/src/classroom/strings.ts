@@ -57,6 +57,7 @@ export const classEn = {
   deleteNow: "Delete the class and its reports now",
   keptFor: (days: number) => `Names and reports are deleted ${days} days after the class ends.`,
   ended: "This class has ended.",
+  deletesOn: (when: string) => `Its names and reports stay readable here until ${when}, then they are deleted.`,
   move: "Move to table",
   remove: "Remove",
   rename: "Rename",
