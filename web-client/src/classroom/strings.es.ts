@@ -18,7 +18,7 @@ export const classEs: ClassStrings = {
   level: "Nivel",
   dots: "Niveles de puntos",
   tableSize: "Jugadores por mesa",
-  reaction: "Tiempo de reacción (segundos, 0 = sin prisas)",
+  reaction: "Tiempo de reacción (segundos; 0 = sin prisas, sin las cartas moradas)",
   bots: "Los robots completan una mesa corta",
   retention: "Guardar los informes durante (días)",
   hints: "Pistas",

@@ -22,7 +22,7 @@ export const classEn = {
   level: "Level",
   dots: "Dot levels",
   tableSize: "Players per table",
-  reaction: "Reaction window (seconds, 0 = no speed play)",
+  reaction: "Reaction window (seconds; 0 = no speed play, without the purple cards)",
   bots: "Bots fill a short table",
   retention: "Keep the reports for (days)",
   hints: "Hints",
