@@ -35,6 +35,7 @@ from server.classroom.state import (
     StudentMoved,
     StudentRemoved,
     StudentRenamed,
+    StudentSeated,
     Table,
     TableClosed,
     TableOpened,
@@ -201,7 +202,37 @@ class ClassActor:
             token = new_token()
             student = self.klass.next_student
             await self._commit([StudentJoined(student=student, name=name, token_hash=token_hash(token))])
+            await self._seat_late(student)
             return student, token
+
+    async def _seat_late(self, student: int) -> None:
+        """A student joining after the deal sits at once at a table with a free seat whose game has not
+        started or is over (``seating.late_seat``); otherwise they wait for the next deal."""
+        open_now = []
+        for table in self.klass.open_tables():
+            actor = await self.table_actor(table)
+            if actor is not None and actor.room.phase(self.hub.games) in ("lobby", "finished"):
+                present = sum(1 for s in table.students if self.klass.student(s) is not None)
+                open_now.append((table.number, present, actor))
+        number = seating.late_seat(
+            [(n, present) for n, present, _ in open_now], int(self.klass.options["table_size"]), most=self._most()
+        )
+        if number is None:
+            return
+        table = next(t for t in self.klass.tables if t.number == number)
+        actor = next(a for n, _, a in open_now if n == number)
+        me = self.klass.student(student)
+        assert me is not None
+        try:
+            await TableHost(actor).do(SeatPlayer(me.name, token_hash(seat_token(self.klass.secret, table.room, student))))
+        except (TimeoutError, TableRefused) as exc:  # the room changed meanwhile: wait for the next deal
+            log_event(logging.WARNING, "late student not seated", klass=self.klass.code, error=str(exc))
+            return
+        await self._commit([StudentSeated(student=student, table=number)])
+
+    def _most(self) -> int:
+        """The most players the class's game takes at one table."""
+        return int(self.hub.games[self.klass.options["game"]].max_players)
 
     def student_for(self, token: str | None) -> int:
         """The student a token belongs to (``class/bad_token`` otherwise)."""
@@ -224,9 +255,13 @@ class ClassActor:
             "paused": self.klass.paused,
         }
         if table is None or await self.table_actor(table) is None:
-            return {**out, "table": None, "room": None, "seat_token": None}
+            # Why they wait: alone in the class (a table needs a classmate), or for the next game.
+            alone = len(self.klass.students) < seating.FEWEST
+            waiting = "classmate" if alone and self.klass.closed is None else "next_game"
+            return {**out, "table": None, "room": None, "seat_token": None, "waiting": waiting}
         return {
             **out,
+            "waiting": None,
             "table": table.number,
             "room": table.code,
             "seat_token": seat_token(self.klass.secret, table.room, student),
@@ -291,15 +326,19 @@ class ClassActor:
             klass = self.klass
             ids = [s.id for s in klass.students]
             wishes = {s.id: s.wish for s in klass.students if s.wish is not None}
-            groups = seating.balanced(
-                ids, int(klass.options["table_size"]), bots=bool(klass.options["bots"]), wishes=wishes
-            )
+            groups = seating.balanced(ids, int(klass.options["table_size"]), most=self._most(), wishes=wishes)
             if not groups:
-                raise ClassRejected(ClassCode.NO_STUDENTS, "at least two students (or one, with bots) are needed to start"
+                raise ClassRejected(
+                    ClassCode.NO_STUDENTS, "at least two students are needed to start: nobody plays alone", status=409
                 )
+            # Per-table options belong to the table's place in the deal (numbers are new each deal).
+            carried = [dict(klass.place_options(place)) for place in range(len(groups))]
             opened = []
-            for group in groups:
-                opened.append(await self._open_table(tuple(group), len(self.klass.tables) + 1))
+            for place, group in enumerate(groups):
+                number = len(self.klass.tables) + 1
+                if carried[place]:
+                    await self._commit([OptionsChanged(options=carried[place], table=number)])
+                opened.append(await self._open_table(tuple(group), number, place))
             return opened
 
     async def pause(self, paused: bool) -> None:
@@ -327,21 +366,30 @@ class ClassActor:
             if table is None:
                 raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such open table", status=404)
             present = tuple(s for s in table.students if self.klass.student(s) is not None)
-            if not present:
-                raise ClassRejected(ClassCode.NO_STUDENTS, "nobody is left at this table")
+            # Students waiting for the next game fill the table's free seats (up to the chosen size).
+            waiting = [s.id for s in self.klass.students if self.klass.table_of(s.id) is None]
+            room = max(0, min(int(self.klass.options["table_size"]), self._most()) - len(present))
+            present += tuple(waiting[:room])
+            if len(present) < seating.FEWEST:
+                raise ClassRejected(
+                    ClassCode.NO_STUDENTS,
+                    "a table needs at least two students: use Start all to seat them again",
+                    status=409,
+                )
             await self._end_tables([table])
             options = self.klass.table_options.get(number)
             fresh = len(self.klass.tables) + 1
             if options:  # the table's own options (its level for the next game) follow it to its new number
                 await self._commit([OptionsChanged(options=dict(options), table=fresh)])
-            return await self._open_table(present, fresh)
+            return await self._open_table(present, fresh, table.place)
 
-    async def close(self, reason: str = "teacher") -> None:
+    async def close(self, reason: str = "teacher", *, at: int = 0) -> None:
+        """End the class at ``at`` (unix seconds, the hub's clock): its retention counts from then."""
         async with self._lock:
             if self.klass.closed is not None:
                 return
             await self._end_tables(self.klass.open_tables())
-            await self._commit([ClassClosed(reason=reason)])
+            await self._commit([ClassClosed(reason=reason, at=at)])
 
     # --- tables -------------------------------------------------------------------
 
@@ -358,7 +406,7 @@ class ClassActor:
             actor = found if isinstance(found, RoomActor) else None
         return actor if actor is not None and actor.room.closed is None else None
 
-    async def _open_table(self, students: tuple[int, ...], number: int) -> Table:
+    async def _open_table(self, students: tuple[int, ...], number: int, place: int) -> Table:
         """Create a room for ``students``, seat them, fill it with bots if allowed, start its game."""
         opts = self.klass.options_for(number)
         game = self.hub.games[opts["game"]]
@@ -374,7 +422,9 @@ class ClassActor:
             if opts["bots"]:
                 for _ in range(max(0, game.min_players - len(students))):
                     await host.do(AddBot(None))
-            await self._commit([TableOpened(table=number, room=room.room.id, code=room.room.code, students=students)])
+            await self._commit(
+                [TableOpened(table=number, room=room.room.id, code=room.room.code, students=students, place=place)]
+            )
             await host.do(Start())
         except TableRefused as exc:
             log_event(

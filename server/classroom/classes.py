@@ -14,6 +14,7 @@ hub's room resume skips those logs and this registry resumes them instead.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from server.hub import Hub
 
 LOG = logging.getLogger("pizzanight")
+#: How often (seconds) the hub deletes the ended classes whose retention is over.
+SWEEP_EVERY = 3600.0
 
 
 #: At most this many card ids of one attempt are kept (a command's fields come from the wire).
@@ -72,6 +75,8 @@ class Classes(RoomObserver):
         self.hub = hub
         #: Running classes by code.
         self.by_code: dict[str, ClassActor] = {}
+        #: The clock retention is counted by (unix seconds); tests move it instead of waiting.
+        self.clock: Callable[[], float] = time.time
         #: Answers a request another hub forwarded here (set by ``server.classroom.http.routes``).
         self.serve_forwarded: Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]] | None = None
         hub.shared.observer = self
@@ -119,7 +124,7 @@ class Classes(RoomObserver):
                 student=student,
                 table=table.number,
                 code=code,
-                at=round(time.time(), 3),
+                at_ms=round(time.time() * 1000),
                 version=room.version,
                 **attempted(command or {}),
             )
@@ -170,6 +175,10 @@ class Classes(RoomObserver):
     def find(self, typed_code: str) -> ClassActor:
         code = normal_code(typed_code)
         actor = self.by_code.get(code) if code else None
+        if actor is not None and self.expired(actor):  # its retention is over: deleted now, whatever asks
+            self.by_code.pop(actor.klass.code, None)
+            self.hub.spawn(self._delete_quietly(actor))
+            actor = None
         if actor is None:
             raise ClassRejected(ClassCode.NOT_FOUND, "no class with that code", status=404)
         return actor
@@ -182,7 +191,8 @@ class Classes(RoomObserver):
         return actor
 
     async def resume(self) -> None:
-        """Load every class whose log is still open (after a restart)."""
+        """Load every class whose log is kept (after a restart): running ones, and ended ones whose
+        reports the teacher may still read (read-only); then delete those whose retention is over."""
         for log_id in await self.hub.store.open_rooms():
             if not is_class_id(log_id):
                 continue
@@ -194,24 +204,66 @@ class Classes(RoomObserver):
             if klass.code:
                 self.owned(self.new_actor(klass))
                 log_event(logging.INFO, "class resumed", klass=klass.code, version=klass.version)
+        await self.sweep()
+        self.hub.spawn(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep()
+            except Exception:  # the store away for a moment: the next pass deletes them
+                LOG.exception("class retention sweep failed")
+
+    def expired(self, actor: ClassActor) -> bool:
+        """Whether an ended class's retention is over (by this registry's clock)."""
+        deletes_at = actor.klass.deletes_at()
+        return deletes_at is not None and self.clock() >= deletes_at
+
+    async def sweep(self) -> None:
+        """Delete every ended class whose retention is over: its log, its tables' logs, its code."""
+        for actor in [a for a in self.by_code.values() if self.expired(a)]:
+            await self._delete(actor)
 
     async def end(self, actor: ClassActor) -> None:
-        """The teacher ends the class: its tables close; its reports stay readable here until the
-        hub restarts, and its logs are kept for the retention, then deleted by the store."""
-        await self._end(actor, int(actor.klass.options["retention_days"]) * 86_400)
+        """The teacher ends the class: its tables close and it becomes read-only.
+
+        Its log stays in the store (so a restarted hub loads it again, see
+        :meth:`resume`) and its code stays claimed, so the teacher's token
+        still opens the dashboard and the reports, until the retention is
+        over (``Class.deletes_at``) and :meth:`sweep` deletes it all.  The
+        tables' logs are kept for the retention too.
+        """
+        keep = int(actor.klass.options["retention_days"]) * 86_400
+        for table in actor.klass.tables:  # a table still open is closed by the class: the hub keeps its log as long
+            self.hub.keep[table.room] = keep
+        await actor.close(at=int(self.clock()))
+        for table in actor.klass.tables:  # tables of earlier deals were kept for the hub's default: now the class's
+            await self.hub.store.close_room(table.room, keep_seconds=keep)
+        # the class's own log and code outlive a store's expiry of idle logs (Redis: two days) until the
+        # sweep deletes them; a day more, so a sweep that comes late still finds what it deletes
+        await self.hub.store.keep(actor.klass.id, keep + 86_400, code=actor.klass.code)
+        log_event(logging.INFO, "class ended", klass=actor.klass.code, keep_seconds=keep)
 
     async def delete_now(self, actor: ClassActor) -> None:
         """End the class and delete its log and its tables' logs at once (names and reports go with them)."""
-        await self._end(actor, -1)
-        self.by_code.pop(actor.klass.code, None)
+        for table in actor.klass.tables:
+            self.hub.keep[table.room] = -1
+        await actor.close(at=int(self.clock()))
+        await self._delete(actor)
 
-    async def _end(self, actor: ClassActor, keep_seconds: int) -> None:
+    async def _delete_quietly(self, actor: ClassActor) -> None:
+        try:
+            await self._delete(actor)
+        except Exception:  # the next sweep tries again (the store keeps nothing past its own expiry anyway)
+            self.by_code.setdefault(actor.klass.code, actor)
+            LOG.exception("cannot delete an expired class")
+
+    async def _delete(self, actor: ClassActor) -> None:
         klass = actor.klass
-        for table in klass.tables:  # a table still open is closed by the class: the hub keeps its log as long
-            self.hub.keep[table.room] = keep_seconds
-        await actor.close()
-        for table in klass.tables:  # tables of earlier deals were kept for the hub's default: now the class's
-            await self.hub.store.close_room(table.room, keep_seconds=keep_seconds)
-        await self.hub.store.close_room(klass.id, keep_seconds=keep_seconds)
+        self.by_code.pop(klass.code, None)
+        for table in klass.tables:
+            await self.hub.store.close_room(table.room, keep_seconds=-1)
+        await self.hub.store.close_room(klass.id, keep_seconds=-1)
         await self.hub.store.release_code(klass.code)
-        log_event(logging.INFO, "class ended", klass=klass.code, keep_seconds=keep_seconds)
+        log_event(logging.INFO, "class deleted", klass=klass.code)

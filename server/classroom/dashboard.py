@@ -9,6 +9,7 @@ the class's log (repeated moves refused by the rules, a hint asked).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from games.contract import SCREEN
@@ -32,6 +33,9 @@ async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
         "code": klass.code,
         "options": dict(klass.options),
         "closed": klass.closed,
+        #: When the class ended and when its names and reports are deleted (ISO 8601 UTC, or None).
+        "closed_at": _iso(klass.closed_at),
+        "deletes_at": _iso(klass.deletes_at()),
         "paused": klass.paused,
         "students": [
             {
@@ -92,6 +96,10 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
         }
     )
     return out
+
+
+def _iso(when: float | None) -> str | None:
+    return None if when is None else datetime.fromtimestamp(when, UTC).isoformat(timespec="seconds")
 
 
 def _help(actor: ClassActor, table: Table, stuck: bool) -> list[str]:

@@ -280,7 +280,10 @@ def routes(classes: Classes) -> list[Route]:
     async def end(request: Request) -> Response:
         actor = teacher(request)
         await classes.end(actor)
-        return JSONResponse({"ok": True, "kept_days": actor.klass.options["retention_days"]})
+        board = await dashboard(actor, reports_for(actor))
+        return JSONResponse(
+            {"ok": True, "kept_days": actor.klass.options["retention_days"], "deletes_at": board["deletes_at"]}
+        )
 
     async def delete(request: Request) -> Response:
         actor = teacher(request)

@@ -60,6 +60,19 @@ def check(options: Mapping[str, Any], games: Mapping[str, GameSpec]) -> dict[str
 
 
 def room_options(options: Mapping[str, Any], game: GameSpec) -> dict[str, Any]:
-    """The options of ``game`` found in the class's options."""
+    """The options of ``game`` found in the class's options, and what no-speed play implies.
+
+    A reaction window of 0 is the teacher's "no-speed play: nobody is
+    rewarded for being fast".  Splittissimo's purple cards are the only ones
+    that reward speed: a Cancelled Order exists only inside the window (with
+    none it could never be played, yet in Advanced it still costs a whole
+    pizza at the end), and an Advanced Special Order interrupts another
+    player's turn, first come first served.  So with no window the class's
+    tables play without them (``special_cards`` off, Standard and Advanced
+    alike): every trick is then made on one's own turn, at one's own pace.
+    """
     declared = {option.name for option in game.options}
-    return {key: options[key] for key in GAME_KEYS if key in options and key in declared}
+    out = {key: options[key] for key in GAME_KEYS if key in options and key in declared}
+    if "special_cards" in declared and out.get("reaction_ms", 1) == 0:
+        out["special_cards"] = False
+    return out

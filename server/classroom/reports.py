@@ -171,7 +171,7 @@ def _attempt_record(attempt: AttemptRejected, row: Mapping[str, Any], analysis: 
         "name": row["name"],
         "table": attempt.table,
         "game": game,
-        "time": datetime.fromtimestamp(attempt.at, UTC).isoformat(timespec="seconds") if attempt.at else None,
+        "time": datetime.fromtimestamp(attempt.at_ms / 1000, UTC).isoformat(timespec="seconds") if attempt.at_ms else None,
         "code": attempt.code,
         "command": attempt.command,
         "hand": _card_texts(attempt.hand, game_id),

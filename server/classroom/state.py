@@ -77,12 +77,26 @@ class OptionsChanged:
 
 @attrs.frozen
 class TableOpened:
-    """Table ``table`` is room ``room`` (code ``code``), seating ``students`` in this order."""
+    """Table ``table`` is room ``room`` (code ``code``), seating ``students`` in this order.
+
+    ``place`` is the table's place in its deal (0: the first table): the
+    teacher's per-table options follow the place from one deal to the next,
+    since table numbers are new at every deal (-1 in logs written before).
+    """
 
     table: int
     room: str
     code: str
     students: tuple[int, ...]
+    place: int = -1
+
+
+@attrs.frozen
+class StudentSeated:
+    """A student who joined after the deal sits at open table ``table`` (it had a free seat)."""
+
+    student: int
+    table: int
 
 
 @attrs.frozen
@@ -97,8 +111,9 @@ class AttemptRejected:
     student: int
     table: int
     code: str
-    #: When (unix seconds, from the hub's clock) and at which version of the table's log.
-    at: float = 0.0
+    #: When (unix milliseconds, from the hub's clock: an int, as the wire codec carries no
+    #: floats, so the class log reloads after a restart) and at which version of the table's log.
+    at_ms: int = 0
     version: int = 0
     #: What was attempted: the command's type and the card ids it named (hand side, table side).
     command: str = ""
@@ -122,6 +137,8 @@ class ClassPaused:
 @attrs.frozen
 class ClassClosed:
     reason: str
+    #: When (unix seconds, the hub's clock; an int like every stored time): the retention counts from here.
+    at: int = 0
 
 
 CLASS_EVENTS: tuple[type, ...] = (
@@ -137,6 +154,7 @@ CLASS_EVENTS: tuple[type, ...] = (
     HintGiven,
     ClassPaused,
     ClassClosed,
+    StudentSeated,
 )
 
 
@@ -157,6 +175,8 @@ class Table:
     students: tuple[int, ...]
     options: Mapping[str, Any]
     open: bool = True
+    #: Its place in its deal (see ``TableOpened.place``).
+    place: int = -1
 
 
 @attrs.frozen
@@ -174,6 +194,8 @@ class Class:
     #: Every table ever opened, by number (closed ones stay for the reports).
     tables: tuple[Table, ...] = ()
     closed: str | None = None
+    #: When the class ended (unix seconds; None while it runs).
+    closed_at: int | None = None
     paused: bool = False
     #: Hints given, by (table, student).
     hints: Mapping[tuple[int, int], int] = attrs.field(factory=dict)
@@ -199,6 +221,19 @@ class Class:
 
     def options_for(self, table: int) -> dict[str, Any]:
         return {**self.options, **self.table_options.get(table, {})}
+
+    def place_options(self, place: int) -> Mapping[str, Any]:
+        """The per-table options of the newest table at ``place`` (what the next table there inherits)."""
+        for table in reversed(self.tables):
+            if table.place == place and place >= 0:
+                return self.table_options.get(table.number, {})
+        return {}
+
+    def deletes_at(self) -> int | None:
+        """When the ended class's names and reports are deleted (unix seconds), or None while it runs."""
+        if self.closed_at is None:
+            return None
+        return self.closed_at + int(self.options["retention_days"]) * 86_400
 
 
 def evolve(klass: Class, event: Any) -> Class:
@@ -236,14 +271,22 @@ def evolve(klass: Class, event: Any) -> Class:
                 return attrs.evolve(klass, options={**klass.options, **options}, table_options={})
             merged = {**klass.table_options.get(only, {}), **options}
             return attrs.evolve(klass, table_options={**klass.table_options, only: merged})
-        case TableOpened(table=number, room=room, code=code, students=students):
-            opened = Table(number, room, code, tuple(students), klass.options_for(number))
+        case TableOpened(table=number, room=room, code=code, students=students, place=place):
+            opened = Table(number, room, code, tuple(students), klass.options_for(number), place=place)
             # A student seated by this deal has had the teacher's wish granted.
             placed = set(students)
             return attrs.evolve(
                 klass,
                 tables=klass.tables + (opened,),
                 students=tuple(attrs.evolve(s, wish=None) if s.id in placed else s for s in klass.students),
+            )
+        case StudentSeated(student=sid, table=number):
+            return attrs.evolve(
+                klass,
+                tables=tuple(
+                    attrs.evolve(t, students=t.students + (sid,)) if t.number == number else t for t in klass.tables
+                ),
+                students=tuple(attrs.evolve(s, wish=None) if s.id == sid else s for s in klass.students),
             )
         case TableClosed(table=number):
             return attrs.evolve(
@@ -261,6 +304,6 @@ def evolve(klass: Class, event: Any) -> Class:
             return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})
         case ClassPaused(paused=paused):
             return attrs.evolve(klass, paused=paused)
-        case ClassClosed(reason=reason):
-            return attrs.evolve(klass, closed=reason)
+        case ClassClosed(reason=reason, at=at):
+            return attrs.evolve(klass, closed=reason, closed_at=at)
     raise AssertionError(f"unknown class event {event!r}")

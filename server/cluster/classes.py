@@ -218,6 +218,7 @@ class ClusterClasses(Classes):
                 self.lost(actor, "lease lost")
         if self._passes % self.hub.cluster.adopt_every == 0:
             await self._adopt()
+            await self.sweep()  # this hub's ended classes whose retention is over
 
     async def _adopt(self) -> None:
         """Take over open classes nobody holds (their owner died), so they move within the lease time."""

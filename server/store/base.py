@@ -106,6 +106,16 @@ class Store(abc.ABC):
     async def close_room(self, room: str, *, keep_seconds: int = 86_400) -> None:
         """Mark a room ended: it leaves ``open_rooms`` and may be deleted after ``keep_seconds``."""
 
+    async def keep(self, room: str, seconds: int, *, code: str | None = None) -> None:
+        """Keep ``room``'s log (and its join ``code``) for at least ``seconds`` from now, unread or not.
+
+        For a log that must outlive the store's expiry of idle rooms without
+        being appended to: an ended class, whose reports the teacher may read
+        for its whole retention.  Stores that never expire an open room (the
+        embedded ones) have nothing to do.
+        """
+        return None
+
     @abc.abstractmethod
     async def close(self) -> None:
         """Flush and release resources."""

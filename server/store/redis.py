@@ -333,9 +333,21 @@ class RedisStore(Store):
         room = await self.client.get(key)
         if room is None:
             return None
-        if self.idle_ttl_ms:
+        if self.idle_ttl_ms and 0 <= await self.client.pttl(key) < self.idle_ttl_ms:  # never shortens a kept code
             await self.client.pexpire(key, self.idle_ttl_ms)
         return room.decode()
+
+    async def keep(self, room: str, seconds: int, *, code: str | None = None) -> None:
+        """Set the log's keys (and the code's) to expire ``seconds`` from now, not after the idle expiry.
+
+        Only the log, its fencing counter and its snapshot: a lease keeps its
+        own short expiry, so a dead holder's lease still lapses.
+        """
+        keys = self.keys(room)
+        ms = max(1, seconds) * 1000
+        await self._expire_all(keys=[keys.log, keys.fence, keys.snap], args=[ms])
+        if code is not None:
+            await self.client.pexpire(self._code_key(code), ms)
 
     async def release_code(self, code: str) -> None:
         await self.client.delete(self._code_key(code))

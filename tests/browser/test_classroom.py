@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 import time
 
 from tests.browser.conftest import TV_SIZE
@@ -29,7 +30,8 @@ def open_student(browser, url: str, code: str, name: str, size: dict):
     page.goto(f"{url}/class/{code}")
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Join").click()
-    page.get_by_text("Waiting for the teacher").wait_for()
+    # The first student is alone in the class: their phone says it waits for a classmate.
+    page.get_by_text(re.compile("waiting for (the teacher|a classmate)", re.IGNORECASE)).wait_for()
     return page
 
 
@@ -52,9 +54,13 @@ def test_a_class_plays_to_the_end_on_phones_with_the_dashboard_live(server, brow
     code = teacher.locator(".teacher-code").inner_text().strip()
     assert len(code) == 4
 
-    students = {
-        name: open_student(browser, server.url, code, name, TABLET if name == "Fay" else PHONE) for name in NAMES
-    }
+    students = {NAMES[0]: open_student(browser, server.url, code, NAMES[0], PHONE)}
+    # Ada is alone in the class: her phone says she waits for a classmate (nobody plays alone) ...
+    students["Ada"].get_by_text("waiting for a classmate").wait_for()
+    for name in NAMES[1:]:
+        students[name] = open_student(browser, server.url, code, name, TABLET if name == "Fay" else PHONE)
+    # ... and once classmates are in, for the teacher.
+    students["Ada"].get_by_text("Waiting for the teacher").wait_for()
     shot(teacher, artifacts, "teacher-lobby")
     teacher.get_by_role("button", name="Start a game at every table").click()
     teacher.locator(".class-table").nth(1).wait_for()

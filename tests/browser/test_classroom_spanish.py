@@ -21,9 +21,10 @@ def test_the_teacher_dashboard_speaks_spanish(server, browser, artifacts):
     teacher.get_by_role("heading", name="Empezar una clase").wait_for()
     assert teacher.locator("select[name=level] option").all_inner_texts() == ["Fácil", "Normal", "Avanzado"]
     teacher.locator("select[name=level]").select_option("easy")
+    teacher.locator("input[name=table_size]").fill("2")  # four students: two tables of two
     teacher.get_by_role("button", name="Abrir la clase").click()
     code = teacher.locator(".teacher-code").inner_text().strip()
-    # When four students join and the teacher starts every table
+    # When four students join and the teacher starts every table (tables of 2)
     for name in ("Ada", "Ben", "Cai", "Dee"):
         open_student(browser, server.url, code, name, PHONE)
     teacher.get_by_role("button", name="Empezar una partida en cada mesa").click()

@@ -62,7 +62,7 @@ export function ClassPhone({ code }: { code: string | null }) {
         if (next.room && next.seat_token) {
           new TokenStore().setSeat(next.room, { room: next.room, token: next.seat_token, name: next.name });
         }
-        setSeat((old) => (old && old.room === next.room && old.name === next.name && old.paused === next.paused ? old : next));
+        setSeat((old) => (old && old.room === next.room && old.name === next.name && old.paused === next.paused && old.waiting === next.waiting ? old : next));
       } catch (err) {
         if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
           saved.set(`class:${me.code}`, null);
@@ -94,7 +94,7 @@ export function ClassPhone({ code }: { code: string | null }) {
       <div class="screen phone">
         <main class="splash class-wait">
           <h1>{seat?.name ?? me.name ?? C.classTitle}</h1>
-          <p>{C.waitingForTeacher}</p>
+          <p>{seat?.waiting === "classmate" ? C.waitingForClassmate : C.waitingForTeacher}</p>
           <LanguageSwitch />
         </main>
       </div>

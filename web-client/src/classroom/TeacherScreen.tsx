@@ -262,7 +262,9 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
         </ul>
       </section>
       <footer class="teacher-footer">
-        <p>{C.keptFor(board?.options.retention_days ?? 30)}</p>
+        <p>{board?.deletes_at
+          ? C.deletesOn(new Date(board.deletes_at).toLocaleString())
+          : C.keptFor(board?.options.retention_days ?? 30)}</p>
         <button class="btn" onClick={act(() => api.end(code, token))}>{C.endClass}</button>
         <button class="btn btn-danger" onClick={act(async () => {
           await api.deleteNow(code, token);

@@ -25,6 +25,8 @@ export interface Seat {
   room: string | null;
   seat_token: string | null;
   paused: boolean;
+  /** Why a student without a table waits: alone in the class, or for the next game. */
+  waiting?: "classmate" | "next_game" | null;
 }
 
 export interface TablePlayer {
@@ -55,6 +57,9 @@ export interface Dashboard {
   join: string;
   options: ClassOptions;
   closed: string | null;
+  /** When the class ended and when its names and reports are deleted (ISO 8601 UTC). */
+  closed_at?: string | null;
+  deletes_at?: string | null;
   paused: boolean;
   students: { id: number; name: string; table: number | null; moving_to: number | null }[];
   waiting: string[];
