@@ -125,6 +125,7 @@ def test_class_join_student_table_and_teacher_dashboard_in_both_languages(browse
     teacher = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="es-ES").new_page()
     teacher.goto(f"{server.url}/teacher")
     teacher.locator("select[name=level]").select_option("easy")
+    teacher.locator("input[name=table_size]").fill("2")  # four students: two tables of two
     teacher.get_by_role("button", name="Abrir la clase").click()
     code = teacher.locator(".teacher-code").inner_text().strip()
     # the class join page on a student's phone

@@ -52,13 +52,18 @@ def _in_view(page, locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
-def test_six_player_new_york_slice_fits_the_tv_and_ends_with_names(browser, server, artifacts):
+def _six_player_new_york_slice(browser, server, name: str):
+    """A TV with New York Slice picked for the phone of ``name`` and five bots (not started)."""
     tv = d.open_tv(browser, server.url)
-    code = d.room_code(tv)
-    phone = d.open_phone(browser, server.url, code, "Alexandrina Q")
+    phone = d.open_phone(browser, server.url, d.room_code(tv), name)
     d.choose_game(tv, "New York Slice")
     for count in range(2, 7):
         d.add_bot(tv, count)
+    return tv, phone
+
+
+def test_six_player_new_york_slice_fits_the_tv_and_ends_with_names(browser, server, artifacts):
+    tv, phone = _six_player_new_york_slice(browser, server, "Alexandrina Q")
     # the phone's player slices first (the option names seats by player)
     tv.get_by_role("radiogroup", name="First Slicer").get_by_role("radio", name="Alexandrina Q").check()
     tv.wait_for_function("() => document.querySelector('[aria-label=\"First Slicer\"] .seg-on')?.textContent === 'Alexandrina Q'")
@@ -206,12 +211,7 @@ SLICE_LABELS = """() => {
 
 def test_new_york_slice_labels_fit_their_boxes_on_the_tv(browser, server, artifacts):
     # Given a six-player New York Slice game on the TV (the most slices, the smallest cards)
-    tv = d.open_tv(browser, server.url)
-    code = d.room_code(tv)
-    phone = d.open_phone(browser, server.url, code, "Ana")
-    d.choose_game(tv, "New York Slice")
-    for count in range(2, 7):
-        d.add_bot(tv, count)
+    tv, phone = _six_player_new_york_slice(browser, server, "Ana")
     d.start(tv)
     phone.locator(".nys-hand").wait_for()
     tv.locator(".tv-game .slice-card").first.wait_for()
