@@ -214,7 +214,17 @@ def test_new_york_slice_labels_fit_their_boxes_on_the_tv(browser, server, artifa
     tv, phone = _six_player_new_york_slice(browser, server, "Ana")
     d.start(tv)
     phone.locator(".nys-hand").wait_for()
-    tv.locator(".tv-game .slice-card").first.wait_for()
+    import random
+    import time
+
+    rng = random.Random(5)
+    # the slices reach the table once the first Slicer has cut: the phone's player, when it is theirs
+    cards, deadline = tv.locator(".tv-game .slice-card"), time.monotonic() + 60
+    while not cards.count() and time.monotonic() < deadline:
+        if play.my_turn(phone):
+            play.new_york_slice_turn(phone, rng)
+        phone.wait_for_timeout(100)
+    cards.first.wait_for()
     measured: list[dict] = []
 
     def measure(turn: int) -> None:
@@ -231,10 +241,7 @@ def test_new_york_slice_labels_fit_their_boxes_on_the_tv(browser, server, artifa
 
     measure(0)
     # ... and on the table as the game goes on (portions, plates), after each of the phone's first turns
-    import random
-    import time
-
-    rng, played, deadline = random.Random(5), 0, time.monotonic() + 120
+    played, deadline = 0, time.monotonic() + 120
     while played < 3 and not play.game_over(phone) and time.monotonic() < deadline:
         if play.my_turn(phone) and play.new_york_slice_turn(phone, rng):
             played += 1
