@@ -198,8 +198,8 @@ class ClusterClasses(Classes):
         every = self.hub.lease_ms / 4 / 1000
         while True:
             await asyncio.sleep(every)
-            if self.hub.draining:
-                continue
+            if self.hub.draining:  # handing everything back: nothing more to renew or adopt (and a stop that
+                return  # a Redis call swallowed the cancellation of still ends this task)
             try:
                 await self._maintain()
             except asyncio.CancelledError:

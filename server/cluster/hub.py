@@ -340,8 +340,8 @@ class ClusterHub(Hub):
         every = self.cluster.pass_seconds
         while True:
             await asyncio.sleep(every)
-            if self.draining:
-                continue
+            if self.draining:  # handing everything back: nothing more to renew or adopt (and a stop that
+                return  # a Redis call swallowed the cancellation of still ends this task)
             try:
                 await self._maintain()
             except asyncio.CancelledError:

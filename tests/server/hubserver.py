@@ -42,7 +42,15 @@ class RunningServer:
 
     async def stop(self):
         self.server.should_exit = True
-        await asyncio.wait_for(self.task, 15)
+        try:
+            await asyncio.wait_for(asyncio.shield(self.task), 15)
+        except TimeoutError:  # say which tasks hold the shutdown up, then fail as before
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task() and not task.done():
+                    print(f"still running at shutdown: {task.get_name()} {task.get_coro()}")
+                    task.print_stack(limit=12)
+            self.task.cancel()
+            raise
 
 
 async def start_server(store_url: str, *, config: HubConfig | None = None, games=None, web=None, **app_options) -> RunningServer:
