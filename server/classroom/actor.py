@@ -239,7 +239,8 @@ class ClassActor:
         for student in self.klass.students:
             if matches(token, student.token_hash):
                 return student.id
-        raise ClassRejected(ClassCode.BAD_TOKEN, "that class token is not valid here (removed from the class?)", status=403
+        raise ClassRejected(
+            ClassCode.BAD_TOKEN, "that class token is not valid here (removed from the class?)", status=403
         )
 
     async def seat_of(self, student: int) -> dict[str, Any]:
@@ -314,7 +315,8 @@ class ClassActor:
                 if not any(t.number == table for t in self.klass.tables):
                     raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such table", status=404)
                 if set(clean) - set(class_options.GAME_KEYS):
-                    raise ClassRejected(ClassCode.BAD_OPTIONS, "one table changes only its game options (level, dots, reaction)"
+                    raise ClassRejected(
+                        ClassCode.BAD_OPTIONS, "one table changes only its game options (level, dots, reaction)"
                     )
             await self._commit([OptionsChanged(options=clean, table=table)])
 
@@ -368,8 +370,8 @@ class ClassActor:
             present = tuple(s for s in table.students if self.klass.student(s) is not None)
             # Students waiting for the next game fill the table's free seats (up to the chosen size).
             waiting = [s.id for s in self.klass.students if self.klass.table_of(s.id) is None]
-            room = max(0, min(int(self.klass.options["table_size"]), self._most()) - len(present))
-            present += tuple(waiting[:room])
+            free = max(0, min(int(self.klass.options["table_size"]), self._most()) - len(present))
+            present += tuple(waiting[:free])
             if len(present) < seating.FEWEST:
                 raise ClassRejected(
                     ClassCode.NO_STUDENTS,

@@ -44,8 +44,6 @@ Handler = Callable[[Request], Awaitable[Response]]
 MAX_BODY = 16_384
 #: How many times a request follows a class that moves between hubs before it answers 503.
 ROUTE_TRIES = 4
-#: The refusal of a code that names no class (``Classes.find``): counted by the join throttle.
-NOT_FOUND = "class/not_found"
 #: The request headers a forwarded class request keeps.
 FORWARDED_HEADERS = ("authorization", "content-type", "host", "x-forwarded-proto", "x-forwarded-host")
 
@@ -143,7 +141,7 @@ def _routed(classes: Classes, route: str, handler: Handler, handlers: dict[str, 
                 except ClassMoved:
                     continue
                 except ClassRejected as exc:
-                    if exc.code == NOT_FOUND:  # a code that names no class: maybe a guess
+                    if exc.code is ClassCode.NOT_FOUND:  # a code that names no class: maybe a guess
                         await lookups.missed(classes.hub, request)
                     raise
             try:
