@@ -137,14 +137,18 @@ def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
         view = memory.views.get(key)
         if view is None:  # a class nobody else holds yet: its view as of now
             if shared is None:
-                shared = _lobby(actor)
+                shared = _lobby(actor, memory)
             view = memory.views[key] = _view(actor, memory, key, shared)
         client.outbox.state(_encode(actor, lambda view=view, text=client.text: encode_state(view, memory.v, text=text)))
         memory.synced.add(client)
 
 
-def _lobby(actor: Any) -> dict:
-    return views.lobby(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
+def _lobby(actor: Any, memory: ViewMemory) -> dict:
+    """The room's lobby part now: the last one's very map while what it shows is unchanged."""
+    inputs = views.lobby_inputs(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
+    if memory.lobby is None or inputs != memory.lobby_inputs:
+        memory.lobby, memory.lobby_inputs = views.lobby_from(inputs), inputs
+    return memory.lobby
 
 
 def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> dict:
@@ -170,10 +174,7 @@ def broadcast(actor: Any) -> None:
         memory.views.clear()
         memory.wire.clear()
         return
-    inputs = views.lobby_inputs(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
-    if memory.lobby is None or inputs != memory.lobby_inputs:
-        memory.lobby, memory.lobby_inputs = views.lobby_from(inputs), inputs
-    shared = memory.lobby
+    shared = _lobby(actor, memory)
     keys = {client.key: None for client in clients}  # the viewer classes present, in order
     current = views.view_maps(actor.room, actor.games, keys, shared, actor.shared.catalog, wire=memory.wire.to_wire)
     memory.wire.next()
