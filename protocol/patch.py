@@ -23,6 +23,7 @@ Pure functions over plain maps and lists: no I/O (the import test checks).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -114,47 +115,80 @@ class Differ:
         keys = [key for key in news if key in olds]
         public: list[Op] = []
         private: dict[Any, list[Op]] = {key: [] for key in keys}
-        if not keys:
-            return public, private
-        fields: dict[Any, None] = {}
-        for key in keys:
-            fields.update(dict.fromkeys(news[key]))
-            fields.update(dict.fromkeys(olds[key]))
-        for field in fields:
-            # the classes grouped by the identities of their old and new values of this field
-            groups: dict[tuple[int, int], list[Any]] = {}
-            for key in keys:
-                pair = (id(olds[key].get(field, _MISSING)), id(news[key].get(field, _MISSING)))
-                members = groups.get(pair)
-                if members is None:
-                    groups[pair] = [key]
-                else:
-                    members.append(key)
-            subs = []
-            for members in groups.values():
-                old, new = olds[members[0]].get(field, _MISSING), news[members[0]].get(field, _MISSING)
-                subs.append((members, self._field_changes(field, old, new)))
-            if len(subs) == 1:
-                public.extend(subs[0][1])
-                continue
-            shared = common([ops for _, ops in subs])
-            public.extend(shared)
-            for members, ops in subs:
-                own = without(ops, shared) if shared else ops
-                if own:
-                    for key in members:
-                        private[key].extend(own)
+        if keys:
+            self._split_maps((), keys, [olds[key] for key in keys], [news[key] for key in keys], public, private)
         return public, private
 
-    def _field_changes(self, field: Any, old: Any, new: Any) -> list[Op]:
-        """The ops, with paths from the view's root, that turn one field's ``old`` into ``new``."""
+    def _split_maps(
+        self, prefix: tuple[Any, ...], keys: list[Any], olds_in: list[dict[Any, Any]], news_in: list[dict[Any, Any]],
+        public: list[Op], private: dict[Any, list[Op]],
+    ) -> None:
+        """:meth:`split` of the maps at ``prefix`` in every class's view, field by field.
+
+        A field where the classes' maps differ but all are maps (a game view
+        that is the public one with a few fields changed for each seat) is
+        split again, a level down: its shared fields are diffed once and go
+        to the public part without comparing any ops.
+        """
+        shape = tuple(news_in[0])
+        if all(tuple(view) == shape for view in news_in) and all(tuple(view) == shape for view in olds_in):
+            # every class has the same fields in the same order (the usual case): each
+            # field's values in every class, as columns, without a look-up per class
+            fields: Iterable[Any] = shape
+            old_columns: Iterable[tuple[Any, ...]] = zip(*[view.values() for view in olds_in])
+            new_columns: Iterable[tuple[Any, ...]] = zip(*[view.values() for view in news_in])
+        else:
+            union: dict[Any, None] = {}
+            for view in (*news_in, *olds_in):
+                union.update(dict.fromkeys(view))
+            fields = list(union)
+            old_columns = [tuple(view.get(field, _MISSING) for view in olds_in) for field in fields]
+            new_columns = [tuple(view.get(field, _MISSING) for view in news_in) for field in fields]
+        classes = len(keys)
+        for field, olds_of, news_of in zip(fields, old_columns, new_columns):
+            old_ids, new_ids = tuple(map(id, olds_of)), tuple(map(id, news_of))
+            old, new = olds_of[0], news_of[0]
+            path = (*prefix, field)
+            # The usual case, cheaply: every class holds the very same old and new object
+            # here (the room, the version, the lobby, a public game view).
+            if old_ids.count(old_ids[0]) == classes and new_ids.count(new_ids[0]) == classes:
+                if old is not new:
+                    public.extend(self._field_changes(path, old, new))
+                continue
+            if old_ids == new_ids:
+                continue  # each class's own part (``you``, ``legal``) kept as it was
+            if all(type(value) is dict for value in (*olds_of, *news_of)):
+                self._split_maps(path, keys, olds_of, news_of, public, private)
+                continue
+            # the classes grouped by the identities of their old and new values of this field
+            groups: dict[tuple[int, int], list[int]] = {}
+            for index, pair in enumerate(zip(old_ids, new_ids)):
+                members = groups.get(pair)
+                if members is None:
+                    groups[pair] = [index]
+                else:
+                    members.append(index)
+            subs = []
+            for members in groups.values():
+                index = members[0]
+                subs.append(([keys[i] for i in members], self._field_changes(path, olds_of[index], news_of[index])))
+            shared = common([ops for _, ops in subs])
+            public.extend(shared)
+            for member_keys, ops in subs:
+                own = without(ops, shared) if shared else ops
+                if own:
+                    for key in member_keys:
+                        private[key].extend(own)
+
+    def _field_changes(self, path: tuple[Any, ...], old: Any, new: Any) -> list[Op]:
+        """The ops, with paths from the view's root, that turn the value at ``path`` from ``old`` into ``new``."""
         if old is new:
             return []
         if new is _MISSING:
-            return [[[field]]]
+            return [[list(path)]]
         if old is _MISSING:
-            return [[[field], new]]
-        return [[[field, *op[0]], *op[1:]] for op in self._changes(old, new)]
+            return [[list(path), new]]
+        return [[[*path, *op[0]], *op[1:]] for op in self._changes(old, new)]
 
     def _changes(self, old: Any, new: Any) -> list[Op]:
         if old is new:

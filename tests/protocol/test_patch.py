@@ -98,6 +98,30 @@ def test_split_gives_the_public_and_private_parts_of_every_class(pool, picks, co
         assert sorted(map(repr, private[key])) == sorted(map(repr, without(patches[key], public)))
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    pool=st.lists(wire, min_size=1, max_size=6),
+    picks=st.lists(st.tuples(fields, fields, fields, fields), min_size=1, max_size=5),
+)
+def test_split_goes_into_maps_every_class_holds_its_own_of(pool, picks):
+    # Given viewer classes whose views hold each its own "game" map (as a seat's game view is
+    # the public one with a few fields of its own), made of parts shared by identity, two deep
+    def pick(fields):
+        return {field: pool[at % len(pool)] for field, at in fields.items()}
+
+    olds = {("class", i): {"v": 1, "game": {**pick(a), "inner": pick(b)}} for i, (a, b, _, _) in enumerate(picks)}
+    news = {("class", i): {"v": 2, "game": {**pick(c), "inner": pick(d)}} for i, (_, _, c, d) in enumerate(picks)}
+    # When the differ splits all the classes' changes at once
+    public, private = Differ().split(olds, news)
+    # Then the public part is exactly what every class's own diff holds in common, and
+    # public + private rebuild each class's new view exactly
+    patches = {key: diff(olds[key], news[key]) for key in news}
+    assert sorted(map(repr, public)) == sorted(map(repr, common(list(patches.values()))))
+    for key, view in news.items():
+        assert same(apply(apply(olds[key], public), private[key]), view)
+        assert sorted(map(repr, private[key])) == sorted(map(repr, without(patches[key], public)))
+
+
 def copy(value):
     if isinstance(value, dict):
         return {k: copy(v) for k, v in value.items()}
