@@ -18,8 +18,11 @@ public change and the private one.
 Two ways out.  Through ASGI, a sender task per socket awaits :meth:`take`
 and sends.  When the websocket offers a direct lane (server/direct_ws.py),
 :meth:`write_to` binds the outbox to it and no task is needed: the first
-frame queued in a turn of the event loop schedules one :meth:`flush` for
-the end of that turn, which writes everything waiting as one message; a
+frame queued in a turn of the event loop puts the outbox on its loop's
+list of outboxes to flush, and one callback at the end of that turn
+flushes them all (one callback per turn, not one per socket: a change goes
+to every socket of a room, and to thousands in a room with spectators);
+each :meth:`flush` writes everything waiting as one message; a
 socket whose kernel buffer is full is flushed again when it drains, and
 meanwhile its changes collapse into a full state as above.
 """
@@ -27,6 +30,7 @@ meanwhile its changes collapse into a full state as above.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, Protocol
 
 from protocol.codec import join_messages
@@ -143,7 +147,11 @@ class Outbox:
                 self._wake.set()
         elif not self._flush_due and self._loop is not None:
             self._flush_due = True
-            self._loop.call_soon(self.flush)
+            due = _due.get(self._loop)
+            if due is None:
+                due = _due[self._loop] = []
+                self._loop.call_soon(_flush_due, self._loop)
+            due.append(self)
 
     def write_to(self, writer: Writer, on_sent: Any = None) -> None:
         """Write through ``writer`` from now on, without a sender task.
@@ -192,3 +200,18 @@ class Outbox:
         self._items.clear()
         self._replies = self._changes = 0
         return [join_messages(items)]
+
+
+#: The outboxes with something to write, per event loop, until that loop's next
+#: :func:`_flush_due` (only loops with outboxes waiting have an entry).
+_due: dict[asyncio.AbstractEventLoop, list[Outbox]] = {}
+
+
+def _flush_due(loop: asyncio.AbstractEventLoop) -> None:
+    """Flush every outbox that has something waiting on ``loop``, in the order they were kicked."""
+    for outbox in _due.pop(loop, ()):
+        if outbox._flush_due:  # not flushed meanwhile (a close flushes at once)
+            try:
+                outbox.flush()
+            except Exception:  # a bug writing one socket: logged, the others are still written
+                logging.getLogger("pizzanight").exception("writing to a socket failed")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from protocol.codec import decode_server_all, encode_change, encode_map, encode_state
+from protocol.codec import decode_server_all, encode_change, encode_map, encode_state, join_messages
 from protocol.patch import Mirror
 from server.outbox import Outbox, Overflow
 
@@ -65,3 +65,56 @@ async def test_after_close_the_last_frame_follows_what_was_queued():
     (message,) = await box.take()
     assert [f["t"] for f in decode_server_all(message)] == ["change", "bye"]
     assert await box.take() == []
+
+
+class _Socket:
+    """A direct-lane writer that records what it is written (server/outbox.py's ``Writer``)."""
+
+    def __init__(self, log: list, name: str, fail: bool = False) -> None:
+        self.log, self.name, self.fail = log, name, fail
+        self.on_writable = None
+        self.paused = self.gone = False
+
+    def write(self, data) -> bool:
+        if self.fail:
+            raise RuntimeError("a bug in this socket's writer")
+        self.log.append((self.name, data))
+        return True
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        self.log.append((self.name, "closed"))
+
+
+async def test_one_turn_of_the_loop_flushes_every_direct_outbox_once_in_order():
+    import asyncio
+
+    # Given three sockets on the direct lane, the middle one broken by a bug
+    log: list = []
+    boxes = [Outbox(), Outbox(), Outbox()]
+    for name, box in zip("abc", boxes):
+        box.write_to(_Socket(log, name, fail=name == "b"))
+    # When a fan-out queues a change for each, and two frames for the first
+    for box in boxes:
+        box.change(b"x")
+    boxes[0].reply(b"y")
+    # Then nothing is written before the loop turns
+    assert log == []
+    await asyncio.sleep(0)
+    # and then each working socket is written once, everything waiting as one message, in
+    # the order the outboxes were first given something; the broken one does not stop the rest
+    assert [name for name, _ in log] == ["a", "c"]
+    assert log[0][1] == join_messages([b"x", b"y"]) and log[1][1] == b"x"
+    assert all(box.waiting == 0 for box in (boxes[0], boxes[2]))
+
+
+async def test_a_close_flushes_at_once_and_the_turn_does_not_write_it_again():
+    import asyncio
+
+    log: list = []
+    box = Outbox()
+    box.write_to(_Socket(log, "a"))
+    box.change(b"x")
+    box.close(1000, "bye", last=b"z")
+    assert [entry[0] for entry in log] == ["a", "a"] and log[-1][1] == "closed"
+    await asyncio.sleep(0)
+    assert len(log) == 2
