@@ -15,6 +15,7 @@ From sockets: :class:`Attach`, :class:`Detach`, :class:`Command`,
 from __future__ import annotations
 
 import asyncio
+import collections
 from typing import Any
 
 import attrs
@@ -113,3 +114,92 @@ class HandOver:
 Message = (
     Attach | Detach | Command | HostOp | AskHint | TimerDue | BotTurn | TurnTimedOut | IdleCheck | CloseRoom | HandOver
 )
+
+
+class Mailbox:
+    """A room actor's inbox: the parts of ``asyncio.Queue`` the hub uses, for one reader.
+
+    Every command a phone sends passes through here, so it is lean: the
+    reader waits on one future (made only when the box is empty) and takes
+    everything waiting at once (:meth:`take`); ``asyncio.Queue`` makes a
+    getter future per ``get`` and looks its loop up on every call.  Bounded
+    like the queue it replaces: :meth:`put_nowait` raises
+    ``asyncio.QueueFull`` and :meth:`put` waits when ``limit`` messages wait.
+    """
+
+    __slots__ = ("_items", "_limit", "_reader", "_putters")
+
+    def __init__(self, limit: int = 0) -> None:
+        self._items: collections.deque[Any] = collections.deque()
+        self._limit = limit
+        self._reader: asyncio.Future[None] | None = None
+        self._putters: collections.deque[asyncio.Future[None]] = collections.deque()
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def full(self) -> bool:
+        return 0 < self._limit <= len(self._items)
+
+    def put_nowait(self, item: Any) -> None:
+        if 0 < self._limit <= len(self._items):
+            raise asyncio.QueueFull
+        self._items.append(item)
+        reader = self._reader
+        if reader is not None:
+            self._reader = None
+            if not reader.done():
+                reader.set_result(None)
+
+    async def put(self, item: Any) -> None:
+        """Add ``item``, waiting while the box is full."""
+        while self.full():
+            putter = asyncio.get_running_loop().create_future()
+            self._putters.append(putter)
+            try:
+                await putter
+            except BaseException:
+                putter.cancel()
+                if not self.full():
+                    self._wake_putter()  # pass the free place on
+                raise
+        self.put_nowait(item)
+
+    async def wait(self) -> None:
+        """Return once something is waiting (at once if something is)."""
+        while not self._items:
+            self._reader = asyncio.get_running_loop().create_future()
+            await self._reader
+
+    def take(self, limit: int, stop_after: type | None = None) -> list[Any]:
+        """Up to ``limit`` waiting items, oldest first; the batch ends after an item of type ``stop_after``."""
+        items = self._items
+        batch = []
+        while items and len(batch) < limit:
+            item = items.popleft()
+            batch.append(item)
+            if stop_after is not None and type(item) is stop_after:
+                break
+        if self._putters:
+            for _ in batch:
+                self._wake_putter()
+        return batch
+
+    def get_nowait(self) -> Any:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self.take(1)[0]
+
+    async def get(self) -> Any:
+        await self.wait()
+        return self.get_nowait()
+
+    def _wake_putter(self) -> None:
+        while self._putters:
+            putter = self._putters.popleft()
+            if not putter.done():
+                putter.set_result(None)
+                return

@@ -1,0 +1,51 @@
+"""A room actor's inbox (server/inbox.py ``Mailbox``): in order, bounded, taken a turn at a time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from server.inbox import HandOver, Mailbox
+
+
+async def test_a_turn_takes_what_waits_in_order_up_to_its_limit():
+    box = Mailbox(10)
+    for n in range(5):
+        box.put_nowait(n)
+    assert box.take(3) == [0, 1, 2]
+    assert box.take(3) == [3, 4]
+    assert box.empty() and box.take(3) == []
+
+
+async def test_a_hand_over_ends_the_turn_it_is_in():
+    box = Mailbox(10)
+    hand_over = HandOver(asyncio.get_running_loop().create_future())
+    for item in (1, hand_over, 2):
+        box.put_nowait(item)
+    assert box.take(64, stop_after=HandOver) == [1, hand_over]
+    assert box.take(64, stop_after=HandOver) == [2]
+
+
+async def test_a_full_box_refuses_at_once_or_makes_a_putter_wait_its_turn():
+    box = Mailbox(2)
+    box.put_nowait("a")
+    box.put_nowait("b")
+    with pytest.raises(asyncio.QueueFull):
+        box.put_nowait("c")
+    waiting = asyncio.ensure_future(box.put("c"))
+    await asyncio.sleep(0)
+    assert not waiting.done() and box.qsize() == 2
+    assert box.take(1) == ["a"]  # a place frees: the putter gets it
+    await asyncio.wait_for(waiting, 1)
+    assert box.take(5) == ["b", "c"]
+
+
+async def test_the_reader_sleeps_until_something_comes():
+    box = Mailbox(4)
+    reader = asyncio.ensure_future(box.wait())
+    await asyncio.sleep(0)
+    assert not reader.done()
+    box.put_nowait("x")
+    await asyncio.wait_for(reader, 1)
+    assert await box.get() == "x"
