@@ -23,7 +23,6 @@ Pure functions over plain maps and lists: no I/O (the import test checks).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -120,7 +119,7 @@ class Differ:
         return public, private
 
     def _split_maps(
-        self, prefix: tuple[Any, ...], keys: list[Any], olds_in: list[dict[Any, Any]], news_in: list[dict[Any, Any]],
+        self, prefix: tuple[Any, ...], keys: list[Any], olds_in: Sequence[dict[Any, Any]], news_in: Sequence[dict[Any, Any]],
         public: list[Op], private: dict[Any, list[Op]],
     ) -> None:
         """:meth:`split` of the maps at ``prefix`` in every class's view, field by field.

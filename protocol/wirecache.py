@@ -35,6 +35,7 @@ diff), never change them.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -45,8 +46,9 @@ from protocol.convert import TAG, fraction_text
 
 _SCALARS = frozenset({int, str, bool, float, type(None), bytes})
 
-#: A frozen attrs class's wire plan: its class name and its field names, in order.
-_Plan = tuple[str, tuple[str, ...]]
+#: A frozen attrs class's wire plan: its class name, its field names in order, and a getter
+#: of all the fields' values as one tuple (one call in C rather than a ``getattr`` per field).
+_Plan = tuple[str, tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
 
 
 def _plan_of(cls: type[Any]) -> _Plan | None:
@@ -59,7 +61,11 @@ def _plan_of(cls: type[Any]) -> _Plan | None:
     # only frozen classes can be cached: a mutable one may change under its cached wire form
     if cls.__setattr__ is object.__setattr__:
         return None
-    return cls.__name__, tuple(field.name for field in fields)
+    names = tuple(field.name for field in fields)
+    if not names:
+        return cls.__name__, names, lambda value: ()
+    getter = operator.attrgetter(*names)
+    return cls.__name__, names, (getter if len(names) > 1 else lambda value: (getter(value),))
 
 
 class WireCache:
@@ -75,9 +81,10 @@ class WireCache:
         self._now: dict[int, tuple[Any, Any]] = {}
         #: The previous round's: a value used again is moved to ``_now``.
         self._before: dict[int, tuple[Any, Any]] = {}
-        #: The last value converted of each frozen attrs class, with its wire form: the
-        #: base the next value of that class takes its unchanged fields from.
-        self._last: dict[type[Any], tuple[Any, Any]] = {}
+        #: The field values of the last value converted of each frozen attrs class (kept
+        #: alive here, so identity tells), with its wire form: the base the next value of
+        #: that class takes its unchanged fields from.
+        self._last: dict[type[Any], tuple[tuple[Any, ...], Any]] = {}
         #: Frozen attrs classes' plans; None for classes converted generically.
         self._plans: dict[type[Any], _Plan | None] = {}
 
@@ -127,25 +134,24 @@ class WireCache:
                     hit = now.get(id(item))
                     wire.append(hit[1] if hit is not None and hit[0] is item else convert(item))
         else:
-            name, fields = plan
+            name, fields, values_of = plan
+            values = values_of(value)
             wire = {TAG: name}
             base = self._last.get(kind)
             if base is None:
-                for field in fields:
-                    item = getattr(value, field)
+                for field, item in zip(fields, values):
                     wire[field] = item if type(item) in scalars else convert(item)
             else:
                 # A seat's view is the public view with a few fields changed, and a state's
                 # view mostly the last one's parts: take what is the same object from the
-                # last value of this class without a look-up.
-                base_value, base_wire = base
-                for field in fields:
-                    item = getattr(value, field)
-                    if item is getattr(base_value, field):
+                # last value of this class without converting it again.
+                base_values, base_wire = base
+                for field, item, was in zip(fields, values, base_values):
+                    if item is was:
                         wire[field] = base_wire[field]
                     else:
                         wire[field] = item if type(item) in scalars else convert(item)
-            self._last[kind] = (value, wire)
+            self._last[kind] = (values, wire)
         self._now[key] = (value, wire)
         return wire
 
