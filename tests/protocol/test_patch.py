@@ -87,15 +87,8 @@ def test_split_gives_the_public_and_private_parts_of_every_class(pool, picks, co
 
     olds = {("class", i): pick(old) for i, (old, _) in enumerate(picks)}
     news = {("class", i): pick(new) for i, (_, new) in enumerate(picks)}
-    # When the differ splits all the classes' changes at once
-    public, private = Differ().split(olds, news)
-    # Then the public part is what every class's own diff holds in common, and public + private
-    # rebuild each class's new view exactly
-    patches = {key: diff(olds[key], news[key]) for key in news}
-    assert sorted(map(repr, public)) == sorted(map(repr, common(list(patches.values()))))
-    for key, view in news.items():
-        assert same(apply(apply(olds[key], public), private[key]), view)
-        assert sorted(map(repr, private[key])) == sorted(map(repr, without(patches[key], public)))
+    # When the differ splits all the classes' changes at once, then it agrees with each class's own diff
+    assert_split_agrees_with_each_class_diff(olds, news)
 
 
 @settings(max_examples=300, deadline=None)
@@ -111,10 +104,13 @@ def test_split_goes_into_maps_every_class_holds_its_own_of(pool, picks):
 
     olds = {("class", i): {"v": 1, "game": {**pick(a), "inner": pick(b)}} for i, (a, b, _, _) in enumerate(picks)}
     news = {("class", i): {"v": 2, "game": {**pick(c), "inner": pick(d)}} for i, (_, _, c, d) in enumerate(picks)}
-    # When the differ splits all the classes' changes at once
+    # When the differ splits all the classes' changes at once, then it agrees with each class's own diff
+    assert_split_agrees_with_each_class_diff(olds, news)
+
+
+def assert_split_agrees_with_each_class_diff(olds, news):
+    """The public part is what every class's own diff holds in common; public + private rebuild each view."""
     public, private = Differ().split(olds, news)
-    # Then the public part is exactly what every class's own diff holds in common, and
-    # public + private rebuild each class's new view exactly
     patches = {key: diff(olds[key], news[key]) for key in news}
     assert sorted(map(repr, public)) == sorted(map(repr, common(list(patches.values()))))
     for key, view in news.items():
