@@ -4,8 +4,10 @@ and never counts a classroom's correct joins; every HTTP look-up by code spends 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import socket
+from collections.abc import AsyncIterator
 
 import httpx
 import msgpack
@@ -200,6 +202,20 @@ async def room_and_class(hub: RunningServer) -> dict:
     return {"room": first["room"], "host": first["token"], "tv": tv, "class": klass["code"], "teacher": klass["token"]}
 
 
+@contextlib.asynccontextmanager
+async def hub_with_class(tmp_path, *, trusted: str) -> AsyncIterator[tuple[RunningServer, dict]]:
+    """A hub trusting ``trusted`` as its proxy, with a room and a class (``room_and_class``); all stopped after."""
+    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted=trusted)
+    try:
+        known = await room_and_class(hub)
+        try:
+            yield hub, known
+        finally:
+            await known["tv"].close()
+    finally:
+        await hub.stop()
+
+
 def unknown_codes(known: dict) -> list[str]:
     return [c for c in ("BCDF", "BCDG", "BCDH", "BCDJ", "BCDK") if c not in (known["room"], known["class"])]
 
@@ -220,9 +236,7 @@ LOOKUPS = [
 async def test_wrong_codes_over_http_spend_the_join_bucket(tmp_path, method, path, secret, body):
     # given a hub with a bucket of 2 failures per address, a room and a class, and two students
     # of it (so the class can start: nobody plays alone)
-    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="127.0.0.1")
-    try:
-        known = await room_and_class(hub)
+    async with hub_with_class(tmp_path, trusted="127.0.0.1") as (hub, known):
         joined = await call(hub, "POST", f"/api/classes/{known['class']}/join", body={"name": "Ben"})
         known["student"] = joined.json()["token"]
         assert (await call(hub, "POST", f"/api/classes/{known['class']}/join", body={"name": "Cy"})).status_code == 201
@@ -244,16 +258,11 @@ async def test_wrong_codes_over_http_spend_the_join_bucket(tmp_path, method, pat
         # while another client behind the same proxy is answered
         answered = await call(hub, method, right, forwarded_for="203.0.113.6", token=token, body=body)
         assert answered.status_code in (200, 201), answered.text
-        await known["tv"].close()
-    finally:
-        await hub.stop()
 
 
 async def test_websocket_guesses_throttle_the_http_look_ups_too(tmp_path):
     # given a hub and a class
-    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="127.0.0.1")
-    try:
-        known = await room_and_class(hub)
+    async with hub_with_class(tmp_path, trusted="127.0.0.1") as (hub, known):
         # when a client spends its bucket guessing room codes on the websocket
         assert [await guess(hub, c, "203.0.113.7") for c in unknown_codes(known)[:2]] == [4004, 4004]
         # then it cannot join the class over HTTP either
@@ -261,16 +270,11 @@ async def test_websocket_guesses_throttle_the_http_look_ups_too(tmp_path):
             hub, "POST", f"/api/classes/{known['class']}/join", forwarded_for="203.0.113.7", body={"name": "Eve"}
         )
         assert (refused.status_code, refused.json()["error"]) == (429, "rate/join_throttled")
-        await known["tv"].close()
-    finally:
-        await hub.stop()
 
 
 async def test_a_forwarded_header_from_an_untrusted_peer_changes_nothing_over_http(tmp_path):
     # given a hub that trusts only a proxy at 192.0.2.99 (this test connects from 127.0.0.1)
-    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="192.0.2.99")
-    try:
-        known = await room_and_class(hub)
+    async with hub_with_class(tmp_path, trusted="192.0.2.99") as (hub, known):
         # when a guesser claims a different address with every wrong class code
         for i, wrong in enumerate(unknown_codes(known)[:2]):
             missed = await call(
@@ -283,17 +287,12 @@ async def test_a_forwarded_header_from_an_untrusted_peer_changes_nothing_over_ht
                 hub, "POST", f"/api/classes/{known['class']}/join", forwarded_for=claimed, body={"name": "Eve"}
             )
             assert refused.status_code == 429
-        await known["tv"].close()
-    finally:
-        await hub.stop()
 
 
 async def test_a_classroom_behind_one_address_is_not_blocked_by_its_own_http_calls(tmp_path):
     # given a hub with a bucket of 2 failures per address, a room and a class
-    hub = await start_hub(str(tmp_path / "rooms.sqlite3"), trusted="127.0.0.1")
-    school = "203.0.113.9"
-    try:
-        known = await room_and_class(hub)
+    async with hub_with_class(tmp_path, trusted="127.0.0.1") as (hub, known):
+        school = "203.0.113.9"
         code = known["class"]
         # when 12 students join from the school address and each asks where they sit, twice
         tokens = []
@@ -331,9 +330,6 @@ async def test_a_classroom_behind_one_address_is_not_blocked_by_its_own_http_cal
         # then the school is still answered: only the mistyped code counted
         late = await call(hub, "POST", f"/api/classes/{code}/join", forwarded_for=school, body={"name": "Late"})
         assert late.status_code == 201, late.text
-        await known["tv"].close()
-    finally:
-        await hub.stop()
 
 
 @pytest.mark.redis
