@@ -188,15 +188,6 @@ class Mailbox:
                 self._wake_putter()
         return batch
 
-    def get_nowait(self) -> Any:
-        if not self._items:
-            raise asyncio.QueueEmpty
-        return self.take(1)[0]
-
-    async def get(self) -> Any:
-        await self.wait()
-        return self.get_nowait()
-
     def _wake_putter(self) -> None:
         while self._putters:
             putter = self._putters.popleft()

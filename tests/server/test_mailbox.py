@@ -48,4 +48,4 @@ async def test_the_reader_sleeps_until_something_comes():
     assert not reader.done()
     box.put_nowait("x")
     await asyncio.wait_for(reader, 1)
-    assert await box.get() == "x"
+    assert box.take(1) == ["x"]
