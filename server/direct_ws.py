@@ -43,13 +43,19 @@ where uvicorn makes an ``asyncio.Queue`` (three deques) and an
 from __future__ import annotations
 
 import asyncio
+import struct
 from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
+from websockets.protocol import State
+
+try:  # the websockets library's unmasking in C (its pure-Python one otherwise)
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover - a build of websockets without its C part
+    from websockets.utils import apply_mask
 
 #: The key of the direct lane in an ASGI websocket scope's ``extensions``.
 EXTENSION = "pizzanight.direct"
@@ -151,6 +157,51 @@ _BUILDS_ON_UVICORN = _uvicorn_fits()
 _last_message: bytes | str | None = None
 _last_frame = b""
 
+#: The first byte of a whole (FIN) binary or text frame with no extension bits: the
+#: client frames :meth:`DirectWebSocketProtocol.data_received` reads itself.
+_FIN_BINARY, _FIN_TEXT = 0x82, 0x81
+
+
+def _plain_frames(data: bytes, max_size: int | None) -> list[tuple[int, int, int]] | None:
+    """Where the frames are in ``data`` if it is whole, masked, unfragmented data frames only.
+
+    Returns ``(first byte, start of the mask, end of the payload)`` per
+    frame, or None for anything else (a control frame, a fragment, a frame
+    cut across reads, a payload over ``max_size``, reserved bits): the
+    ``websockets`` parser then reads ``data`` and answers it as it does.
+    """
+    out = []
+    at, end = 0, len(data)
+    while at < end:
+        if end - at < 6:
+            return None
+        first, second = data[at], data[at + 1]
+        if (first != _FIN_BINARY and first != _FIN_TEXT) or not second & 0x80:
+            return None
+        length, mask_at = second & 0x7F, at + 2
+        if length == 126:
+            if end - at < 8:
+                return None
+            length, mask_at = (data[at + 2] << 8) | data[at + 3], at + 4
+        elif length == 127:
+            return None
+        stop = mask_at + 4 + length
+        if stop > end or (max_size is not None and length > max_size):
+            return None
+        out.append((first, mask_at, stop))
+        at = stop
+    return out
+
+
+def _frame(opcode: int, payload: bytes) -> bytes:
+    """One unmasked FIN frame of ``payload`` (what ``websockets`` sends a client, without extensions)."""
+    n = len(payload)
+    if n < 126:
+        return bytes((0x80 | opcode, n)) + payload
+    if n < 65536:
+        return struct.pack("!BBH", 0x80 | opcode, 126, n) + payload
+    return struct.pack("!BBQ", 0x80 | opcode, 127, n) + payload
+
 
 class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's ``websockets-sansio`` protocol with a synchronous lane for the hub."""
@@ -241,6 +292,48 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.close_timer is None:
             self.transport.close()
 
+    def data_received(self, data: bytes) -> None:
+        """Read the hub's usual traffic, whole data frames, without the ``websockets`` parser.
+
+        The library's sans-I/O parser steps a generator per frame, which cost
+        about as much as the rest of handling a move's message.  A diverted
+        socket's reads are nearly always one or a few whole, masked, binary
+        frames under 64 KiB: those are unmasked here and handed over at once.
+        Everything else (the handshake, pings, closes, fragments, a frame cut
+        across reads, oversized frames) goes to the library exactly as before;
+        so does any read while its parser holds part of a frame.
+        """
+        conn = self.conn
+        if (
+            self._on_message is None
+            or self.close_sent
+            or conn.state is not State.OPEN
+            or conn.current_size is not None
+            or conn.reader.buffer
+            or self.frames
+        ):
+            super().data_received(data)
+            return
+        frames = _plain_frames(data, conn.max_message_size)
+        if frames is None:
+            super().data_received(data)
+            return
+        for first, mask_at, stop in frames:
+            on_message = self._on_message
+            if on_message is None or self.close_sent:  # closed by the hub meanwhile: the rest is dropped
+                return
+            payload = apply_mask(data[mask_at + 4:stop], data[mask_at:mask_at + 4])
+            if first == _FIN_BINARY:
+                on_message(payload)
+                continue
+            try:
+                text = payload.decode()
+            except UnicodeDecodeError:  # as uvicorn: close with 1007 (invalid payload)
+                conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            on_message(text)
+
     def send_receive_event_to_app(self) -> None:
         on_message = self._on_message
         if on_message is None:
@@ -289,10 +382,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         if data is _last_message:
             frame = _last_frame
         else:
-            if isinstance(data, bytes):
-                frame = Frame(Opcode.BINARY, data).serialize(mask=False)
-            else:
-                frame = Frame(Opcode.TEXT, data.encode()).serialize(mask=False)
+            frame = _frame(2, data) if isinstance(data, bytes) else _frame(1, data.encode())
             _last_message, _last_frame = data, frame
         self.transport.write(frame)
         return True

@@ -9,8 +9,6 @@ hands pipelined frames over in order and frames each message once.
 from __future__ import annotations
 
 import asyncio
-import base64
-import os
 import socket
 
 import msgpack
@@ -22,6 +20,7 @@ from server import direct_ws
 from server.outbox import Outbox
 
 from hubserver import start_server
+from rawws import client_frame, read_until, server_frames, upgrade
 from wsclient import Peer
 
 
@@ -143,77 +142,29 @@ async def test_the_same_message_to_many_sockets_is_framed_once(tmp_path):
         await server.stop()
 
 
-def _client_frame(payload: bytes) -> bytes:
-    """One masked binary websocket frame, as a browser sends it (payload < 126 bytes)."""
-    mask = os.urandom(4)
-    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    return bytes([0x82, 0x80 | len(payload)]) + mask + masked
-
-
-def _read_until(sock: socket.socket, done, limit: float = 10.0) -> bytes:
-    sock.settimeout(limit)
-    data = b""
-    while not done(data):
-        try:
-            chunk = sock.recv(65536)
-        except TimeoutError:
-            break
-        if not chunk:
-            break
-        data += chunk
-    return data
-
-
-def _server_frames(data: bytes) -> list[tuple[int, bytes]]:
-    """(opcode, payload) of the unmasked frames in ``data`` (after the HTTP response)."""
-    data = data[data.index(b"\r\n\r\n") + 4:]
-    frames = []
-    while len(data) >= 2:
-        opcode, length, at = data[0] & 0x0F, data[1] & 0x7F, 2
-        if length == 126:
-            length, at = int.from_bytes(data[2:4], "big"), 4
-        elif length == 127:
-            length, at = int.from_bytes(data[2:10], "big"), 10
-        if len(data) < at + length:
-            break
-        frames.append((opcode, data[at:at + length]))
-        data = data[at + length:]
-    return frames
-
-
-async def _upgrade(sock: socket.socket, loop: asyncio.AbstractEventLoop) -> None:
-    """The websocket handshake on a raw socket; returns once the 101 answer has been read."""
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
-    await loop.run_in_executor(None, _read_until, sock, lambda d: b"\r\n\r\n" in d)
-
-
 @pytest.mark.parametrize("pings", [5])
 async def test_frames_pipelined_behind_the_hello_are_all_answered_in_order(tmp_path, pings):
     # Given the hub, and a client that, once upgraded, sends its hello and pings in ONE write
     # (so the pings wait in uvicorn's queue while the hello is handled, and are handed over)
     server = await start_server(f"sqlite:///{tmp_path}/p.db")
     try:
-        frames = _client_frame(msgpack.packb({"t": "hello", "v": 1, "role": "host"}))
-        frames += b"".join(_client_frame(msgpack.packb({"t": "ping", "seq": n})) for n in range(1, pings + 1))
+        frames = client_frame(msgpack.packb({"t": "hello", "v": 1, "role": "host"}))
+        frames += b"".join(client_frame(msgpack.packb({"t": "ping", "seq": n})) for n in range(1, pings + 1))
 
         def acks(data: bytes) -> list[int]:
             if b"\r\n\r\n" not in data:
                 return []
             out = []
-            for opcode, payload in _server_frames(data):
+            for opcode, payload in server_frames(data):
                 if opcode == 2:  # binary: our frames (a close frame would be 8)
                     out += [f["seq"] for f in decode_server_all(payload) if f["t"] == "ack"]
             return out
 
         loop = asyncio.get_running_loop()
         with socket.create_connection(("127.0.0.1", server.port)) as sock:
-            await _upgrade(sock, loop)
+            await upgrade(sock, loop)
             sock.sendall(frames)
-            data = b"HTTP\r\n\r\n" + await loop.run_in_executor(None, _read_until, sock, lambda d: len(acks(b"HTTP\r\n\r\n" + d)) >= pings)
+            data = b"HTTP\r\n\r\n" + await loop.run_in_executor(None, read_until, sock, lambda d: len(acks(b"HTTP\r\n\r\n" + d)) >= pings)
         # Then every ping is acknowledged, in the order sent
         assert acks(data) == list(range(1, pings + 1))
     finally:
@@ -223,17 +174,17 @@ async def test_frames_pipelined_behind_the_hello_are_all_answered_in_order(tmp_p
 async def test_invalid_utf8_in_a_text_frame_after_the_hello_closes_with_1007(tmp_path):
     server = await start_server(f"sqlite:///{tmp_path}/u.db")
     try:
-        hello = _client_frame(msgpack.packb({"t": "hello", "v": 1, "role": "host"}))
-        bad = bytearray(_client_frame(b"\xff\xfe\xfd"))
+        hello = client_frame(msgpack.packb({"t": "hello", "v": 1, "role": "host"}))
+        bad = bytearray(client_frame(b"\xff\xfe\xfd"))
         bad[0] = 0x81  # a text frame whose payload is not UTF-8
         loop = asyncio.get_running_loop()
         with socket.create_connection(("127.0.0.1", server.port)) as sock:
-            await _upgrade(sock, loop)
+            await upgrade(sock, loop)
             sock.sendall(hello)
-            await loop.run_in_executor(None, _read_until, sock, lambda d: any(op == 2 for op, _ in _server_frames(b"HTTP\r\n\r\n" + d)))
+            await loop.run_in_executor(None, read_until, sock, lambda d: any(op == 2 for op, _ in server_frames(b"HTTP\r\n\r\n" + d)))
             sock.sendall(bytes(bad))
-            data = await loop.run_in_executor(None, _read_until, sock, lambda d: False)
-        closes = [payload for op, payload in _server_frames(b"HTTP\r\n\r\n" + data) if op == 8]
+            data = await loop.run_in_executor(None, read_until, sock, lambda d: False)
+        closes = [payload for op, payload in server_frames(b"HTTP\r\n\r\n" + data) if op == 8]
         assert closes and int.from_bytes(closes[0][:2], "big") == 1007
     finally:
         await server.stop()
