@@ -26,6 +26,9 @@ class Client:
         self._player: int | None = None
         self._key: tuple | None = None
         self.outbox = Outbox(queue)
+        #: The fan-out memory (server/fanout.py ``ViewMemory``) whose view of its class this
+        #: socket holds, once it has been sent a whole state: changes are diffs from there.
+        self.shown: Any = None
 
     @property
     def player(self) -> int | None:

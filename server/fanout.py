@@ -33,16 +33,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from protocol import patch
 from protocol.codec import encode_change, encode_state
 from protocol.gamecodec import to_wire
 from protocol.wirecache import WireCache
 from server import views
-
-if TYPE_CHECKING:
-    from server.client import Client
 
 #: Presence changes (sockets coming and going) reach everyone within this many seconds ...
 PRESENCE_LAG = 0.05
@@ -59,8 +56,6 @@ class ViewMemory:
         self.v = 0
         #: Each viewer class's view at ``v`` (classes with sockets only).
         self.views: dict[tuple, dict] = {}
-        #: Sockets that hold the view at ``v`` of their class.
-        self.synced: weakref.WeakSet[Client] = weakref.WeakSet()
         #: Remembers the bytes of the views' unchanged parts from one diff to the next.
         self.differ = patch.Differ()
         #: The wire forms of the game's view objects, this change's and the last one's: a part
@@ -131,7 +126,7 @@ def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
     """Give sockets new to the room the view their class holds now, so the next change fits them."""
     shared = None
     for client in clients:
-        if client in memory.synced:
+        if client.shown is memory:
             continue
         key = client.key
         view = memory.views.get(key)
@@ -139,8 +134,8 @@ def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
             if shared is None:
                 shared = _lobby(actor, memory)
             view = memory.views[key] = _view(actor, memory, key, shared)
-        client.outbox.state(_encode(actor, lambda view=view, text=client.text: encode_state(view, memory.v, text=text)))
-        memory.synced.add(client)
+        client.outbox.state(_encoded(actor, encode_state(view, memory.v, text=client.text)))
+        client.shown = memory
 
 
 def _lobby(actor: Any, memory: ViewMemory) -> dict:
@@ -156,10 +151,11 @@ def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> dict:
     return views.view_map(actor.room, actor.games, key, shared, actor.shared.catalog, wire=memory.wire.to_wire)
 
 
-def _encode(actor: Any, make: Any) -> bytes | str:
+def _encoded(actor: Any, data: bytes | str) -> bytes | str:
+    """``data``, a message just encoded, counted (tests and metrics: encodes per change)."""
     actor.encodes += 1
     actor.metrics.state_encodes.inc()
-    return make()
+    return data
 
 
 def broadcast(actor: Any) -> None:
@@ -184,33 +180,38 @@ def broadcast(actor: Any) -> None:
     changed = bool(public) or any(private.values())
     if changed:
         memory.v += 1
-    encoded: dict[Any, bytes | str] = {}
+    v = memory.v
+    # Each message is encoded once and the very same bytes go to every socket it is for:
+    # whole states by (class, text), the public change by text, private parts by (class, text).
+    states: dict[tuple[tuple, bool], bytes | str] = {}
+    publics: dict[bool, bytes | str] = {}
+    privates: dict[tuple[tuple, bool], bytes | str] = {}
 
-    def encode(what: Any, text: bool, make: Any) -> bytes | str:
-        data = encoded.get((what, text))
+    def full(key: tuple, text: bool) -> bytes | str:
+        data = states.get((key, text))
         if data is None:
-            data = encoded[(what, text)] = _encode(actor, make)
+            data = states[(key, text)] = _encoded(actor, encode_state(current[key], v, text=text))
         return data
 
-    v = memory.v
     for client in clients:
-        key, text = client.key, client.text
-        outbox = client.outbox
-
-        def full(key: tuple = key, text: bool = text) -> bytes | str:
-            return encode(("state", key), text, lambda: encode_state(current[key], v, text=text))
-
-        if client not in memory.synced or key not in private:
-            outbox.state(full())
-            memory.synced.add(client)
+        key, text, outbox = client.key, client.text, client.outbox
+        if client.shown is not memory or key not in private:
+            outbox.state(full(key, text))
+            client.shown = memory
             continue
         if not changed:
             continue
-        if not outbox.change(encode("public", text, lambda text=text: encode_change(public, v, v - 1, text=text))):
-            outbox.state(full())
+        data = publics.get(text)
+        if data is None:
+            data = publics[text] = _encoded(actor, encode_change(public, v, v - 1, text=text))
+        if not outbox.change(data):
+            outbox.state(full(key, text))
             continue
         mine = private[key]
         if mine:  # what changed in this class's view but not in every class's
-            if not outbox.change(encode(("private", key), text, lambda mine=mine, text=text: encode_change(mine, v, v, text=text))):
-                outbox.state(full())
+            data = privates.get((key, text))
+            if data is None:
+                data = privates[(key, text)] = _encoded(actor, encode_change(mine, v, v, text=text))
+            if not outbox.change(data):
+                outbox.state(full(key, text))
     memory.views = current
