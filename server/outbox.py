@@ -53,7 +53,8 @@ class Writer(Protocol):
     @property
     def gone(self) -> bool: ...
 
-    def write(self, data: bytes | str) -> bool: ...
+    def write(self, data: bytes | str) -> bool:
+        """Write ``data`` now; False (nothing written) once the socket is gone."""
 
     def close(self, code: int = 1000, reason: str = "") -> None: ...
 
@@ -171,18 +172,14 @@ class Outbox:
         writer = self._writer
         if writer is None:
             return
-        if self._items:
-            if writer.gone:
-                self._items.clear()
-                self._replies = self._changes = 0
-                return
-            if writer.paused:
+        items = self._items
+        if items:
+            if writer.paused and not writer.gone:
                 return  # the socket's buffer is full: flushed again by on_writable
-            items = [data for _, data in self._items]
-            self._items.clear()
+            self._items = []
             self._replies = self._changes = 0
-            writer.write(join_messages(items))
-            if self._on_sent is not None:
+            data = items[0][1] if len(items) == 1 else join_messages([data for _, data in items])
+            if writer.write(data) and self._on_sent is not None:  # False: the socket is gone
                 self._on_sent.inc()
         if self.close_code is not None:
             writer.close(self.close_code, self.close_reason[:120])

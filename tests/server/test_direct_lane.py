@@ -35,6 +35,8 @@ class FakeWriter:
         self.closed: tuple[int, str] | None = None
 
     def write(self, data: bytes | str) -> bool:
+        if self.gone:
+            return False
         self.messages.append(data)
         return True
 
