@@ -79,6 +79,29 @@ class _Append:
         self.loop = loop
 
 
+class _SaveSnapshot:
+    """A snapshot to keep, written in the transaction of the next batch of appends (no commit of its own)."""
+
+    __slots__ = ("room", "version", "data", "future", "loop")
+
+    def __init__(self, room: str, snapshot: Snapshot, future: asyncio.Future, loop: asyncio.AbstractEventLoop) -> None:
+        self.room = room
+        self.version = snapshot.version
+        self.data = bytes(snapshot.data)
+        self.future = future
+        self.loop = loop
+
+
+#: What the writer thread puts in one transaction.
+_Write = (_Append, _SaveSnapshot)
+
+_UPSERT_SNAPSHOT = (
+    "INSERT INTO snapshots (room, version, data) VALUES (?, ?, ?) "
+    "ON CONFLICT(room) DO UPDATE SET version = excluded.version, data = excluded.data "
+    "WHERE excluded.version >= snapshots.version"
+)
+
+
 class _Call:
     __slots__ = ("fn", "future", "loop")
 
@@ -114,7 +137,7 @@ def _spacing(appends: int, seconds: float) -> float:
     return GATHER * seconds / appends
 
 
-def _two_rooms(batch: list[_Append]) -> tuple[str | None, str | None]:
+def _two_rooms(batch: list[_Append | _SaveSnapshot]) -> tuple[str | None, str | None]:
     """The first room of a batch, and another room in it if there is one."""
     first = batch[0].room
     other = next((req.room for req in batch if req.room != first), None)
@@ -170,7 +193,7 @@ class EmbeddedStore(Store):
                 item = self._queue.get()
                 if item is None:
                     break
-                if isinstance(item, _Append):
+                if isinstance(item, _Write):
                     now = time.monotonic()
                     wait = last_commit + min(self.commit_interval, spacing) - now
                     others = last_rooms[1] is not None or last_rooms[0] not in (None, item.room)
@@ -186,7 +209,7 @@ class EmbeddedStore(Store):
                             more = self._queue.get_nowait()
                         except queue.Empty:
                             break
-                        if isinstance(more, _Append):
+                        if isinstance(more, _Write):
                             batch.append(more)
                         else:
                             self._commit(db, batch)
@@ -214,21 +237,28 @@ class EmbeddedStore(Store):
             self._versions[room] = version
         return version
 
-    def _commit(self, db: sqlite3.Connection, batch: list[_Append]) -> None:
-        """Check every append's expected version, then write the whole batch with two statements.
+    def _commit(self, db: sqlite3.Connection, batch: list[_Append | _SaveSnapshot]) -> None:
+        """Check every append's expected version, then write the whole batch with a few statements.
 
         Each statement releases and takes back the GIL; while the event loop
         is busy, taking it back can wait a whole switch interval (5 ms), so
         the batch is written with as few statements as possible rather than
-        two per append.
+        two per append.  Snapshots waiting go in the same transaction: a
+        snapshot of its own cost a commit and an fsync, and its room's actor
+        waited for them.
         """
         pending: dict[str, int] = {}
-        results: list[tuple[_Append, Any, BaseException | None]] = []
+        results: list[tuple[_Append | _SaveSnapshot, Any, BaseException | None]] = []
         rows: list[tuple[str, int, bytes]] = []
         born: list[tuple[str]] = []
+        snapshots: list[tuple[str, int, bytes]] = []
         try:
             db.execute("BEGIN IMMEDIATE")
             for req in batch:
+                if isinstance(req, _SaveSnapshot):
+                    snapshots.append((req.room, req.version, req.data))
+                    results.append((req, None, None))
+                    continue
                 current = pending.get(req.room)
                 if current is None:
                     current = self._current(db, req.room)
@@ -244,6 +274,8 @@ class EmbeddedStore(Store):
             db.executemany("INSERT INTO events (room, version, data) VALUES (?, ?, ?)", rows)
             if born:  # a room's row is written once, with its first records
                 db.executemany("INSERT OR IGNORE INTO rooms (room, version) VALUES (?, 0)", born)
+            if snapshots:
+                db.executemany(_UPSERT_SNAPSHOT, snapshots)
             db.execute("COMMIT")
         except BaseException as exc:
             try:
@@ -255,11 +287,11 @@ class EmbeddedStore(Store):
             return
         self._versions.update(pending)
         self.commits += 1
-        self.appends += len(batch)
+        self.appends += len(batch) - len(snapshots)
         self._answer(results)
 
     @staticmethod
-    def _answer(results: list[tuple[_Append, Any, BaseException | None]]) -> None:
+    def _answer(results: list[tuple[_Append | _SaveSnapshot, Any, BaseException | None]]) -> None:
         """Resolve the callers' futures with one wake-up of each event loop, not one per append."""
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, Any, BaseException | None]]] = {}
         for req, result, error in results:
@@ -310,15 +342,7 @@ class EmbeddedStore(Store):
         return await self._run_in_thread(lambda db: self._current(db, room))
 
     async def save_snapshot(self, room: str, snapshot: Snapshot) -> None:
-        def fn(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT INTO snapshots (room, version, data) VALUES (?, ?, ?) "
-                "ON CONFLICT(room) DO UPDATE SET version = excluded.version, data = excluded.data "
-                "WHERE excluded.version >= snapshots.version",
-                (room, snapshot.version, bytes(snapshot.data)),
-            )
-
-        await self._run_in_thread(fn)
+        await self._submit(lambda future, loop: _SaveSnapshot(room, snapshot, future, loop))
 
     async def load_snapshot(self, room: str) -> Snapshot | None:
         def fn(db: sqlite3.Connection) -> Snapshot | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from server.store import open_store
+from server.store.base import Snapshot
 from server.store.embedded import EmbeddedStore
 
 
@@ -57,3 +58,23 @@ def test_the_store_url_sets_the_interval(tmp_path):
         assert isinstance(store, EmbeddedStore) and store.commit_interval == 0.005
     finally:
         asyncio.run(store.close())
+
+
+async def test_snapshots_waiting_go_in_the_appends_commit(tmp_path):
+    # Given a store that has just committed (so the next commit gathers what comes meanwhile)
+    store = EmbeddedStore(tmp_path / "snap.sqlite3", commit_interval=0.2)
+    try:
+        await store.append("r0", [b"first"], 0)
+        # When two rooms append and one of them saves a snapshot within the interval
+        await asyncio.gather(
+            store.append("r1", [b"x"], 0), store.append("r2", [b"y"], 0), store.save_snapshot("r0", Snapshot(1, b"s1"))
+        )
+        # Then all three were stored by one more commit (the snapshot has no commit of its own)
+        assert store.commits == 2 and store.appends == 3
+        assert await store.load_snapshot("r0") == Snapshot(1, b"s1")
+        # And an older snapshot saved later does not replace it, alone in its commit
+        await store.save_snapshot("r0", Snapshot(0, b"older"))
+        assert await store.load_snapshot("r0") == Snapshot(1, b"s1")
+        assert store.commits == 3 and store.appends == 3
+    finally:
+        await store.close()
