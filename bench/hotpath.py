@@ -167,21 +167,30 @@ async def drain(clients: list[Client]) -> list[dict]:
     return frames
 
 
-async def run_game(hub: Hub, game_id: str, moves: int, players: int, clock: Clock | None, profile: cProfile.Profile | None) -> dict:
-    """Play ``moves`` moves of ``game_id`` (new games as needed); CPU seconds measured around each move."""
+async def run_game(
+    hub: Hub, game_id: str, moves: int, players: int, clock: Clock | None, profile: cProfile.Profile | None, rooms: int = 1
+) -> dict:
+    """Play ``moves`` moves of ``game_id`` in ``rooms`` rooms in turn (new games as needed); CPU measured per move.
+
+    Several rooms take turns as on a busy hub, where every room's move comes
+    between other rooms' moves of the same game: what a cache keeps from one
+    move of a room to its next must survive the other rooms' moves.
+    """
     spec = hub.games[game_id]
     players = max(spec.min_players, min(players, spec.max_players))
     rng = random.Random(7)
     bot_kind = next(iter(spec.bots))
-    actor = clients = bots = None
+    tables: list[Any] = [None] * rooms  # per room: (actor, clients, bots)
     done = 0
     cpu = 0.0
     games_played = 0
     while done < moves:
-        if actor is None or spec.is_terminal(actor.room.run.state):
+        at = done % rooms
+        if tables[at] is None or spec.is_terminal(tables[at][0].room.run.state):
             actor, clients = await make_room(hub, game_id, players, rng.randrange(2**31))
-            bots = [spec.bots[bot_kind](seat, 1000 + seat) for seat in range(players)]
+            tables[at] = (actor, clients, [spec.bots[bot_kind](seat, 1000 + seat) for seat in range(players)])
             games_played += 1
+        actor, clients, bots = tables[at]
         state = actor.room.run.state
         seats = [seat for seat in range(players) if spec.legal_commands(state, seat)]
         if seats:
@@ -226,7 +235,7 @@ async def main_async(args: argparse.Namespace) -> int:
     ids = [args.profile] if args.profile else list(games)
     if args.profile:
         profile = cProfile.Profile()
-        await run_game(hub, args.profile, args.moves, args.players, None, profile)
+        await run_game(hub, args.profile, args.moves, args.players, None, profile, args.rooms)
         pstats.Stats(profile).sort_stats("cumulative").print_stats(45)
         return 0
     await run_game(hub, "toy", 200, args.players, None, None)  # warm up caches and imports
@@ -240,7 +249,7 @@ async def main_async(args: argparse.Namespace) -> int:
     }
     print(
         f"{'game':16} {'moves':>6} {'µs/move':>8} {'decide+evolve':>14} {'views':>8} {'diff':>8} {'encode':>8} {'players':>8} {'gc2':>4}"
-        "   (+ a TV and a spectator)"
+        f"   (+ a TV and a spectator; {args.rooms} room(s) of each game in turn)"
     )
     try:
         for name, (owner, attr, fn) in originals.items():
@@ -249,7 +258,7 @@ async def main_async(args: argparse.Namespace) -> int:
             clock.parts.clear()
             gc.collect()
             full_before = gc.get_stats()[2]["collections"]
-            result = await run_game(hub, game_id, args.moves, args.players, clock, None)
+            result = await run_game(hub, game_id, args.moves, args.players, clock, None, args.rooms)
             full = gc.get_stats()[2]["collections"] - full_before
             per = 1e6 / result["moves"]
             views_us = clock.parts.get("views", 0.0) * per
@@ -271,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--players", type=int, default=PLAYERS)
     parser.add_argument("--profile", default="", help="print a cProfile of this game's moves")
+    parser.add_argument("--rooms", type=int, default=1, help="rooms of each game taking turns, as on a busy hub")
     args = parser.parse_args(argv)
     return asyncio.run(main_async(args))
 

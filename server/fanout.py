@@ -67,6 +67,8 @@ class ViewMemory:
         #: differ skips it.
         self.lobby: dict | None = None
         self.lobby_inputs: tuple = ()
+        #: That lobby with the game catalogue (the TV's and the host phone's), made with it.
+        self.catalog_lobby: dict | None = None
         #: The room's stored version at the last broadcast (unchanged: only presence changed).
         self.room_version = -1
         #: The coalesced broadcast of presence changes, when one is due.
@@ -139,16 +141,22 @@ def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
 
 
 def _lobby(actor: Any, memory: ViewMemory) -> dict:
-    """The room's lobby part now: the last one's very map while what it shows is unchanged."""
+    """The room's lobby part now: the last one's very map while what it shows is unchanged.
+
+    The lobby with the catalogue is remade with it, so both stay the same
+    objects from change to change (kept here, per room: a cache shared by
+    every room dropped them on a hub of many rooms).
+    """
     inputs = views.lobby_inputs(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
     if memory.lobby is None or inputs != memory.lobby_inputs:
         memory.lobby, memory.lobby_inputs = views.lobby_from(inputs), inputs
+        memory.catalog_lobby = views.with_catalog(memory.lobby, actor.shared.catalog)
     return memory.lobby
 
 
 def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> dict:
-    # the catalog goes where a game is picked: the TV and the host phone (views.state_frame decides)
-    return views.view_map(actor.room, actor.games, key, shared, actor.shared.catalog, wire=memory.wire.to_wire)
+    # the catalog goes where a game is picked: the TV and the host phone (views.view_maps decides)
+    return views.view_maps(actor.room, actor.games, (key,), shared, memory.catalog_lobby, wire=memory.wire.to_wire)[key]
 
 
 def _encoded(actor: Any, data: bytes | str) -> bytes | str:
@@ -172,7 +180,7 @@ def broadcast(actor: Any) -> None:
         return
     shared = _lobby(actor, memory)
     keys = {client.key: None for client in clients}  # the viewer classes present, in order
-    current = views.view_maps(actor.room, actor.games, keys, shared, actor.shared.catalog, wire=memory.wire.to_wire)
+    current = views.view_maps(actor.room, actor.games, keys, shared, memory.catalog_lobby, wire=memory.wire.to_wire)
     memory.wire.next()
 
     public, private = memory.differ.split(memory.views, current)

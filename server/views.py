@@ -9,7 +9,6 @@ seat's legal commands: nothing else of the game state leaves the server.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -22,9 +21,8 @@ from server.lobby import Room, outcome
 #: Wire forms of legal commands already converted, by command value (see ``legal_wire``).
 _LEGAL_WIRE: dict[Any, Any] = {}
 _LEGAL_WIRE_LIMIT = 50_000
-#: Whole wire lists of legal commands, by the identities of the commands listed.
-_LEGAL_LISTS: dict[tuple[int, ...], tuple[tuple[Any, ...], list]] = {}
-_LEGAL_LISTS_LIMIT = 1024
+#: Bound of the cache of `you` maps below.
+_YOU_PLAYERS_LIMIT = 1024
 
 HOST = ("host",)
 SPECTATORS = ("spectator",)
@@ -121,18 +119,10 @@ def legal_wire(commands: Sequence[Any]) -> list:
     made last time, which the fan-out's differ skips by identity.  The lists
     are only ever read (encoded, diffed), never changed.
     """
-    key = tuple(map(id, commands))
-    known = _LEGAL_LISTS.get(key)
-    if known is not None and all(map(operator.is_, known[0], commands)):
-        return known[1]
-    wire = _legal_wire(commands)
-    if len(_LEGAL_LISTS) >= _LEGAL_LISTS_LIMIT:
-        del _LEGAL_LISTS[next(iter(_LEGAL_LISTS))]
-    _LEGAL_LISTS[key] = (tuple(commands), wire)  # holds the commands: their ids are not reused meanwhile
-    return wire
+    return _legal_lists(*commands)
 
 
-def _legal_wire(commands: Sequence[Any]) -> list:
+def _legal_wire(*commands: Any) -> list:
     """Legal commands as wire maps, each command value converted once per process.
 
     A seat's legal commands are mostly the same values from one move to the
@@ -156,6 +146,11 @@ def _legal_wire(commands: Sequence[Any]) -> list:
     return out
 
 
+#: Whole wire lists, by the identities of the commands listed (not of the list: games list
+#: the same command objects in a new tuple from one state to the next).
+_legal_lists = SameInputs(_legal_wire)
+
+
 # The small parts of a view that repeat from one change to the next are the same objects
 # each time, so the fan-out's differ skips them by identity; like every wire part, they
 # are only ever read (encoded, diffed), never changed.
@@ -168,18 +163,15 @@ def _you_player(player: int, seat: int | None, bot: str | None) -> dict[str, Any
     key = (player, seat, bot)
     you = _YOU_PLAYERS.get(key)
     if you is None:
-        if len(_YOU_PLAYERS) >= _LEGAL_LISTS_LIMIT:
+        if len(_YOU_PLAYERS) >= _YOU_PLAYERS_LIMIT:
             _YOU_PLAYERS.clear()
         you = _YOU_PLAYERS[key] = {"role": "player", "player": player, "seat": seat, "bot": bot}
     return you
 
 
-def _build_with_catalog(lobby: dict, catalog: list[dict]) -> dict:
+def with_catalog(lobby: dict, catalog: list[dict]) -> dict:
+    """The lobby part with the game catalogue: the TV's and the host phone's (they pick games)."""
     return dict(lobby, games=catalog)
-
-
-#: The lobby with the game catalogue (the TV's and the host phone's): one map per lobby map.
-_with_catalog = SameInputs(_build_with_catalog, size=64)
 
 
 def state_frame(
@@ -205,7 +197,8 @@ def view_map(
     wire: Callable[[Any], Any] = to_wire,
 ) -> dict:
     """One viewer class's whole view as a plain map: a ``state`` frame's fields but ``t`` and ``v``."""
-    return view_maps(room, games, (key,), shared_lobby, game_catalog, wire=wire)[key]
+    catalog_lobby = with_catalog(shared_lobby, game_catalog) if game_catalog is not None else None
+    return view_maps(room, games, (key,), shared_lobby, catalog_lobby, wire=wire)[key]
 
 
 #: One ``SeatViewer`` per seat, made once: a view is asked for every seat on every change.
@@ -221,7 +214,7 @@ def view_maps(
     games: Mapping[str, GameSpec],
     keys: Iterable[tuple],
     shared_lobby: dict,
-    game_catalog: list[dict] | None,
+    catalog_lobby: dict | None,
     *,
     wire: Callable[[Any], Any] = to_wire,
 ) -> dict[tuple, dict]:
@@ -231,7 +224,8 @@ def view_maps(
     about the game comes from the game's ``view`` for that class (SCREEN for
     the host, the seat for a seated player, SPECTATOR otherwise) and the
     seat's legal commands.  The game catalogue (every game's options schema)
-    goes to those who may pick a game: the TV and the host phone.  ``wire``
+    goes to those who may pick a game, the TV and the host phone: they get
+    ``catalog_lobby`` (:func:`with_catalog`; the shared lobby when None).  ``wire``
     converts the game's views and outcome: fan-out passes its room's
     ``WireCache.to_wire``, so parts shared between views (and kept from the
     last change) convert once.
@@ -245,7 +239,7 @@ def view_maps(
     state = run.state if run is not None else None
     result = outcome(room, games)
     outcome_wire = wire(result) if result is not None else None
-    with_catalog = _with_catalog(shared_lobby, game_catalog) if game_catalog is not None else shared_lobby
+    lobby_with_catalog = catalog_lobby if catalog_lobby is not None else shared_lobby
     players = {player.id: player for player in room.players}
     public: dict[Any, Any] = {}  # the game's view for SCREEN and SPECTATOR, each made once
 
@@ -266,7 +260,7 @@ def view_maps(
         if key == HOST:
             you: dict[str, Any] = _YOU_HOST
             viewer: Any = SCREEN
-            lobby_map = with_catalog
+            lobby_map = lobby_with_catalog
         elif key == SPECTATORS:
             you = _YOU_SPECTATOR
             viewer = SPECTATOR
@@ -275,7 +269,7 @@ def view_maps(
             seat = player.seat if player is not None else None
             you = _you_player(key[1], seat, player.bot if player else None)
             if key[1] == room.host_phone:  # the host phone picks games too
-                lobby_map = with_catalog
+                lobby_map = lobby_with_catalog
             viewer = _seat_viewer(seat) if seat is not None else SPECTATOR
             if spec is not None and seat is not None and player is not None and player.bot is None:
                 commands = spec.legal_commands(state, seat)

@@ -144,7 +144,7 @@ def _build_cards(ids: tuple[int, ...]) -> tuple[CardView, ...]:
 
 # A hand, the table or a pile rebuilt only when its state field is another object: an
 # unchanged part is the same object as in the last view, which fan-out skips at once.
-_cards = SameInputs(_build_cards, size=2048)
+_cards = SameInputs(_build_cards)
 
 
 @functools.lru_cache(maxsize=1024)

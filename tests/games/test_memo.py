@@ -57,12 +57,32 @@ def test_same_inputs_reuse_the_result_only_for_the_very_same_objects():
 def test_same_inputs_remember_several_combinations_but_a_bounded_number():
     calls: list[int] = []
     ident = SameInputs(lambda box: calls.append(box.value) or box.value, size=3)
-    boxes = [Box(i) for i in range(4)]
+    boxes = [Box(i) for i in range(7)]
     for box in boxes[:3]:
         ident(box)
     for box in boxes[:3]:  # interleaved rooms: each still hits
         ident(box)
     assert calls == [0, 1, 2]
-    ident(boxes[3])  # a fourth: the oldest is let go
+    ident(boxes[3])  # a fourth: a new generation begins; the others are still there
+    ident(boxes[0])  # asked for again: it moves to the new generation
+    assert calls == [0, 1, 2, 3]
+    ident(boxes[4])
+    ident(boxes[5])  # the new generation is full: 1 and 2, not asked for since, are let go
     ident(boxes[0])
-    assert calls == [0, 1, 2, 3, 0]
+    ident(boxes[1])
+    assert calls == [0, 1, 2, 3, 4, 5, 1]
+    assert len(ident) <= 2 * 3
+
+
+def test_an_entry_asked_for_between_fewer_than_size_others_is_never_computed_again():
+    # Given one room's part asked for at each of its moves, with other rooms' new parts in between
+    calls: list[int] = []
+    ident = SameInputs(lambda box: calls.append(box.value) or box.value, size=4)
+    kept = Box(-1)
+    for round_ in range(50):
+        for other in range(3):  # fewer than size new results between two asks
+            ident(Box(round_ * 10 + other))
+        ident(kept)
+    # Then it was computed once, and the cache stayed bounded
+    assert calls.count(-1) == 1
+    assert len(ident) <= 8
