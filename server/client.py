@@ -16,6 +16,15 @@ from server import views
 from server.outbox import Outbox, Overflow
 
 
+def _viewer_class(role: str, player: int | None) -> tuple:
+    """The viewer class of a socket: the host's screen, one player, or the spectators."""
+    if role == "host":
+        return views.HOST
+    if role == "player" and player is not None:
+        return views.player_key(player)
+    return views.SPECTATORS
+
+
 class Client:
     """One socket in a room: ``role``, ``player`` (a seated phone's id), ``text`` (JSON or msgpack)."""
 
@@ -24,7 +33,10 @@ class Client:
         self.role = role
         self.address = address
         self._player: int | None = None
-        self._key: tuple | None = None
+        #: The viewer class: sockets with the same key are sent the same state bytes.  Read
+        #: for every socket of a room at every change, so it is a plain attribute, set again
+        #: when the player changes.
+        self.key: tuple = _viewer_class(role, None)
         self.outbox = Outbox(queue)
         #: The fan-out memory (server/fanout.py ``ViewMemory``) whose view of its class this
         #: socket holds, once it has been sent a whole state: changes are diffs from there.
@@ -38,24 +50,7 @@ class Client:
     @player.setter
     def player(self, player: int | None) -> None:
         self._player = player
-        self._key = None
-
-    @property
-    def key(self) -> tuple:
-        """The viewer class: sockets with the same key are sent the same state bytes.
-
-        Asked many times per move (fan-out), so kept until the player changes.
-        """
-        key = self._key
-        if key is None:
-            if self.role == "host":
-                key = views.HOST
-            elif self.role == "player" and self._player is not None:
-                key = views.player_key(self._player)
-            else:
-                key = views.SPECTATORS
-            self._key = key
-        return key
+        self.key = _viewer_class(self.role, player)
 
     def send(self, frame: Any) -> None:
         """Queue a reply; raises :class:`Overflow` when the client is not reading."""
