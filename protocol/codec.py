@@ -27,31 +27,39 @@ MAX_DEPTH = 8
 _frames = make_converter(tag=False)
 
 
-def _check_shape(value: Any) -> None:
-    """Refuse deep nesting and anything but maps, lists, str, int, bool and nil."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (msgpack.ExtType, msgpack.Timestamp)):  # ExtType is a tuple: check first
-            raise errors.BadFrame("msgpack extension types are not allowed")
-        if isinstance(item, dict):
-            if depth > MAX_DEPTH:
-                raise errors.BadFrame(f"nested deeper than {MAX_DEPTH} levels")
-            for key, inner in item.items():
-                if type(key) is not str:
-                    raise errors.BadFrame("map keys must be strings")
-                stack.append((inner, depth + 1))
-        elif isinstance(item, (list, tuple)):
-            if depth > MAX_DEPTH:
-                raise errors.BadFrame(f"nested deeper than {MAX_DEPTH} levels")
-            stack.extend((inner, depth + 1) for inner in item)
-        elif item is None or type(item) in (str, bool):
+#: Values a frame may hold as they are (ints are checked for range, maps and lists walked).
+_PLAIN_TYPES = frozenset({str, bool, type(None)})
+
+
+def _check_shape(value: dict[Any, Any] | list[Any], depth: int = 1) -> None:
+    """Refuse deep nesting and anything but maps, lists, str, int, bool and nil.
+
+    ``value`` is a map or a list at ``depth`` (the frame itself is 1).  Every
+    frame goes through here, so the common items (strings, small ints) are
+    checked inline by their exact type, without a call each.
+    """
+    if depth > MAX_DEPTH:
+        raise errors.BadFrame(f"nested deeper than {MAX_DEPTH} levels")
+    if type(value) is dict:
+        for key in value:
+            if type(key) is not str:
+                raise errors.BadFrame("map keys must be strings")
+        items: Any = value.values()
+    else:
+        items = value
+    for item in items:
+        kind = type(item)
+        if kind in _PLAIN_TYPES:
             continue
-        elif type(item) is int:
+        if kind is int:
             if not -MAX_INT <= item <= MAX_INT:
                 raise errors.BadFrame("integer out of range")
+        elif kind is dict or kind is list:
+            _check_shape(item, depth + 1)
+        elif isinstance(item, (msgpack.ExtType, msgpack.Timestamp)):
+            raise errors.BadFrame("msgpack extension types are not allowed")
         else:
-            raise errors.BadFrame(f"{type(item).__name__} values are not allowed")
+            raise errors.BadFrame(f"{kind.__name__} values are not allowed")
 
 
 def _load_msgpack(data: bytes) -> Any:

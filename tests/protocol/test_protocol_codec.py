@@ -199,3 +199,38 @@ def test_any_command_payload_for_a_real_game_structures_or_raises_bad_command(na
         except errors.ProtocolError:
             continue
         assert type(command) in spec.commands and type(command).__name__ == name
+
+
+def _allowed(value, depth=1):
+    """The frame shape docs/protocol.md allows, written plainly: the reference for the codec's check."""
+    if isinstance(value, dict):
+        return depth <= codec.MAX_DEPTH and all(type(k) is str and _allowed(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return depth <= codec.MAX_DEPTH and all(_allowed(v, depth + 1) for v in value)
+    if type(value) is int:
+        return -codec.MAX_INT <= value <= codec.MAX_INT
+    return value is None or type(value) in (str, bool)
+
+
+shapes = st.recursive(
+    st.one_of(
+        st.none(), st.booleans(), st.text(max_size=3), st.integers(-(2**64), 2**64), st.floats(allow_nan=False),
+        st.binary(max_size=2), st.builds(msgpack.ExtType, st.integers(0, 127), st.binary(max_size=2)),
+    ),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.one_of(st.text(max_size=2), st.integers(0, 3)), inner, max_size=3),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(shapes, st.integers(0, 9))
+def test_the_shape_check_refuses_exactly_what_the_protocol_does_not_allow(value, wrap):
+    for _ in range(wrap):  # nested deeper, up to past the limit
+        value = [value]
+    frame = {"t": "ping", "x": value}
+    try:
+        codec._check_shape(frame)
+    except errors.BadFrame:
+        assert not _allowed(frame)
+    else:
+        assert _allowed(frame)
