@@ -32,17 +32,19 @@ from rawws import client_frame, read_until, server_frames, upgrade
 MAX = 65536
 
 
-def library_frames(data: bytes) -> list[tuple[int, bool, bytes]] | None:
-    """What the ``websockets`` parser reads from ``data`` as a server: (opcode, fin, payload) per frame.
+def library_frames(data: bytes, *, mask: bool = True) -> list[tuple[int, bool, bytes]] | None:
+    """What the ``websockets`` parser reads from ``data``: (opcode, fin, payload) per frame.
 
-    None when it refuses the bytes or ``data`` ends inside a frame.
+    As a server (client frames are masked), or with ``mask=False`` as a
+    client reads what a server sends.  None when it refuses the bytes or
+    ``data`` ends inside a frame.
     """
     reader = StreamReader()
     reader.feed_data(data)
     reader.feed_eof()
     out = []
     while reader.buffer:
-        parser = Frame.parse(reader.read_exact, mask=True, max_size=MAX, extensions=[])
+        parser = Frame.parse(reader.read_exact, mask=mask, max_size=MAX, extensions=[])
         try:
             while True:
                 next(parser)
@@ -125,16 +127,7 @@ def test_frames_written_are_what_the_library_reads():
     for n in (0, 125, 126, 65535, 65536):
         payload = os.urandom(n)
         for opcode in (1, 2):
-            reader = StreamReader()
-            reader.feed_data(_frame(opcode, payload))
-            parser = Frame.parse(reader.read_exact, mask=False, max_size=None, extensions=[])
-            try:
-                while True:
-                    next(parser)
-            except StopIteration as done:
-                frame = done.value
-            assert (int(frame.opcode), frame.fin, bytes(frame.data)) == (opcode, True, payload)
-            assert not reader.buffer
+            assert library_frames(_frame(opcode, payload), mask=False) == [(opcode, True, payload)]
 
 
 async def test_plain_frames_a_ping_and_a_frame_cut_in_two_are_all_answered_in_order(tmp_path):
