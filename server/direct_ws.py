@@ -193,6 +193,19 @@ def _plain_frames(data: bytes, max_size: int | None) -> list[tuple[int, int, int
     return out
 
 
+def _parser_sizes(conn: Any) -> tuple[str, str] | None:
+    """The names ``websockets`` gives its parser's message size limit and its fragmented message's size so far.
+
+    ``max_message_size`` and ``current_size`` since websockets 15, ``max_size``
+    and ``cur_size`` before (pyproject.toml allows 14).  None when neither
+    pair is there: the lane then leaves every read to the library.
+    """
+    for limit, current in (("max_message_size", "current_size"), ("max_size", "cur_size")):
+        if hasattr(conn, limit) and hasattr(conn, current):
+            return limit, current
+    return None
+
+
 def _frame(opcode: int, payload: bytes) -> bytes:
     """One unmasked FIN frame of ``payload`` (what ``websockets`` sends a client, without extensions)."""
     n = len(payload)
@@ -217,6 +230,11 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         #: Set by :meth:`detach`: the socket outlives the application's coroutine.
         self._detached = False
         self._on_lost: Callable[[], None] | None = None
+        #: What :meth:`data_received` needs to read plain frames itself: the message size limit,
+        #: and the name of the parser's "fragmented message so far" (None: never read itself).
+        sizes = _parser_sizes(self.conn)
+        self._max_size: int | None = getattr(self.conn, sizes[0]) if sizes else None
+        self._fragment_size: str | None = sizes[1] if sizes else None
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
@@ -306,15 +324,16 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         conn = self.conn
         if (
             self._on_message is None
+            or self._fragment_size is None
             or self.close_sent
             or conn.state is not State.OPEN
-            or conn.current_size is not None
+            or getattr(conn, self._fragment_size) is not None
             or conn.reader.buffer
             or self.frames
         ):
             super().data_received(data)
             return
-        frames = _plain_frames(data, conn.max_message_size)
+        frames = _plain_frames(data, self._max_size)
         if frames is None:
             super().data_received(data)
             return

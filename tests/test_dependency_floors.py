@@ -117,7 +117,13 @@ def test_the_lowest_allowed_versions_install_and_serve(tmp_path):
         with connect(f"ws://127.0.0.1:{port}/ws", compression=None) as ws:
             ws.send(msgpack.packb({"t": "hello", "v": 1, "role": "host"}))
             welcome = decode_server_all(ws.recv(timeout=10))[0]  # a message may carry several frames
+            # frames after the hello go through the direct lane, which reads plain frames itself
+            ws.send(msgpack.packb({"t": "ping", "seq": 7}))
+            later = []
+            while not any(frame["t"] == "ack" for frame in later):
+                later += decode_server_all(ws.recv(timeout=10))
         assert welcome["t"] == "welcome" and len(welcome["room"]) == 4
+        assert [frame["seq"] for frame in later if frame["t"] == "ack"] == [7]
     finally:
         hub.terminate()
         hub.wait(15)
