@@ -245,7 +245,8 @@ class EmbeddedStore(Store):
         the batch is written with as few statements as possible rather than
         two per append.  Snapshots waiting go in the same transaction: a
         snapshot of its own cost a commit and an fsync, and its room's actor
-        waited for them.
+        waited for them.  What fails a transaction (a full disk, an I/O error)
+        fails everything in it, as it did each commit of its own.
         """
         pending: dict[str, int] = {}
         results: list[tuple[_Append | _SaveSnapshot, Any, BaseException | None]] = []

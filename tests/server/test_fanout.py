@@ -10,6 +10,7 @@ from server import roomstate, views
 from server.client import Client
 from server.config import HubConfig
 from server.fanout import fanout as fan_out
+from server.fanout import memory_of
 from server.hub import load_games
 from server.metrics import Metrics
 from server.room import RoomActor, RoomShared
@@ -146,4 +147,29 @@ async def test_presence_changes_are_gathered_and_a_newcomer_is_shown_the_room_at
         frames = await read(client, mirrors[name])
         assert [f["t"] for f in frames] == ["change"]
         assert mirrors[name].view["lobby"]["spectators"] == 4
+    await hub.store.close()
+
+
+async def test_the_tv_lobby_stays_the_same_map_while_many_other_rooms_change(tmp_path):
+    # Given a room with a TV, and a hundred other rooms with a TV each on the same hub
+    hub, actor, clients = await make_room(tmp_path)
+    fan_out(actor)
+    await read(clients["host"], Mirror())
+    others = []
+    for n in range(100):
+        other = RoomActor(roomstate.Room(id=f"other-{n}"), actor.shared)
+        commit(other, [roomstate.RoomOpened(room=f"other-{n}", code=f"Q{n:03d}", host_hash="x")])
+        other.host = Client(text=False, role="host", address="t", queue=8)
+        others.append(other)
+    lobby = memory_of(actor).views[views.HOST]["lobby"]
+    # When its game moves on while every other room changes too (its lobby does not change)
+    for turn in range(3):
+        await pick(actor, turn % 2, 1)
+        for other in others:
+            commit(other, [roomstate.RoomLocked(locked=turn % 2 == 0)])
+            fan_out(other)
+    # Then its TV's lobby part (with the game catalogue) is still the very same map: the
+    # differ skips it by identity instead of comparing the catalogue at every change
+    assert memory_of(actor).views[views.HOST]["lobby"] is lobby
+    assert "games" in lobby
     await hub.store.close()
