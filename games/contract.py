@@ -19,6 +19,11 @@ style of the *decider* pattern:
 ``legal_commands(state, seat) -> Sequence[Command]``
     Every command ``seat`` may send now (empty when it has nothing to do).
     Used by bots, by the hub to tell whose turn it is, and by phones.
+``legal_patterns(state, seat) -> Sequence[Command | Pattern] | None`` (optional)
+    The same commands for a phone, with a family too large to list
+    (New York Slice's 4,455 ways to cut a 12-slice ring for 5 players) given
+    as one :class:`Pattern`; None when there is nothing to shorten.  Expanding
+    the patterns (:func:`expand`) gives ``legal_commands`` exactly, in order.
 ``next_timer(state) -> Timer | None``
     A command the room must send itself after a delay (a reaction window
     closing, say).  The room actor owns the clock; the game only asks.
@@ -36,6 +41,7 @@ own named for what they hold); ``tests/games/test_layout.py`` keeps it so.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -250,6 +256,62 @@ BotFactory = Callable[[int, int], Bot[Any, Any]]
 # --- the game descriptor -----------------------------------------------------
 
 
+# --- patterns of legal commands ---------------------------------------------------
+
+
+@attrs.frozen
+class Choose:
+    """In a :class:`Pattern`: any increasing tuple of ``count`` numbers from ``0`` to ``below - 1``."""
+
+    count: int
+    below: int
+
+
+@attrs.frozen
+class OneOf:
+    """In a :class:`Pattern`: any one of ``values``."""
+
+    values: tuple[Any, ...]
+
+
+@attrs.frozen
+class Pattern:
+    """Every ``command`` (a command class) whose fields are as ``fields`` says, in the order :func:`expand` lists them.
+
+    ``fields`` names every field of the command, in the class's order; each
+    is a plain value, a :class:`Choose` or a :class:`OneOf`.
+    """
+
+    command: type
+    fields: tuple[tuple[str, Any], ...]
+
+
+def expand(listed: Sequence[Any]) -> list[Any]:
+    """The commands ``listed`` stands for: commands as they are, each pattern's in place, in order.
+
+    A pattern's commands vary the last field fastest: a :class:`Choose` runs
+    through ``itertools.combinations`` order, a :class:`OneOf` through its values.
+    """
+    out: list[Any] = []
+    for item in listed:
+        if not isinstance(item, Pattern):
+            out.append(item)
+            continue
+        names = [name for name, _ in item.fields]
+        choices = [_choices(value) for _, value in item.fields]
+        for values in itertools.product(*choices):
+            out.append(item.command(**dict(zip(names, values))))
+    return out
+
+
+def _choices(value: Any) -> Sequence[Any]:
+    if isinstance(value, Choose):
+        return list(itertools.combinations(range(value.below), value.count))
+    if isinstance(value, OneOf):
+        return value.values
+    return (value,)
+
+
 @attrs.frozen
 class GameSpec(Generic[StateT, CommandT, EventT, ViewT]):
     """Everything the rest of the system needs to know about one game.
@@ -279,6 +341,9 @@ class GameSpec(Generic[StateT, CommandT, EventT, ViewT]):
     #: ``hint(state, seat)``: advice for one seat (an attrs value) or None; None here
     #: means the game offers no hints (the hub answers ``hint/unavailable``).
     hint: Callable[[StateT, int], object | None] | None = attrs.field(default=None, hash=False)
+    #: ``legal_patterns(state, seat)``: the seat's legal commands with patterns for long
+    #: families (what a phone is sent), or None; None here: phones get ``legal_commands``.
+    legal_patterns: Callable[[StateT, int], Sequence[Any] | None] | None = attrs.field(default=None, hash=False)
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Setup:
         """A validated :class:`Setup` (raises :class:`OptionError`)."""

@@ -16,6 +16,7 @@ from games.contract import SCREEN, SPECTATOR, GameSpec, SeatViewer
 from games.memo import SameInputs
 from protocol.frames import State
 from protocol.gamecodec import to_wire
+from protocol.legal import listed_wire
 from server.lobby import Room, outcome
 
 #: Wire forms of legal commands already converted, by command value (see ``legal_wire``).
@@ -151,6 +152,11 @@ def _legal_wire(*commands: Any) -> list:
 _legal_lists = SameInputs(_legal_wire)
 
 
+#: Legal lists with patterns as wire maps, the same list while the game lists the same
+#: patterns and commands (games cache them: the Slicer's patterns are made once per ring size).
+_patterns_wire = SameInputs(lambda *listed: listed_wire(listed))
+
+
 # The small parts of a view that repeat from one change to the next are the same objects
 # each time, so the fan-out's differ skips them by identity; like every wire part, they
 # are only ever read (encoded, diffed), never changed.
@@ -272,8 +278,12 @@ def view_maps(
                 lobby_map = lobby_with_catalog
             viewer = _seat_viewer(seat) if seat is not None else SPECTATOR
             if spec is not None and seat is not None and player is not None and player.bot is None:
-                commands = spec.legal_commands(state, seat)
-                legal = legal_wire(commands) if commands else None
+                listed = spec.legal_patterns(state, seat) if spec.legal_patterns is not None else None
+                if listed is not None:  # a family too long to list, as patterns (protocol/legal.py)
+                    legal = _patterns_wire(*listed) if listed else None
+                else:
+                    commands = spec.legal_commands(state, seat)
+                    legal = legal_wire(commands) if commands else None
         out[key] = {
             "room": room.code,
             "version": room.version,

@@ -15,7 +15,7 @@ from games.contract import GameSpec
 from games.new_york_slice.bot import BOTS
 from games.new_york_slice.messages import COMMANDS, EVENTS
 from games.new_york_slice.options import OPTIONS
-from games.new_york_slice.rules import decide, is_terminal, legal_commands, next_timer, outcome
+from games.new_york_slice.rules import decide, is_terminal, legal_commands, legal_patterns, next_timer, outcome
 from games.new_york_slice.state import evolve, initial_state
 from games.new_york_slice.views import view
 
@@ -32,6 +32,7 @@ GAME = GameSpec(
     evolve=evolve,
     view=view,
     legal_commands=legal_commands,
+    legal_patterns=legal_patterns,
     next_timer=next_timer,
     is_terminal=is_terminal,
     outcome=outcome,

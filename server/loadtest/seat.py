@@ -13,6 +13,7 @@ from typing import Any
 from games.contract import GameSpec
 from protocol.convert import make_converter
 from protocol.gamecodec import GameCodec, to_wire
+from protocol.legal import expand
 
 _converter = make_converter(tag=True)
 
@@ -31,6 +32,6 @@ class SeatBot:
 
     def choose(self, view: Any, legal: list) -> dict | None:
         """The command to send (a wire map), or None when the bot passes."""
-        commands = [self.codec.command(c) for c in legal]
+        commands = [self.codec.command(c) for c in expand(legal)]  # patterns too (protocol/legal.py)
         command = self.bot.act(_converter.structure(view, self.view_class), commands)
         return None if command is None else to_wire(command)

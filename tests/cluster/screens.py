@@ -18,6 +18,7 @@ from typing import Any
 import websockets
 
 from protocol.codec import decode_server_all, encode_client
+from protocol.legal import expand
 from protocol.patch import Mirror
 
 OPEN_TIMEOUT = 2.0
@@ -185,7 +186,7 @@ class Phone(Screen):
             state = await self.until(lambda s: s.get("outcome") is not None or bool(s.get("legal")), timeout=until - time.monotonic())
             if state.get("outcome") is not None:
                 return
-            reply = await self.request({"t": "cmd", "cmd": self.rng.choice(state["legal"])})
+            reply = await self.request({"t": "cmd", "cmd": self.rng.choice(expand(state["legal"]))})
             if reply is None:  # no answer: the node died or paused, or the room is moving
                 await self.drop()
                 self.at += 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+from protocol.legal import expand
+
 from wsclient import Closed, Peer
 
 
@@ -20,7 +22,7 @@ async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000) 
         )
         if state["outcome"] is not None:
             return moves
-        reply = await phone.cmd(rng.choice(state["legal"]))
+        reply = await phone.cmd(rng.choice(expand(state["legal"])))
         assert reply["t"] in ("ack", "error"), reply
         if reply["t"] == "error" and reply["code"] == "rate/limited":
             # faster than the socket's rate limit (these phones answer every state at once):

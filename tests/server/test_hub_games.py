@@ -51,3 +51,56 @@ async def test_a_splittissimo_player_can_ask_for_a_hint_and_others_cannot(server
     # the hint went to Ana alone
     assert not any(f["t"] == "hint" for f in bo.frames + watcher.frames + tv.frames)
     await close_all(tv, ana, bo, watcher)
+
+
+async def test_the_new_york_slice_slicer_is_sent_its_divisions_as_two_patterns_and_plays_one(server):
+    import random
+
+    from protocol.legal import expand, is_legal
+
+    from wsclient import Peer
+
+    # Given a New York Slice game of five phones, played until a Slicer must cut the ring
+    tv = await Peer.open(server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    phones = [await Peer.open(server.url, {"role": "player", "room": code, "name": f"P{i}"}) for i in range(5)]
+    assert (await tv.host("select_game", game="new_york_slice", options={}))["t"] == "ack"
+    assert (await tv.host("start"))["t"] == "ack"
+    rng = random.Random(3)
+    slicer = None
+    for _ in range(60):
+        states = [p.state for p in phones]
+        movers = [p for p, s in zip(phones, states) if s and s["game"] is not None and s["legal"]]
+        slicer = next((p for p in movers if any(e["type"] == "SliceRing" for e in p.state["legal"])), None)
+        if slicer is not None:
+            break
+        if movers:
+            mover = movers[0]
+            version = mover.state["version"]
+            await mover.cmd(rng.choice(expand(mover.state["legal"])))
+            await mover.until(lambda s, v=version: s["version"] > v or not s["legal"], timeout=10)
+        else:
+            await phones[0].next_frame(lambda f: True, start=len(phones[0].frames), timeout=10)
+    assert slicer is not None, "no Slicer's turn came"
+    state = slicer.state
+    ring, players = len(state["game"]["ring"]), state["game"]["players"]
+    # Then its legal list is two patterns, not thousands of commands
+    assert state["legal"] == [
+        {"type": "SliceRing", "cuts": {"$choose": players, "$below": ring}, "special": {"$one_of": list(range(players))}},
+        {"type": "SliceRing", "cuts": {"$choose": players - 1, "$below": ring}, "special": None},
+    ]
+    # and nobody else was sent any
+    assert all(not p.state["legal"] for p in phones if p is not slicer)
+    # When it sends a division outside the patterns, it is refused and nothing changes
+    wrong = {"type": "SliceRing", "cuts": list(range(players + 1)), "special": 0}
+    assert not is_legal(state["legal"], wrong)
+    reply = await slicer.cmd(wrong)
+    assert reply["t"] == "error" and reply["code"] == "slicing/wrong_portion_count", reply
+    assert slicer.state["version"] == state["version"]
+    # and when it sends one of the commands a pattern stands for, it is accepted and the ring is cut
+    choice = {"type": "SliceRing", "cuts": [0, *range(2, players + 1)], "special": players - 1}
+    assert is_legal(state["legal"], choice)
+    assert (await slicer.cmd(choice))["t"] == "ack"
+    after = await slicer.until(lambda s: len(s["game"]["portions"]) == players, timeout=10)
+    assert not after["legal"] or not any(e["type"] == "SliceRing" for e in after["legal"])
+    await close_all(tv, *phones)

@@ -19,6 +19,7 @@ import asyncio
 import pytest
 
 from games.registry import get_game
+from protocol.legal import expand
 from server import views
 
 from frame_audit import audit_room, card_ids
@@ -98,7 +99,7 @@ async def hinting_phone(phone, rng) -> int:
         acted_at = state["version"]
         phone.seq += 2
         cmd_seq, hint_seq = phone.seq - 1, phone.seq
-        await phone.send({"t": "cmd", "seq": cmd_seq, "cmd": rng.choice(state["legal"])})
+        await phone.send({"t": "cmd", "seq": cmd_seq, "cmd": rng.choice(expand(state["legal"]))})
         await phone.send({"t": "hint", "seq": hint_seq})
         await phone.next_frame(lambda f, hint_seq=hint_seq: f.get("seq") == hint_seq and f["t"] in ("hint", "error"), timeout=30)
         hints += 1

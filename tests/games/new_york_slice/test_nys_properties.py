@@ -15,7 +15,7 @@ import msgpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.contract import ROOM, SCREEN, SPECTATOR, SeatViewer
+from games.contract import ROOM, SCREEN, SPECTATOR, SeatViewer, expand
 from games.new_york_slice import GAME
 from games.new_york_slice.components import SLICES, Slice
 from games.new_york_slice.state import State, actor_of
@@ -148,6 +148,25 @@ def test_commands_events_and_views_cross_the_wire(players, seed):
             assert CODEC.command(msgpack.unpackb(msgpack.packb(to_wire(command)))) == command
         for event in events:
             assert CODEC.event(msgpack.unpackb(msgpack.packb(to_wire(event)))) == event
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**9))
+def test_the_legal_patterns_stand_for_exactly_the_legal_commands(players, seed):
+    # Given every state of a random game and every seat
+    slicing_turns = 0
+    for state, _, _, _ in walk(players, seed):
+        for seat in range(players):
+            listed = GAME.legal_patterns(state, seat)
+            # Then the patterns are there only for the Slicer's turn to cut, where they shorten the list
+            if listed is None:
+                continue
+            slicing_turns += 1
+            assert GAME.legal_commands(state, seat)
+            assert len(listed) <= 2
+            # and they stand for the seat's legal commands, all of them and in order
+            assert expand(listed) == list(GAME.legal_commands(state, seat))
+    assert slicing_turns > 0
 
 
 def test_the_game_is_registered_with_its_options_and_bots():

@@ -1,6 +1,7 @@
 // New York Slice's view (games/new_york_slice/views.py) as what screens draw:
 // portions from ring cuts, tableaus grouped by type, legal commands sorted
 // by what they do.  Display only: the hub decides every rule.
+import { isLegal } from "../../net/legal";
 import type { Command } from "../../net/wire";
 import type { View } from "../types";
 
@@ -48,12 +49,15 @@ export function portionsOf(ringSize: number, cuts: number[]): number[][] {
   });
 }
 
-/** The legal SliceRing command equal to this division, if any. */
+/**
+ * The SliceRing command for this division when it is legal, else null. The
+ * hub lists the Slicer's divisions as patterns (net/legal.ts), and a single
+ * portion only as cut at 0.
+ */
 export function findSlicing(legal: Command[], cuts: number[], special: number | null): Command | null {
-  const want = [...new Set(cuts)].sort((a, b) => a - b).join(",");
-  return (
-    legal.find((c) => c.type === "SliceRing" && (c.cuts as number[]).join(",") === want && (c.special ?? null) === special) ?? null
-  );
+  const sorted = [...new Set(cuts)].sort((a, b) => a - b);
+  const command: Command = { type: "SliceRing", cuts: sorted.length === 1 ? [0] : sorted, special };
+  return isLegal(legal, command) ? command : null;
 }
 
 /** How many portions the Slicer must make (the players' count). */
