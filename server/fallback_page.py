@@ -4,7 +4,7 @@ It says how to build the real client and shows the TV and phone URLs, and it
 is itself a bare-bones client (JSON text frames, the debugging transport of
 docs/protocol.md) so a room can be run even without Node.js: the TV creates
 a room and shows its code and QR code, phones join and press their legal
-commands as buttons.
+commands as buttons (a pattern of many commands as the first one it allows).
 """
 
 from __future__ import annotations
@@ -33,6 +33,17 @@ function connect(hello, key) {
   };
   ws.onclose = (e) => { $("#err").textContent += " (disconnected " + e.code + ")"; };
 }
+// A legal entry may be a pattern standing for many commands (docs/protocol.md, "Legal
+// commands"): this bare client plays the first command each pattern allows.
+function instance(entry) {
+  const cmd = {};
+  for (const [k, v] of Object.entries(entry)) {
+    if (v && typeof v === "object" && "$choose" in v) cmd[k] = Array.from({length: v.$choose}, (_, i) => i);
+    else if (v && typeof v === "object" && "$one_of" in v) cmd[k] = v.$one_of[0];
+    else cmd[k] = v;
+  }
+  return cmd;
+}
 function btn(label, fn) { const b = document.createElement("button"); b.textContent = label; b.onclick = fn; return b; }
 function draw() {
   const l = st.lobby;
@@ -45,7 +56,7 @@ function draw() {
     c.append(btn("Start", () => send({t: "host", op: "start"})));
     c.append(btn("Play again", () => send({t: "host", op: "play_again"})));
   }
-  for (const cmd of st.legal || []) c.append(btn(JSON.stringify(cmd), () => send({t: "cmd", cmd})));
+  for (const entry of st.legal || []) { const cmd = instance(entry); c.append(btn(JSON.stringify(cmd), () => send({t: "cmd", cmd}))); }
   $("#view").textContent = JSON.stringify({game: st.game, outcome: st.outcome}, null, 1);
 }
 if (path.startsWith("/tv")) {

@@ -70,3 +70,28 @@ def test_the_banner_prints_tv_and_phone_urls_on_the_lan_address(capsys):
     banner(url, "embedded", "data")
     out = capsys.readouterr().out
     assert f"{url}/tv" in out and f"{url}/join" in out
+
+
+def test_the_built_in_page_plays_a_pattern_as_the_first_command_it_allows():
+    import json
+    import re
+    import shutil
+    import subprocess
+
+    from protocol.legal import is_legal
+    from server.fallback_page import _SCRIPT
+
+    node = shutil.which("node")
+    assert node, "node is needed (it builds the web client)"
+    # Given the page's own function for legal entries, and a Slicer's patterns
+    source = re.search(r"function instance\(entry\) \{.*?\n\}\n", _SCRIPT, re.S).group(0)
+    legal = [
+        {"type": "SliceRing", "cuts": {"$choose": 3, "$below": 8}, "special": {"$one_of": [2, 0, 1]}},
+        {"type": "DeclineDibs"},
+    ]
+    script = source + f"console.log(JSON.stringify({json.dumps(legal)}.map(instance)));"
+    out = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30, check=True).stdout
+    # Then each button sends a command the entry allows
+    commands = json.loads(out)
+    assert commands == [{"type": "SliceRing", "cuts": [0, 1, 2], "special": 2}, {"type": "DeclineDibs"}]
+    assert all(is_legal(legal, command) for command in commands)
