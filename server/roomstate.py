@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from games.contract import GameSpec, Outcome, SeatViewer
+from games.values import replace
 
 # --- lifecycle events (stored; never sent to clients as such) ----------------
 
@@ -221,7 +222,7 @@ class Room:
 
 
 def _replace_player(room: Room, player_id: int, **changes: Any) -> tuple[Player, ...]:
-    return tuple(attrs.evolve(p, **changes) if p.id == player_id else p for p in room.players)
+    return tuple(replace(p, **changes) if p.id == player_id else p for p in room.players)
 
 
 def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
@@ -230,55 +231,55 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
         assert room.run is not None, f"game event {event!r} with no game running"
         run = room.run
         state = games[run.game].evolve(run.state, event)
-        return attrs.evolve(room, version=room.version + 1, run=attrs.evolve(run, state=state))
-    room = attrs.evolve(room, version=room.version + 1)
+        return replace(room, version=room.version + 1, run=replace(run, state=state))
+    room = replace(room, version=room.version + 1)
     match event:
         case RoomOpened(room=room_id, code=code, host_hash=host_hash, no_tv=no_tv):
-            return attrs.evolve(room, id=room_id, code=code, host_hash=host_hash, no_tv=no_tv)
+            return replace(room, id=room_id, code=code, host_hash=host_hash, no_tv=no_tv)
         case PlayerJoined(player=pid, name=name, token_hash=token_hash):
             player = Player(pid, name, token_hash=token_hash)
-            return attrs.evolve(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
+            return replace(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
         case BotAdded(player=pid, name=name, bot=bot):
             player = Player(pid, name, bot=bot or "")
-            return attrs.evolve(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
+            return replace(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
         case PlayerRemoved(player=pid):
             target = room.player(pid)
             if target is not None and target.seat is not None and room.run is not None:
                 players = _replace_player(room, pid, gone=True, bot=target.bot or "", token_hash=None)
             else:
                 players = tuple(p for p in room.players if p.id != pid)
-            return attrs.evolve(room, players=players)
+            return replace(room, players=players)
         case SeatHandedToBot(player=pid, bot=bot):
-            return attrs.evolve(room, players=_replace_player(room, pid, bot=bot))
+            return replace(room, players=_replace_player(room, pid, bot=bot))
         case RoomLocked(locked=locked):
-            return attrs.evolve(room, locked=locked)
+            return replace(room, locked=locked)
         case GameSelected(game=game, options=options):
-            return attrs.evolve(room, game=game, options=dict(options))
+            return replace(room, game=game, options=dict(options))
         case TurnTimerSet(seconds=seconds):
-            return attrs.evolve(room, turn_timer=seconds)
+            return replace(room, turn_timer=seconds)
         case GameStarted(game=game, options=options, seed=seed, seats=seats):
             spec = games[game]
             setup = spec.setup(len(seats), seed, options)
             players = tuple(
-                attrs.evolve(p, seat=seats.index(p.id) if p.id in seats else None) for p in room.players
+                replace(p, seat=seats.index(p.id) if p.id in seats else None) for p in room.players
             )
             run = Run(game=game, options=dict(setup.options), seed=seed, seats=tuple(seats), state=spec.initial_state(setup))
-            return attrs.evolve(room, players=players, run=run)
+            return replace(room, players=players, run=run)
         case BackToLobby():
-            players = tuple(attrs.evolve(p, seat=None) for p in room.players if not p.gone)
-            return attrs.evolve(room, players=players, run=None)
+            players = tuple(replace(p, seat=None) for p in room.players if not p.gone)
+            return replace(room, players=players, run=None)
         case RoomClosed(reason=reason):
-            return attrs.evolve(room, closed=reason)
+            return replace(room, closed=reason)
         case HostPhoneNamed(player=pid):
-            return attrs.evolve(room, host_phone=pid)
+            return replace(room, host_phone=pid)
         case ExtraTimeSet(player=pid, extra=extra):
-            return attrs.evolve(room, players=_replace_player(room, pid, extra_time=extra))
+            return replace(room, players=_replace_player(room, pid, extra_time=extra))
         case SittingOutSet(player=pid, out=out):
-            return attrs.evolve(room, players=_replace_player(room, pid, sitting_out=out))
+            return replace(room, players=_replace_player(room, pid, sitting_out=out))
         case ReclaimCodeIssued(player=pid, code_hash=code_hash, expires=expires):
-            return attrs.evolve(room, players=_replace_player(room, pid, reclaim_hash=code_hash, reclaim_expires=expires))
+            return replace(room, players=_replace_player(room, pid, reclaim_hash=code_hash, reclaim_expires=expires))
         case SeatReclaimed(player=pid, token_hash=token_hash):
-            return attrs.evolve(
+            return replace(
                 room, players=_replace_player(room, pid, token_hash=token_hash, reclaim_hash=None, reclaim_expires=0)
             )
         case DefaultMovePlayed():

@@ -31,6 +31,7 @@ from games.pizza_theory.state import (
     neutral_line,
     xyz,
 )
+from games.values import replace
 
 
 @attrs.frozen
@@ -183,7 +184,7 @@ def view(state: State, viewer: Viewer) -> PizzaTheoryView:
         return public
     # The secret: only the viewer's own pending cut, and only to that seat.
     your_cut = state.cuts[you] if state.phase == CUT else None
-    return attrs.evolve(public, you=you, your_cut=your_cut)
+    return replace(public, you=you, your_cut=your_cut)
 
 
 def _build_public_view(state: State) -> PizzaTheoryView:

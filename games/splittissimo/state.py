@@ -17,6 +17,7 @@ from games.contract import Setup, UnknownEvent
 from games.splittissimo import messages as ev
 from games.splittissimo.cards import CANCELLED_ORDER, CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
 from games.splittissimo.tricks import ADVANCED, EASY
+from games.values import replace
 
 
 class Phase(enum.StrEnum):
@@ -202,7 +203,7 @@ def _taken(state: State, seat: int, from_hand: Sequence[int], from_table: Sequen
 
 
 def _dealt(state: State, event: ev.Dealt) -> State:
-    return attrs.evolve(
+    return replace(
         state,
         deck=event.deck,
         hands=event.hands,
@@ -216,17 +217,17 @@ def _dealt(state: State, event: ev.Dealt) -> State:
 
 def _turn_began(state: State, event: ev.TurnBegan) -> State:
     phase = WINDOW if event.window else TURN
-    return attrs.evolve(state, active=event.seat, turn=event.turn, phase=phase, tricks=0, events=state.events + 1)
+    return replace(state, active=event.seat, turn=event.turn, phase=phase, tricks=0, events=state.events + 1)
 
 
 def _window_closed(state: State, event: ev.ReactionWindowClosed) -> State:
-    return attrs.evolve(state, phase=TURN, events=state.events + 1)
+    return replace(state, phase=TURN, events=state.events + 1)
 
 
 def _trick_taken(state: State, event: ev.TrickTaken) -> State:
     last = LastTrick(event.seat, event.hand, event.table, event.text, False)
     changes = _taken(state, event.seat, event.hand, event.table)
-    return attrs.evolve(state, **changes, tricks=state.tricks + 1, last_trick=last, events=state.events + 1)
+    return replace(state, **changes, tricks=state.tricks + 1, last_trick=last, events=state.events + 1)
 
 
 def _special_order_played(state: State, event: ev.SpecialOrderPlayed) -> State:
@@ -238,11 +239,11 @@ def _special_order_played(state: State, event: ev.SpecialOrderPlayed) -> State:
     toppings = " and ".join(t.replace("_", " ") for t in CARDS[event.card].toppings)
     text = f"Special Order: every open pizza with {toppings}"
     last = LastTrick(event.seat, (event.card,), event.taken, text, True)
-    return attrs.evolve(state, **changes, last_trick=last, events=state.events + 1)
+    return replace(state, **changes, last_trick=last, events=state.events + 1)
 
 
 def _turn_cancelled(state: State, event: ev.TurnCancelled) -> State:
-    return attrs.evolve(
+    return replace(
         state,
         hands=_with_seat(state.hands, event.by, _without(state.hands[event.by], (event.card,))),
         discard=state.discard + (event.card,),
@@ -252,7 +253,7 @@ def _turn_cancelled(state: State, event: ev.TurnCancelled) -> State:
 
 
 def _cards_drawn(state: State, event: ev.CardsDrawn) -> State:
-    return attrs.evolve(
+    return replace(
         state,
         hands=_with_seat(state.hands, event.seat, state.hands[event.seat] + event.cards),
         deck=state.deck[len(event.cards) :],
@@ -261,23 +262,23 @@ def _cards_drawn(state: State, event: ev.CardsDrawn) -> State:
 
 
 def _table_refilled(state: State, event: ev.TableRefilled) -> State:
-    return attrs.evolve(state, table=state.table + event.cards, deck=state.deck[len(event.cards) :], events=state.events + 1)
+    return replace(state, table=state.table + event.cards, deck=state.deck[len(event.cards) :], events=state.events + 1)
 
 
 def _piles_rebalanced(state: State, event: ev.PilesRebalanced) -> State:
-    return attrs.evolve(state, piles=event.piles, events=state.events + 1)
+    return replace(state, piles=event.piles, events=state.events + 1)
 
 
 def _turn_passed(state: State, event: ev.TurnPassed) -> State:
-    return attrs.evolve(state, passed=state.passed | {event.seat}, events=state.events + 1)
+    return replace(state, passed=state.passed | {event.seat}, events=state.events + 1)
 
 
 def _turn_ended(state: State, event: ev.TurnEnded) -> State:
-    return attrs.evolve(state, events=state.events + 1)
+    return replace(state, events=state.events + 1)
 
 
 def _game_ended(state: State, event: ev.GameEnded) -> State:
-    return attrs.evolve(state, phase=OVER, end_reason=event.reason, events=state.events + 1)
+    return replace(state, phase=OVER, end_reason=event.reason, events=state.events + 1)
 
 
 _APPLY: dict[type, Callable[[State, Any], State]] = {
