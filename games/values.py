@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -35,15 +35,20 @@ def replace(instance: T, **changes: Any) -> T:
     except KeyError:
         plan = _PLANS[cls] = _plan(cls)
     if plan is None:
-        return attrs.evolve(instance, **changes)
+        return _attrs_evolve(instance, changes)
     values_of, position = plan
     values = list(values_of(instance))
     try:
         for name, value in changes.items():
             values[position[name]] = value
     except KeyError:
-        return attrs.evolve(instance, **changes)  # not a field: attrs says so, as it would
+        return _attrs_evolve(instance, changes)  # not a field: attrs says so, as it would
     return cls(*values)
+
+
+def _attrs_evolve(instance: T, changes: dict[str, Any]) -> T:
+    evolved: T = attrs.evolve(cast(Any, instance), **changes)
+    return evolved
 
 
 def _plan(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]] | None:
