@@ -253,9 +253,6 @@ BotFactory = Callable[[int, int], Bot[Any, Any]]
 """``factory(seat, seed) -> Bot``."""
 
 
-# --- the game descriptor -----------------------------------------------------
-
-
 # --- patterns of legal commands ---------------------------------------------------
 
 
@@ -310,6 +307,9 @@ def _choices(value: Any) -> Sequence[Any]:
     if isinstance(value, OneOf):
         return value.values
     return (value,)
+
+
+# --- the game descriptor -----------------------------------------------------
 
 
 @attrs.frozen
