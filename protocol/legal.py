@@ -27,6 +27,7 @@ from typing import Any
 
 from games.contract import Choose, OneOf, Pattern
 from protocol.gamecodec import to_wire
+from protocol.patch import same
 
 CHOOSE, BELOW, ONE_OF = "$choose", "$below", "$one_of"
 
@@ -60,7 +61,7 @@ def is_pattern(entry: dict[str, Any]) -> bool:
 
 def _field_matches(rule: Any, value: Any) -> bool:
     if not _is_rule(rule):
-        return _same(rule, value)
+        return same(rule, value)
     if CHOOSE in rule:
         k, n = rule[CHOOSE], rule[BELOW]
         return (
@@ -70,19 +71,8 @@ def _field_matches(rule: Any, value: Any) -> bool:
             and all(a < b for a, b in zip(value, value[1:]))
         )
     if ONE_OF in rule:
-        return any(_same(option, value) for option in rule[ONE_OF])
+        return any(same(option, value) for option in rule[ONE_OF])
     raise ValueError(f"unknown pattern rule {sorted(rule)}")
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Wire equality that tells ``1`` from ``True`` (as the hub's decoder does)."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is list:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    if type(a) is dict:
-        return a.keys() == b.keys() and all(_same(a[key], b[key]) for key in a)
-    return bool(a == b)
 
 
 def matches(entry: dict[str, Any], command: dict[str, Any]) -> bool:
