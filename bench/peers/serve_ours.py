@@ -22,6 +22,13 @@ Knobs (environment):
                     same server/connection.py (server/transport.py): websockets | picows
   OURS_COMMIT_INTERVAL_MS  the embedded store's commit spacing (default: as shipped)
   OURS_DATA         keep the SQLite file in this folder (default: a temp folder, removed at exit)
+
+SIGUSR1 prints one ``{"diag": ...}`` line on stderr, the format the harness's
+``ours/profile.sh`` and ``ours/breakdown.py`` read: a monotonic time, the
+store's commits and appends, the hub's counters, and each thread's
+``[user, system]`` CPU seconds (``main`` is the event loop, ``sqlite`` the
+store's writer).  Two such lines around a window give the CPU per intent of
+each thread, which is how the split in issue 10's notes was measured.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ import signal
 import sqlite3
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,6 +70,48 @@ def stored_intents(path: Path) -> int:
         return count
     finally:
         db.close()
+
+
+#: Clock ticks per second of /proc's CPU times.
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def thread_cpu() -> dict[int, list[float]]:
+    """[user, system] CPU seconds of each thread of this process, by its native id (Linux /proc)."""
+    out = {}
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            fields = Path(f"/proc/self/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended meanwhile
+            continue
+        out[int(tid)] = [int(fields[11]) / TICK, int(fields[12]) / TICK]
+    return out
+
+
+def hub_counters(hub) -> dict[str, float]:
+    """The hub's Prometheus counters and histogram sums, by sample name and labels."""
+    out: dict[str, float] = {}
+    for family in hub.metrics.registry.collect():
+        for sample in family.samples:
+            if sample.name.endswith(("_total", "_count", "_sum")):
+                labels = ",".join(f"{k}={v}" for k, v in sorted(sample.labels.items()))
+                out[sample.name + (f"{{{labels}}}" if labels else "")] = sample.value
+    return out
+
+
+def diagnostics(hub, store) -> dict:
+    """What SIGUSR1 prints (see the module's docstring)."""
+    names = {os.getpid(): "main"}
+    writer = getattr(store, "_thread", None)
+    if writer is not None and writer.native_id is not None:
+        names[writer.native_id] = "sqlite"
+    return {
+        "mono": time.monotonic(),
+        "store_commits": getattr(store, "commits", 0),
+        "store_appends": getattr(store, "appends", 0),
+        "hub": hub_counters(hub),
+        "threads": {names.get(tid, str(tid)): cpu for tid, cpu in thread_cpu().items()},
+    }
 
 
 def acked_commands(hub) -> int:
@@ -126,6 +176,8 @@ def main() -> int:
     print(json.dumps({"serve-ours": {"pid": os.getpid(), "ws": ws, "synchronous": synchronous,
                                      "code": str(ROOT), "python": sys.version.split()[0]}}),
           file=sys.stderr, flush=True)
+    signal.signal(signal.SIGUSR1, lambda signum, frame: print(
+        json.dumps({"diag": diagnostics(hub, store)}), file=sys.stderr, flush=True))
     # uvicorn re-raises the signal that stopped it once it has shut down; a no-op
     # handler makes that return here, so the stored rows are counted below.
     for sig in (signal.SIGTERM, signal.SIGINT):
