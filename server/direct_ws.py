@@ -19,10 +19,9 @@ finds the extension (server/connection.py) may then:
   callback, called as each message is parsed (no queue, no task wake-up, no
   pause of reading: floods are the callback's business, and the hub's rate
   limit refuses them);
-* :meth:`~DirectWebSocketProtocol.write` a message at once, from any code
-  on the event loop, when :attr:`~DirectWebSocketProtocol.paused` is false
-  (the kernel's send buffer is not full), and learn through ``on_writable``
-  when a paused socket can take more;
+* :meth:`~DirectWebSocketProtocol.offer` a message, written at once from
+  any code on the event loop unless the kernel's send buffer is full (then
+  ``on_writable`` says when the socket can take more);
 * :meth:`~DirectWebSocketProtocol.close` with a code and reason;
 * :meth:`~DirectWebSocketProtocol.detach` from ASGI altogether: the
   application's coroutine returns, the socket stays open, and the protocol
@@ -152,7 +151,7 @@ def _uvicorn_fits() -> bool:
 
 _BUILDS_ON_UVICORN = _uvicorn_fits()
 
-#: The last message framed by :meth:`DirectWebSocketProtocol.write` and its frame (one
+#: The last message framed by :meth:`DirectWebSocketProtocol.offer` and its frame (one
 #: event loop thread writes them; a message is immutable, so the pair stays right).
 _last_message: bytes | str | None = None
 _last_frame = b""
@@ -376,17 +375,18 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     # --- outgoing -----------------------------------------------------------
 
     @property
-    def paused(self) -> bool:
-        """True while the transport's buffer is above its high-water mark (or the socket is done)."""
-        return not self.writable.is_set() or self.close_sent or self.disconnected
-
-    @property
     def gone(self) -> bool:
         """True once nothing more can be written (closed by us, by the peer, or lost)."""
         return self.close_sent or self.disconnected or self.transport.is_closing()
 
-    def write(self, data: bytes | str) -> bool:
-        """Send one message now; False when the socket can no longer be written.
+    def offer(self, data: bytes | str) -> bool | None:
+        """Send one message now if the socket can take it (server/outbox.py's ``Writer``).
+
+        True: written.  False: the transport's buffer is above its high-water
+        mark, nothing written (``on_writable`` follows).  None: the socket is
+        closing or closed, nothing written.  The outbox asks this once per
+        socket per change, so one call answers what :attr:`gone` and the
+        write would take two for.
 
         The message goes out as one unmasked frame (what ``websockets``
         would send: no extension is negotiated).  A fan-out writes the very
@@ -395,7 +395,9 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         is kept and reused when the next message is that same object: 10,000
         spectators cost one framing, not 10,000.
         """
-        if self.gone:
+        if self.close_sent or self.disconnected or self.transport.is_closing():  # gone
+            return None
+        if not self.writable.is_set():  # cleared by pause_writing, set by resume_writing
             return False
         global _last_message, _last_frame
         if data is _last_message:

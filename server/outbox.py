@@ -47,14 +47,14 @@ class Writer(Protocol):
 
     on_writable: Any
 
-    @property
-    def paused(self) -> bool: ...
+    def offer(self, data: bytes | str) -> bool | None:
+        """Write ``data`` now if the socket can take it.
 
-    @property
-    def gone(self) -> bool: ...
-
-    def write(self, data: bytes | str) -> bool:
-        """Write ``data`` now; False (nothing written) once the socket is gone."""
+        True: written.  False: the kernel's buffer is full, nothing written
+        (``on_writable`` is called once it drains).  None: the socket is
+        gone, nothing written, ever.  One call answers all three, because
+        the fan-out makes it for every socket of a room on every change.
+        """
 
     def close(self, code: int = 1000, reason: str = "") -> None: ...
 
@@ -174,12 +174,13 @@ class Outbox:
             return
         items = self._items
         if items:
-            if writer.paused and not writer.gone:
-                return  # the socket's buffer is full: flushed again by on_writable
-            self._items = []
-            self._replies = self._changes = 0
             data = items[0][1] if len(items) == 1 else join_messages([data for _, data in items])
-            if writer.write(data) and self._on_sent is not None:  # False: the socket is gone
+            written = writer.offer(data)
+            if written is False:
+                return  # the socket's buffer is full: flushed again by on_writable
+            self._items = []  # written, or the socket is gone and nothing will be
+            self._replies = self._changes = 0
+            if written and self._on_sent is not None:
                 self._on_sent.inc()
         if self.close_code is not None:
             writer.close(self.close_code, self.close_reason[:120])

@@ -34,8 +34,10 @@ class FakeWriter:
         self.messages: list[bytes | str] = []
         self.closed: tuple[int, str] | None = None
 
-    def write(self, data: bytes | str) -> bool:
+    def offer(self, data: bytes | str) -> bool | None:
         if self.gone:
+            return None
+        if self.paused:
             return False
         self.messages.append(data)
         return True

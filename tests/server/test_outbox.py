@@ -73,9 +73,8 @@ class _Socket:
     def __init__(self, log: list, name: str, fail: bool = False) -> None:
         self.log, self.name, self.fail = log, name, fail
         self.on_writable = None
-        self.paused = self.gone = False
 
-    def write(self, data) -> bool:
+    def offer(self, data) -> bool:
         if self.fail:
             raise RuntimeError("a bug in this socket's writer")
         self.log.append((self.name, data))
