@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from typing import Any
 
 from protocol import patch
@@ -75,16 +74,6 @@ class ViewMemory:
         self.pending: asyncio.TimerHandle | None = None
 
 
-_memories: weakref.WeakKeyDictionary[Any, ViewMemory] = weakref.WeakKeyDictionary()
-
-
-def memory_of(actor: Any) -> ViewMemory:
-    memory = _memories.get(actor)
-    if memory is None:
-        memory = _memories[actor] = ViewMemory()
-    return memory
-
-
 def fanout(actor: Any) -> None:
     """Show every socket of ``actor``'s room what changed (a socket new to the room: its whole view).
 
@@ -95,7 +84,7 @@ def fanout(actor: Any) -> None:
     A room that 10,000 spectators join one by one would otherwise send each
     of them every other one's arrival.
     """
-    memory = memory_of(actor)
+    memory: ViewMemory = actor.view_memory
     if memory.room_version != actor.room.version or not memory.views:
         broadcast(actor)
         return
@@ -115,7 +104,7 @@ def presence_lag(sockets: int) -> float:
 
 
 def _deferred(actor: Any) -> None:
-    memory = memory_of(actor)
+    memory: ViewMemory = actor.view_memory
     memory.pending = None
     try:
         broadcast(actor)
@@ -168,7 +157,7 @@ def _encoded(actor: Any, data: bytes | str) -> bytes | str:
 
 def broadcast(actor: Any) -> None:
     """Diff every viewer class's view and send each socket its change, now."""
-    memory = memory_of(actor)
+    memory: ViewMemory = actor.view_memory
     if memory.pending is not None:
         memory.pending.cancel()
         memory.pending = None

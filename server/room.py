@@ -43,6 +43,7 @@ from server.bots import Bots, bot_seats, playing_spec
 from server.client import Client
 from server.codecs import codec_for
 from server.config import HubConfig
+from server.fanout import ViewMemory
 from server.fanout import fanout as fan_out
 from server.hints import hint_for
 from server.inbox import (
@@ -173,6 +174,8 @@ class RoomActor:
         self.stopped = False
         #: State frames encoded (tests check fan-out encodes once per viewer class).
         self.encodes = 0
+        #: What the sockets have been shown: the base of the next fan-out's diffs (server.fanout).
+        self.view_memory = ViewMemory()
         self.done = asyncio.Event()
         self._commands = self.metrics.command_counts
         self._latency = self.metrics.command_latency

@@ -29,7 +29,6 @@ from server import roomstate, views
 from server.client import Client
 from server.config import HubConfig
 from server.fanout import fanout as fan_out
-from server.fanout import memory_of
 from server.hub import load_games
 from server.metrics import Metrics
 from server.room import RoomActor, RoomShared
@@ -120,7 +119,7 @@ async def play_and_compare(game_id: str, players: int, seed: int, moves: int) ->
         played += 1
         fan_out(actor)
     # the cached wire forms were never changed in place: each still is its value's conversion
-    cache = memory_of(actor).wire
+    cache = actor.view_memory.wire
     entries = list(cache._now.values()) + list(cache._before.values())
     assert entries
     for value, wire in entries:
@@ -154,7 +153,7 @@ def test_the_wire_cache_keeps_only_the_parts_of_the_last_two_changes():
             fan_out(actor)
             for name, client in clients.items():
                 await read(client, mirrors[name])
-            sizes.append(len(memory_of(actor).wire))
+            sizes.append(len(actor.view_memory.wire))
         return sizes
 
     sizes = asyncio.run(run())
