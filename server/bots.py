@@ -34,13 +34,12 @@ def bot_seats(room: Room, games: Mapping[str, GameSpec]) -> list[int]:
     run = room.run
     if run is None:
         return []
+    # asked after every move (the clock re-arms): most rooms have no bot, and that is one pass
+    bots = {player.id for player in room.players if player.bot is not None}
+    if not bots:
+        return []
     spec = games[run.game]
-    seats = []
-    for seat, pid in enumerate(run.seats):
-        player = room.player(pid)
-        if player is not None and player.bot is not None and spec.legal_commands(run.state, seat):
-            seats.append(seat)
-    return seats
+    return [seat for seat, pid in enumerate(run.seats) if pid in bots and spec.legal_commands(run.state, seat)]
 
 
 class Bots:
