@@ -26,7 +26,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -324,10 +324,17 @@ class EmbeddedStore(Store):
     async def _run_in_thread(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         return await self._submit(lambda future, loop: _Call(fn, future, loop))
 
-    async def append(self, room: str, records: Sequence[bytes], expected_version: int, *, fence: int | None = None) -> int:
+    def append(  # type: ignore[override]
+        self, room: str, records: Sequence[bytes], expected_version: int, *, fence: int | None = None
+    ) -> Awaitable[int]:
+        """As :meth:`Store.append`, awaited the same way; it returns the writer's future itself.
+
+        Not a coroutine: every move awaits this, and a coroutine wrapped
+        around the future was one more frame to create and to resume.
+        """
         if not records:
-            return await self.version(room)
-        return await self._submit(lambda future, loop: _Append(room, list(records), expected_version, future, loop))
+            return self.version(room)
+        return self._submit(lambda future, loop: _Append(room, list(records), expected_version, future, loop))
 
     async def read(self, room: str, from_version: int = 0) -> list[Record]:
         def fn(db: sqlite3.Connection) -> list[Record]:
