@@ -17,7 +17,7 @@ import msgpack
 
 from protocol import errors
 from protocol.convert import MAX_INT, describe, make_converter
-from protocol.frames import CLIENT_FRAMES, SERVER_FRAMES, Error, State
+from protocol.frames import CLIENT_FRAMES, SERVER_FRAMES, Ack, Error, State
 
 #: The largest client frame accepted, in bytes (or characters for JSON).
 MAX_FRAME = 16 * 1024
@@ -140,9 +140,12 @@ def from_map(value: dict[str, Any]) -> Any:
 
 def frame_map(frame: Any) -> dict[str, Any]:
     """A server frame as the plain map that goes on the wire (``t`` first)."""
-    if type(frame) is State:
+    kind = type(frame)
+    if kind is Ack:  # one per move: its map by hand, as cattrs would make it
+        return {"t": "ack", "seq": frame.seq}
+    if kind is State:
         return state_map(frame)
-    out = {"t": SERVER_FRAMES[type(frame)]}
+    out = {"t": SERVER_FRAMES[kind]}
     out.update(_frames.unstructure(frame))
     if type(frame) is Error and frame.params is None:
         del out["params"]  # an error's params are there only when its sentence needs them
