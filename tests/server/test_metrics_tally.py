@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from server.metrics import Metrics
+from hypothesis import given
+from hypothesis import strategies as st
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+
+from server.metrics import COMMAND_KINDS, Metrics
 
 
 def test_tallies_are_scraped_as_counters():
@@ -14,3 +18,33 @@ def test_tallies_are_scraped_as_counters():
     assert "pizzanight_frames_sent_total 3.0" in text
     assert "pizzanight_state_encodes_total 1.0" in text
     assert "# TYPE pizzanight_frames_sent_total counter" in text or "# TYPE pizzanight_frames_sent counter" in text
+
+
+def _family_lines(text: str, name: str) -> list[str]:
+    return sorted(line for line in text.splitlines() if name in line and "_created" not in line)
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(COMMAND_KINDS), st.floats(min_value=0, max_value=10, allow_nan=False)), max_size=40),
+    st.lists(st.tuples(st.sampled_from(COMMAND_KINDS), st.integers(min_value=1, max_value=5)), max_size=20),
+)
+def test_command_counts_and_timings_scrape_exactly_as_prometheus_client_would(timings, counts):
+    # The plain counters and histograms the actor uses every turn must read on /metrics as the
+    # library's own labelled Counter and Histogram with the same observations.
+    ours = Metrics()
+    registry = CollectorRegistry()
+    counter = Counter("pizzanight_commands_total", ours.commands.documentation, ["kind"], registry=registry)
+    histogram = Histogram("pizzanight_command_seconds", ours.latency.documentation, ["kind"], buckets=ours.latency.bounds,
+                          registry=registry)
+    for kind in COMMAND_KINDS:
+        counter.labels(kind=kind)
+        histogram.labels(kind=kind)
+    for kind, seconds in timings:
+        ours.command_latency[kind].observe(seconds)
+        histogram.labels(kind=kind).observe(seconds)
+    for kind, n in counts:
+        ours.command_counts[kind].inc(n)
+        counter.labels(kind=kind).inc(n)
+    mine, theirs = ours.render()[0].decode(), generate_latest(registry).decode()
+    for name in ("pizzanight_commands", "pizzanight_command_seconds"):
+        assert _family_lines(mine, name) == _family_lines(theirs, name)
