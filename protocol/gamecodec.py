@@ -32,6 +32,9 @@ class GameCodec:
     def __init__(self, commands: Iterable[type], events: Iterable[type]) -> None:
         self._commands = {cls.__name__: cls for cls in commands}
         self._events = {cls.__name__: cls for cls in events}
+        #: Each command class's structuring function, taken from the converter at its first
+        #: use: every move decodes one, and asking the converter dispatches by class each time.
+        self._hooks: dict[type, Any] = {}
 
     @classmethod
     def for_game(cls, spec: Any) -> GameCodec:
@@ -44,8 +47,11 @@ class GameCodec:
         cls = self._commands.get(value[TAG])
         if cls is None:
             raise errors.BadCommand(f"this game has no command {value[TAG][:40]!r}")
+        hook = self._hooks.get(cls)
+        if hook is None:
+            hook = self._hooks[cls] = _converter.get_structure_hook(cls)
         try:
-            return _converter.structure(value, cls)
+            return hook(value, cls)
         except (cattrs.BaseValidationError, TypeError, ValueError) as exc:
             raise errors.BadCommand(f"{cls.__name__}: {describe(exc)}") from None
 
