@@ -14,30 +14,13 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 COMMAND_KINDS = ("cmd", "host", "hint", "ping")
 
 
-class Tally:
-    """A counter for the hottest paths: a plain integer, read when /metrics is scraped.
-
-    ``prometheus_client``'s ``Counter.inc`` takes a lock on every call; a
-    frame written to a socket happens several times per move, on the event
-    loop thread only, so a plain ``+=`` does, and the registry reads it
-    through :meth:`collect` (a custom collector).
-    """
-
-    def __init__(self, name: str, documentation: str, registry: CollectorRegistry) -> None:
-        self.name = name.removesuffix("_total")
-        self.documentation = documentation
-        self.value = 0
-        registry.register(self)
-
-    def inc(self, by: int = 1) -> None:
-        self.value += by
-
-    def collect(self) -> Iterator[CounterMetricFamily]:
-        yield CounterMetricFamily(self.name, self.documentation, value=self.value)
-
-
 class Count:
-    """One plain counter of a :class:`KindTally` (see :class:`Tally` for why plain)."""
+    """A plain integer counter, for the hottest paths (read when /metrics is scraped).
+
+    ``prometheus_client``'s ``Counter.inc`` takes a lock on every call; the
+    counts here change several times per move, on the event loop thread
+    only, so a plain ``+=`` does, and a custom collector reads them.
+    """
 
     __slots__ = ("value",)
 
@@ -48,12 +31,27 @@ class Count:
         self.value += by
 
 
+class Tally(Count):
+    """A :class:`Count` that is a whole counter of its own on /metrics (no labels)."""
+
+    __slots__ = ("name", "documentation")
+
+    def __init__(self, name: str, documentation: str, registry: CollectorRegistry) -> None:
+        super().__init__()
+        self.name = name.removesuffix("_total")
+        self.documentation = documentation
+        registry.register(self)
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        yield CounterMetricFamily(self.name, self.documentation, value=self.value)
+
+
 class KindTally:
-    """A counter by ``kind`` for the per-move path: plain integers, read at scrape.
+    """A counter by ``kind`` made of :class:`Count` children, read at scrape.
 
     ``pizzanight_commands_total{kind}`` is counted once per actor turn and
     once per ping; ``prometheus_client``'s labelled counter took a lock and
-    two checks each time.  Event loop thread only, like :class:`Tally`.
+    two checks each time.  Event loop thread only.
     """
 
     def __init__(self, name: str, documentation: str, kinds: tuple[str, ...], registry: CollectorRegistry) -> None:
