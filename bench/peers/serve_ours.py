@@ -116,13 +116,9 @@ def diagnostics(hub, store) -> dict:
 
 def acked_commands(hub) -> int:
     """Game commands the hub handled minus those it refused (from its own counters)."""
-    handled = refused = 0.0
-    for family in hub.metrics.registry.collect():
-        for sample in family.samples:
-            if sample.name == "pizzanight_commands_total" and sample.labels.get("kind") == "cmd":
-                handled += sample.value
-            elif sample.name == "pizzanight_rejections_total":
-                refused += sample.value
+    counters = hub_counters(hub)
+    handled = counters.get("pizzanight_commands_total{kind=cmd}", 0.0)
+    refused = sum(value for name, value in counters.items() if name.startswith("pizzanight_rejections_total"))
     return int(handled - refused)
 
 
