@@ -189,13 +189,14 @@ async def serve(ws: WebSocket, hub: Hub) -> None:
             return
         metrics.connections.labels(role=client.role).inc()
         inbound = Inbound(hub, client, room)
-        if direct is not None and direct.detach(inbound.take, functools.partial(_gone, room, client, hub)):
+        if direct is not None and direct.detach(inbound.take, functools.partial(_gone, room, inbound, hub)):
             room = None  # the protocol detaches it from the room when the socket closes (_gone)
             return
         try:
             await _receive_loop(ws, inbound)
         finally:
             metrics.connections.labels(role=client.role).dec()
+            inbound.release()
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass  # the peer went away (or the socket was closed under us)
     finally:
@@ -250,8 +251,14 @@ class Inbound:
         self.bucket = TokenBucket(hub.config.rate, hub.config.burst)
         self.strikes = 0
         self.pings = hub.metrics.command_counts["ping"]
-        #: This socket's reaction limit (``server.reactions``), made at its first reaction.
+        #: The reaction limit of this socket's person (``server.reactions``), taken at its first reaction.
         self.gate: ReactionGate | None = None
+
+    def release(self) -> None:
+        """The socket closed: its reaction gate goes back to its person, so a new socket does not refill it."""
+        if self.gate is not None:
+            self.room.reactions.give_back(_reactor(self.client), self.gate)
+            self.gate = None
 
     def take(self, data: bytes | str) -> None:
         client = self.client
@@ -268,7 +275,7 @@ class Inbound:
             value = codec.load(data)
             seq = codec.seq_of(value)
             if value["t"] == "react":  # counted off the room's inbox, never stored
-                self.gate = self.gate or ReactionGate()
+                self.gate = self.gate or self.room.reactions.take_gate(_reactor(client))
                 react = codec.from_map(value)
                 assert isinstance(react, React)
                 if self.gate.admit(react.r):
@@ -300,6 +307,13 @@ class Inbound:
             client.close(Close.INTERNAL, Error(code=ServerCode.BUG.value, message="the server could not handle that frame"))
 
 
+def _reactor(client: Client) -> tuple[str, object]:
+    """Whose reaction limit a socket uses: its seated player's, or else its address's (``server.reactions``)."""
+    if client.role == "player" and client.player is not None:
+        return ("player", client.player)
+    return ("address", client.address)
+
+
 def _seq_if_any(data: bytes | str) -> int | None:
     """The ``seq`` of a frame refused before it was handled, when it reads as a frame at all."""
     try:
@@ -308,9 +322,11 @@ def _seq_if_any(data: bytes | str) -> int | None:
         return None
 
 
-def _gone(room: RoomEntry, client: Client, hub: Hub) -> None:
+def _gone(room: RoomEntry, inbound: Inbound, hub: Hub) -> None:
     """A detached socket closed (server/direct_ws.py): what ``serve`` does when its socket goes."""
+    client = inbound.client
     hub.metrics.connections.labels(role=client.role).dec()
+    inbound.release()
     room.detach(client)
 
 

@@ -8,6 +8,8 @@ websockets over loopback.
 from __future__ import annotations
 
 import asyncio
+import math
+import time
 
 import pytest
 
@@ -203,3 +205,44 @@ async def test_a_flood_gets_one_error_and_a_bad_kind_its_own(server):
     assert flood.close_code is None
     for peer in (tv, flood):
         await peer.close()
+
+
+def test_a_closed_sockets_gate_goes_to_the_same_persons_next_socket():
+    clock = Clock()
+    counter = ReactionCounter(lambda counts: None, schedule=ManualFlush(), clock=clock)
+    spectator = ("address", "10.0.0.7")
+    # Given a spectator who used their burst, then closed the socket
+    first = counter.take_gate(spectator)
+    assert [first.admit("clap") for _ in range(3)] == [True, True, True]
+    counter.give_back(spectator, first)
+    # When they open a new socket at once, it gets the same empty bucket, not a full one
+    second = counter.take_gate(spectator)
+    assert second is first
+    assert _code(lambda: second.admit("clap")) == ErrorCode.REACTIONS_LIMITED.value
+    # Someone else watching from the same address at the same time gets a gate of their own
+    neighbour = counter.take_gate(spectator)
+    assert neighbour is not first and neighbour.admit("wow") is True
+    # A gate that has refilled is not kept: forgetting it gives nobody anything
+    clock.now += 10
+    counter.give_back(spectator, second)
+    assert counter.kept == {}
+
+
+async def test_reconnecting_does_not_refill_a_spectators_reactions(server):
+    tv = await Peer.open(server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    started = time.monotonic()
+    # Given one spectator who closes and reopens their socket ten times, reacting 3 times each time
+    for _ in range(10):
+        watcher = await Peer.open(server.url, {"role": "spectator", "room": code})
+        for _ in range(3):
+            await watcher.send({"t": "react", "r": "fire"})
+        await _settled(watcher)
+        await watcher.close()
+        await asyncio.sleep(0.05)  # the server sees the close before the next socket opens
+    elapsed = time.monotonic() - started
+    # Then the TV counted their burst plus what refilled at one a second while they went on, not 30
+    await asyncio.sleep(0.3)
+    counted = _counted(tv).get("fire", 0)
+    assert counted <= BURST + math.ceil(elapsed) + 1 < 30, (counted, elapsed)
+    await tv.close()
