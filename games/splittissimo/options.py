@@ -43,4 +43,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         help="Shuffle the purple Special Order and Cancelled Order cards into the Order deck "
         "(standard and advanced).",
     ),
+    OptionSpec(
+        name="pass_anytime",
+        kind="bool",
+        default=False,
+        label="Pass even when a trick exists",
+        help="A player may always pass (and draw) on their turn, even when a trick is possible; "
+        "the pass counts as a missed trick in a class's report.  Off: a pass with a trick on offer is refused.",
+    ),
 )

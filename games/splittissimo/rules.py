@@ -217,7 +217,9 @@ def _pass(log: _Log, actor: int, command: Pass) -> None:
     _require_active(state, actor)
     if state.tricks:
         raise Rejected(C.ALREADY_TOOK_TRICK, "you took a trick: end your turn instead")
-    if _tricks(state, actor):
+    # RULES-NOTES 3.3 "Passing when a trick exists" [house]: refused unless the room allows it
+    # (``pass_anytime``, on in classes); such a pass is then a missed trick in the class report.
+    if not state.pass_anytime and _tricks(state, actor):
         raise Rejected(C.TRICK_AVAILABLE, "a trick is possible: ask for a hint")
     log.emit(ev.TurnPassed(seat=actor))
     # RULES-NOTES 3.2, 3.3 [changed]: a round of passes does not end the game;
@@ -332,7 +334,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         commands: list[Command] = [*tricks, *_special_orders(state, seat)]
         if state.tricks:
             commands.append(EndTurn())
-        elif not tricks:
+        elif not tricks or state.pass_anytime:
             commands.append(Pass())
         return commands
     interrupts: list[Command] = []

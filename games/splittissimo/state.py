@@ -84,6 +84,8 @@ class State:
     end_reason: str = ""
     #: Events applied so far: the salt for the one random draw (the deal).
     events: int = 0
+    #: RULES-NOTES 3.3 "Passing when a trick exists": a pass is allowed with a trick on offer (option ``pass_anytime``).
+    pass_anytime: bool = False
 
     @property
     def round(self) -> int:
@@ -104,6 +106,7 @@ def settings_state(players: int, seed: int, options: Mapping[str, Any]) -> State
         dots=tuple(options["dots"]),
         reaction_ms=options["reaction_ms"],
         specials=options["special_cards"],
+        pass_anytime=bool(options.get("pass_anytime", False)),
     )
 
 

@@ -13,16 +13,16 @@ from games.contract import SCREEN, SPECTATOR, SeatViewer
 from games.splittissimo import GAME
 from games.splittissimo.cards import CARDS, PIZZA, order_deck_ids, pizza_ids
 from games.splittissimo.hints import hint
-from games.splittissimo.messages import PlaySpecialOrder, TakeTrick
+from games.splittissimo.messages import Pass, PlaySpecialOrder, TakeTrick
 from games.splittissimo.state import EASY, TURN, open_cards
 
 from spl_helpers import play
 
 game_setups = st.builds(
-    lambda players, seed, level, dots, reaction, specials, bots: (
+    lambda players, seed, level, dots, reaction, specials, bots, anytime: (
         players,
         seed,
-        {"level": level, "dots": dots, "reaction_ms": reaction, "special_cards": specials},
+        {"level": level, "dots": dots, "reaction_ms": reaction, "special_cards": specials, "pass_anytime": anytime},
         bots,
     ),
     players=st.integers(2, 5),
@@ -32,6 +32,7 @@ game_setups = st.builds(
     reaction=st.sampled_from([0, 3000]),
     specials=st.booleans(),
     bots=st.sampled_from(["random", "strong", "mixed"]),
+    anytime=st.booleans(),
 )
 
 
@@ -184,3 +185,17 @@ def test_every_legal_command_listed_is_accepted(game):
         for seat in range(state.players):
             for command in GAME.legal_commands(state, seat):
                 assert GAME.decide(state, seat, command)
+
+
+@settings(max_examples=25, deadline=None)
+@given(game_setups)
+def test_with_pass_anytime_the_active_player_is_never_stuck_before_a_trick(game):
+    """Issue 24 section 4 (RULES-NOTES 3.3 "Passing when a trick exists"): with the option on, the active
+    player who has taken no trick yet may always pass, trick on offer or not; with it off, only when none is."""
+    _, steps = played(game)
+    for state, _, _, _, _ in steps:
+        if state.phase != TURN or state.tricks:
+            continue
+        legal = GAME.legal_commands(state, state.active)
+        tricks = any(isinstance(c, TakeTrick) for c in legal)
+        assert (Pass() in legal) == (state.pass_anytime or not tricks)
