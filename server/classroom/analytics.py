@@ -8,9 +8,10 @@ every event it knows the state *before* it.  From that it records:
   (:func:`relations`): same denominators, equivalent fractions (amounts
   matched across different denominators, 2/4 = 1/2 = 4/8), sums to a whole,
   combined orders (several Orders played together);
-- each miss: a seat ended its turn while the game's own trick search
-  (``legal_commands`` at that moment) still offered a trick.  A Splittissimo
-  ``Pass`` is only legal when no trick exists, so passes are never misses;
+- each miss: a seat ended its turn, or passed, while the game's own trick
+  search (``legal_commands`` at that moment) still offered a trick.  A
+  Splittissimo ``Pass`` with a trick on offer is only legal with the
+  ``pass_anytime`` option (RULES-NOTES 3.3, on in classes): such a pass is a miss;
 - each finished game: every seat's pizza delivered and score, and at
   Advanced a score that is a mixed number (the "mixed numbers" relation).
 
@@ -28,7 +29,7 @@ import attrs
 
 from games.contract import GameSpec
 from games.splittissimo.cards import CARDS, ORDER, PIZZA, total
-from games.splittissimo.messages import GameEnded, TakeTrick, TrickTaken, TurnEnded
+from games.splittissimo.messages import GameEnded, TakeTrick, TrickTaken, TurnEnded, TurnPassed
 from games.splittissimo.rules import final_scores
 from games.splittissimo.tricks import ADVANCED
 from server import roomstate
@@ -151,7 +152,7 @@ class TableAnalysis:
                         relations(hand, table),
                     )
                 )
-            case TurnEnded(seat=seat):
+            case TurnEnded(seat=seat) | TurnPassed(seat=seat):
                 spec = self.games[run.game]
                 offered = [c for c in spec.legal_commands(state, seat) if isinstance(c, TakeTrick)]
                 if offered:

@@ -19,7 +19,7 @@ TABLE_SIZES = range(2, 6)
 #: How long a class and its reports are kept, in days.
 RETENTION_DAYS = range(1, 366)
 #: The game options a class passes on to its tables' rooms (when the game has them).
-GAME_KEYS = ("level", "dots", "reaction_ms")
+GAME_KEYS = ("level", "dots", "reaction_ms", "pass_anytime")
 
 
 class BadOptions(ValueError):

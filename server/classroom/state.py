@@ -28,6 +28,9 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     #: Hints: "off", "unlimited", or at most this many per student per game (an int).
     "hints": "unlimited",
     "retention_days": 30,
+    #: A student may always pass (and draw), a trick on offer or not: nobody is stuck at their own turn
+    #: (RULES-NOTES 3.3 "Passing when a trick exists"); such a pass is a missed trick in the report.
+    "pass_anytime": True,
 }
 
 

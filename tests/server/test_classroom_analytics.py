@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from games.splittissimo.cards import CARDS
-from games.splittissimo.messages import Dealt, EndTurn, TakeTrick, TurnBegan
+from games.splittissimo.messages import Dealt, EndTurn, Pass, TakeTrick, TurnBegan
 from server import roomstate
 from server.classroom.analytics import (
     COMBINED_ORDERS,
@@ -34,10 +34,12 @@ def card(text: str, *, kind: str = "pizza", skip: int = 0) -> int:
     return [c.id for c in CARDS if c.text == text and c.kind == kind][skip]
 
 
-def table_log(hands: tuple[tuple[int, ...], ...], table: tuple[int, ...], deck: tuple[int, ...]) -> TableAnalysis:
-    """Given: an easy two-player game dealt these cards, seat 0 first."""
+def table_log(
+    hands: tuple[tuple[int, ...], ...], table: tuple[int, ...], deck: tuple[int, ...], **more: object
+) -> TableAnalysis:
+    """Given: an easy two-player game dealt these cards, seat 0 first (``more``: other game options)."""
     analysis = TableAnalysis(GAMES)
-    options = {"level": "easy", "reaction_ms": 0}
+    options = {"level": "easy", "reaction_ms": 0, **more}
     for event in (
         roomstate.RoomOpened(room="r", code="BCDF", host_hash="h"),
         roomstate.PlayerJoined(player=0, name="Ada", token_hash="a"),
@@ -115,3 +117,28 @@ def test_scores_read_as_mixed_numbers():
         "-1 1/4",
     ]
     assert [is_mixed(Fraction(n, d)) for n, d in ((27, 2), (3, 4), (4, 1))] == [True, False, False]
+
+
+def test_a_pass_with_a_trick_on_offer_is_a_miss_when_the_class_allows_passing_anytime():
+    """Issue 24 section 4: with ``pass_anytime`` (on in classes) a stuck child may pass; the report counts a miss."""
+    half, quarters = card("1/2"), (card("1/4"), card("1/4", skip=1))
+    analysis = table_log(
+        hands=((half, card("3/4")), (card("1/8"), card("3/8"))),
+        table=(*quarters, card("7/8")),
+        deck=DECK,
+        pass_anytime=True,
+    )
+    play(analysis, 0, Pass())
+    assert analysis.misses == [MissRecord(game=1, player=0, turn=1, hand=("1/2",), table=("1/4", "1/4"))]
+    assert analysis.tricks == []
+
+
+def test_a_pass_with_no_trick_on_offer_is_not_a_miss():
+    analysis = table_log(
+        hands=((card("3/4"), card("3/8")), (card("1/8"), card("5/8"))),
+        table=(card("1/2"), card("7/8")),
+        deck=DECK,
+        pass_anytime=True,
+    )
+    play(analysis, 0, Pass())
+    assert analysis.misses == []
