@@ -374,6 +374,7 @@ export const en = {
       dots: ["Card difficulty (dots)", "1 dot: quarters and halves; 2 and 3 dots: the same amounts in eighths and more."],
       reaction_ms: ["Cancel window (ms)", "How long the others may play a Cancelled Order before each turn."],
       special_cards: ["Special cards", "Shuffle the purple Special Order and Cancelled Order cards into the Order deck."],
+      pass_anytime: ["Pass anytime", "A player may pass (and draw) even when a trick is possible; it counts as a missed trick."],
     },
   } as Record<string, Record<string, readonly [string, string]>>,
   /** A choice's words where the value itself is not a word (levels, "random"). */
