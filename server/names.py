@@ -41,13 +41,19 @@ _CODE_BLOCKLIST = (
 
 NAME_MAX = 16
 
-#: Words the library's English list lacks that a children's party still should not show.
-_EXTRA_WORDS = ["whore", "wanker", "nazi", "hitler", "fuckers", "bitchy"]
-#: Words on the library's list that are also common first names.
-_FIRST_NAMES = ["dick"]
+#: The languages the web client offers: a name is checked against the library's list of each.
+LANGUAGES = ("english", "spanish")
+#: Words the library's lists lack that a children's party still should not show (English, Spanish).
+_EXTRA_WORDS = [
+    "whore", "wanker", "nazi", "hitler", "fuckers", "bitchy", "dickhead", "fag", "crap", "douche",
+    "pendejo", "pendeja", "joder", "jodete", "polla", "chocho", "mamon", "mamona", "cabrona", "zorra",
+    "hijoputa", "malparido", "gonorrea", "mierdas", "putas", "culero", "chingada", "chingar",
+]
+#: Words on the libraries' lists that are also common first names (Concha: Concepción).
+_FIRST_NAMES = ["concha"]
 #: Stems no real name contains, matched inside words ("xxfuckxx"); kept tiny on purpose
 #: (a longer list of substrings is how Scunthorpe gets refused).
-_STEMS = ("fuck", "bitch", "nigger", "nigga", "whore", "faggot", "cunt")
+_STEMS = ("fuck", "bitch", "nigger", "nigga", "whore", "faggot", "cunt", "gilipoll", "hijoputa", "hijodeputa")
 #: Stems that a real place or family name does contain, refused only as a whole word.
 _STEM_EXCEPTIONS = re.compile(r"scunthorp")
 
@@ -61,7 +67,7 @@ _LEET = str.maketrans(
 def _filter() -> Filter:
     return Filter(
         {
-            "languages": ["english"],
+            "languages": list(LANGUAGES),
             "word_boundaries": True,
             "allow_obfuscated_match": True,
             "custom_words": _EXTRA_WORDS,
@@ -91,7 +97,18 @@ def normal_code(text: str) -> str | None:
 
 
 class BadName(ValueError):
-    """The name cannot be used (the message says why, for the phone)."""
+    """The name cannot be used.
+
+    ``reason`` says why, so the phone can say it in its own language:
+    ``empty``, ``too_long`` (``params["max"]`` is the limit), ``unprintable``
+    or ``unkind``; the message says it in English.
+    """
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        #: The error frame's ``params``: the reason and the longest name allowed.
+        self.params: dict[str, str | int] = {"reason": reason, "max": NAME_MAX}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -116,12 +133,34 @@ def skeleton(name: str) -> str:
     return "".join(_ascii_lookalike(ch) for ch in text).casefold()
 
 
+def _unleet(text: str) -> str:
+    """Digits and signs read as letters, but only inside a word that has letters too.
+
+    "sh1t" and "a55hole" are words in disguise; "455" alone is a number, so
+    "P0 455" stays a harmless name and is not read as "po ass".
+    """
+    return re.sub(r"\S+", lambda m: m.group().translate(_LEET) if _WORDISH.search(m.group()) else m.group(), text)
+
+
+#: What makes a token a word rather than a number: a letter, or a sign people only use for one ("@55").
+_WORDISH = re.compile(r"[^\W\d_]|[@$!|€]")
+
+
+def _unstretched(text: str) -> list[str]:
+    """A stretched word written plainly ("fuuuck", "diiick", "fuuck"): a run of 3+ letters as one, then every run as one.
+
+    Both readings, since collapsing every double also changes real spellings
+    ("ball" to "bal"): "baaall" is "ball" in the first reading.
+    """
+    return [re.sub(r"(.)\1{2,}", r"\1", text), re.sub(r"(.)\1+", r"\1", text)]
+
+
 def _spellings(name: str) -> list[str]:
     """The readings of a name a rude-word check must look at."""
     plain = skeleton(name)
-    unleet = plain.translate(_LEET)
-    # Letters spaced out ("f u c k", "f.u.c.k"): join runs of one-letter tokens.
-    tokens = re.split(r"[^\w]+|_", unleet)
+    unleet = _unleet(plain)
+    # Letters spaced out ("f u c k", "f.u.c.k", "$ h ! t"): join runs of one-letter tokens.
+    tokens = re.split(r"[^\w]+|_", " ".join(_unleet(t) for t in re.split(r"[\s.,·•\-_/]+", plain)))
     joined, run = [], ""
     for token in tokens:
         if len(token) == 1:
@@ -134,7 +173,10 @@ def _spellings(name: str) -> list[str]:
             joined.append(token)
     if run:
         joined.append(run)
-    return [plain, unleet, " ".join(joined)]
+    spaced = " ".join(joined)
+    readings = [plain, unleet, spaced]
+    readings += [text for text in _unstretched(spaced) if text not in readings]
+    return readings
 
 
 @functools.lru_cache(maxsize=4096)
@@ -151,17 +193,17 @@ def is_rude(name: str) -> bool:
 
 
 def clean_name(text: str) -> str:
-    """A typed name as it will be shown, or :class:`BadName`."""
+    """A typed name as it will be shown, or :class:`BadName` saying why not (never cut to fit)."""
     name = unicodedata.normalize("NFC", text)
     name = " ".join(name.split())
     if not name:
-        raise BadName("type a name")
+        raise BadName("empty", "type a name")
     if len(name) > NAME_MAX:
-        raise BadName(f"at most {NAME_MAX} characters")
+        raise BadName("too_long", f"at most {NAME_MAX} characters")
     if any(unicodedata.category(ch)[0] in ("C",) for ch in name):
-        raise BadName("only printable characters")
+        raise BadName("unprintable", "only printable characters")
     if is_rude(name):
-        raise BadName("please choose another name")
+        raise BadName("unkind", "please choose a kind name")
     return name
 
 
