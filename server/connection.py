@@ -140,7 +140,7 @@ async def _open_from_phone(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
     try:
         clean_name(hello.name or "")
     except BadName as exc:
-        raise lobby.RoomRejected(lobby.RoomCode.BAD_NAME, str(exc), close=Close.POLICY) from None
+        raise lobby.RoomRejected(lobby.RoomCode.BAD_NAME, str(exc), close=Close.POLICY, params=exc.params) from None
     actor = await hub.create_room(token_hash(new_token()), no_tv=True)
     await actor.attach(client, hello)
     return actor
