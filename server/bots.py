@@ -30,12 +30,13 @@ def playing_spec(room: Room, games: Mapping[str, GameSpec]) -> GameSpec | None:
 
 
 def bot_seats(room: Room, games: Mapping[str, GameSpec]) -> list[int]:
-    """Seats played by a bot that have something to do now."""
+    """Seats played by a bot (or stood in for by one) that have something to do now."""
     run = room.run
     if run is None:
         return []
     # asked after every move (the clock re-arms): most rooms have no bot, and that is one pass
-    bots = {player.id for player in room.players if player.bot is not None}
+    # (a bot also stands in for an absent human: Player.stand_in)
+    bots = {player.id for player in room.players if player.bot is not None or player.stand_in}
     if not bots:
         return []
     spec = games[run.game]

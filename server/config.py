@@ -21,3 +21,7 @@ class HubConfig:
     join_burst: float = 10.0  # ... after this many
     hello_timeout: float = 10.0  # seconds to send hello
     keep_seconds: int = 86_400  # how long an ended room's log is kept
+    # Grace periods (issue 24), seconds a phone may be gone before the room acts for it:
+    grace_host: float = 12.0  # the host phone: then the connected human who joined earliest hosts
+    grace_party: float = 20.0  # a seated phone in a party room: then a bot plays for it; also the wait before a reclaim code
+    grace_class: float = 15.0  # a seated phone at a class table: then a bot plays for it

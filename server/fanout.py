@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from protocol import patch
@@ -39,6 +40,7 @@ from protocol.codec import encode_change, encode_state
 from protocol.gamecodec import to_wire
 from protocol.wirecache import WireCache
 from server import views
+from server.timers import turn_seconds
 
 #: Presence changes (sockets coming and going) reach everyone within this many seconds ...
 PRESENCE_LAG = 0.05
@@ -136,7 +138,13 @@ def _lobby(actor: Any, memory: ViewMemory) -> dict:
     objects from change to change (kept here, per room: a cache shared by
     every room dropped them on a hub of many rooms).
     """
-    inputs = views.lobby_inputs(actor.room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators))
+    room, now = actor.room, time.monotonic()
+    clock = actor.timers.clock_since
+    inputs = views.lobby_inputs(
+        room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators),
+        absent=actor.absent(room, now), authority=actor.authority(room, now),
+        turn_clock=(clock, turn_seconds(room, actor.games)) if clock is not None else None,
+    )
     if memory.lobby is None or inputs != memory.lobby_inputs:
         memory.lobby, memory.lobby_inputs = views.lobby_from(inputs), inputs
         memory.catalog_lobby = views.with_catalog(memory.lobby, actor.shared.catalog)
@@ -145,7 +153,15 @@ def _lobby(actor: Any, memory: ViewMemory) -> dict:
 
 def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> dict:
     # the catalog goes where a game is picked: the TV and the host phone (views.view_maps decides)
-    return views.view_maps(actor.room, actor.games, (key,), shared, memory.catalog_lobby, wire=memory.wire.to_wire)[key]
+    return views.view_maps(
+        actor.room, actor.games, (key,), shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=_hints(actor)
+    )[key]
+
+
+def _hints(actor: Any) -> views.HintsLeft:
+    """A seated player's hints left, as the room's observer (a class) says."""
+    observer, room = actor.shared.observer, actor.room
+    return lambda player: observer.hints_left(room, player)
 
 
 def _encoded(actor: Any, data: bytes | str) -> bytes | str:
@@ -169,7 +185,9 @@ def broadcast(actor: Any) -> None:
         return
     shared = _lobby(actor, memory)
     keys = {client.key: None for client in clients}  # the viewer classes present, in order
-    current = views.view_maps(actor.room, actor.games, keys, shared, memory.catalog_lobby, wire=memory.wire.to_wire)
+    current = views.view_maps(
+        actor.room, actor.games, keys, shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=_hints(actor)
+    )
     memory.wire.next()
 
     public, private = memory.differ.split(memory.views, current)

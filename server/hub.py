@@ -168,7 +168,8 @@ class Hub:
             self.start_actor(self.new_actor(room))
             log_event(logging.INFO, "room resumed", room=room.code, version=room.version, **self.log_fields())
 
-    async def create_room(self, host_hash: str, *, no_tv: bool = False) -> RoomActor:
+    async def create_room(self, host_hash: str, *, no_tv: bool = False, class_table: bool = False) -> RoomActor:
+        """A new room with a fresh code; ``class_table``: a class's table (the class runs it, no phone hosts)."""
         room_id = secrets.token_hex(8)
         claim = await self.claim_room(room_id)
         for _ in range(100):
@@ -178,7 +179,7 @@ class Hub:
         else:  # pragma: no cover - 83521 codes
             raise RuntimeError("no free room code")
         actor = self.new_actor(Room(id=room_id), claim)
-        await actor.open(code, host_hash, no_tv=no_tv)
+        await actor.open(code, host_hash, no_tv=no_tv, class_table=class_table)
         self.start_actor(actor)
         log_event(logging.INFO, "room created", room=code, **self.log_fields())
         return actor

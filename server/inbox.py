@@ -8,7 +8,7 @@ them for the owner and the owner rebuilds the same types
 From sockets: :class:`Attach`, :class:`Detach`, :class:`Command`,
 :class:`HostOp`, :class:`AskHint`.  From the room's own clock
 (``server.timers``): :class:`TimerDue`, :class:`BotTurn`,
-:class:`TurnTimedOut`, :class:`IdleCheck`.  From the cluster hub:
+:class:`TurnTimedOut`, :class:`PresenceDue`, :class:`IdleCheck`.  From the cluster hub:
 :class:`HandOver`.
 """
 
@@ -86,9 +86,14 @@ class BotTurn:
 
 @attrs.frozen
 class TurnTimedOut:
-    """The turn timer armed at room version ``version`` ran out."""
+    """The turn clock started at room version ``version`` ran out (``server.timers``: one clock per turn)."""
 
     version: int
+
+
+@attrs.frozen
+class PresenceDue:
+    """A grace period ran out: time to see who is absent (a new host, a bot for an absent seat)."""
 
 
 @attrs.frozen
@@ -112,7 +117,8 @@ class HandOver:
 
 
 Message = (
-    Attach | Detach | Command | HostOp | AskHint | TimerDue | BotTurn | TurnTimedOut | IdleCheck | CloseRoom | HandOver
+    Attach | Detach | Command | HostOp | AskHint | TimerDue | BotTurn | TurnTimedOut | PresenceDue | IdleCheck | CloseRoom
+    | HandOver
 )
 
 

@@ -20,7 +20,7 @@ import attrs
 from games.contract import Code, GameSpec, OptionError, Rejected
 from protocol.errors import Close, ProtocolError
 from protocol.frames import Host
-from server.names import NAME_MAX, BadName, clean_name, same_name
+from server.names import BadName, clean_name, same_name
 from server.roomstate import (
     BackToLobby,
     BotAdded,
@@ -38,6 +38,7 @@ from server.roomstate import (
     SeatHandedToBot,
     SeatReclaimed,
     SittingOutSet,
+    StandInsAllowed,
     TurnTimerSet,
     outcome,  # noqa: F401  (server.views imports it from here)
 )
@@ -74,6 +75,8 @@ class RoomCode(str, enum.Enum):
     NOT_FINISHED = "host/not_finished"
     BAD_VALUE = "host/bad_value"
     SEAT_CONNECTED = "host/seat_connected"
+    CLASS_TABLE = "host/class_table"
+    SEAT_MOVED = "room/seat_moved"
     BAD_RECLAIM = "room/bad_reclaim"
     RECLAIM_EXPIRED = "room/reclaim_expired"
 
@@ -184,9 +187,32 @@ class ReclaimSeat:
     player: int | None
 
 
+@attrs.frozen
+class SetStandIns:
+    """Let a bot play for an absent player (``allowed``), or not: then the host hands seats to bots by hand."""
+
+    allowed: bool
+
+
+@attrs.frozen
+class MoveSeatToDevice:
+    """Give ``player``'s seat to a new device whose token hash is ``token_hash`` (a class's hand-over).
+
+    No wire op names it: the class sends it on a table it owns, when the
+    teacher hands a student's seat to another device.  Stored as
+    :class:`~server.roomstate.SeatReclaimed` with ``by``, so the table
+    announces it (``seat_moved``) like every other hand-over, and the old
+    device is told its seat moved.
+    """
+
+    player: int | None
+    token_hash: str
+    by: str | None = "teacher"
+
+
 HostOperation = (
     SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
-    | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut | ReclaimSeat
+    | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut | ReclaimSeat | SetStandIns | MoveSeatToDevice
 )
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
@@ -194,21 +220,28 @@ HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
-        SeatPlayer, NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat,
+        SeatPlayer, NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat, SetStandIns, MoveSeatToDevice,
     )
 }
 
-#: What the host phone may do: run the evening from the sofa.  Ending the room,
-#: naming another host phone and handing people's seats to bots stay with the TV.
+#: What the host phone may do: everything the TV may (issue 24: nobody needs the TV's
+#: mouse).  Seating a chosen player and moving a seat without a code are the class's own.
 PHONE_HOST_OPERATIONS: tuple[type, ...] = (
-    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, GiveExtraTime, SitOut, ReclaimSeat,
+    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
+    NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat, SetStandIns,
 )
 
 
 def may_host(room: Room, role: str, player_id: int | None, op: HostOperation) -> bool:
-    """Whether this client may perform ``op``: the TV always; the named host phone for its share."""
+    """Whether this client may perform ``op``: the TV (or the class) always; the host phone every wire op.
+
+    At a class table a player's host operation is refused with
+    ``host/class_table`` (the teacher runs the table), not merely forbidden.
+    """
     if role == "host":
         return True
+    if role == "player" and room.class_table:
+        raise RoomRejected(RoomCode.CLASS_TABLE, "the teacher runs this table")
     return (
         role == "player" and player_id is not None and player_id == room.host_phone
         and isinstance(op, PHONE_HOST_OPERATIONS)
@@ -233,6 +266,8 @@ _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
     "sit_out": lambda f: SitOut(f.player, True),
     "sit_in": lambda f: SitOut(f.player, False),
     "reclaim_seat": lambda f: ReclaimSeat(f.player),
+    "allow_stand_ins": lambda f: SetStandIns(True),
+    "no_stand_ins": lambda f: SetStandIns(False),
 }
 
 
@@ -260,7 +295,7 @@ def decide_join(room: Room, name: str, token_hash: str) -> list[Any]:
     try:
         name = clean_name(name)
     except BadName as exc:
-        raise RoomRejected(RoomCode.BAD_NAME, str(exc), close=Close.POLICY, params={"max": NAME_MAX}) from None
+        raise RoomRejected(RoomCode.BAD_NAME, str(exc), close=Close.POLICY, params=exc.params) from None
     present = room.lobby_players()
     if len(present) >= MAX_PLAYERS:
         raise RoomRejected(RoomCode.FULL, f"at most {MAX_PLAYERS} players", close=Close.POLICY, params={"max": MAX_PLAYERS})
@@ -269,25 +304,35 @@ def decide_join(room: Room, name: str, token_hash: str) -> list[Any]:
             RoomCode.NAME_TAKEN, f"someone here is already called {name}", close=Close.POLICY, params={"name": name}
         )
     joined = PlayerJoined(player=room.next_player, name=name, token_hash=token_hash)
-    # The first person to join hosts from their phone until the TV names someone else.
-    return [joined, HostPhoneNamed(player=joined.player)] if _host_phone(room) is None else [joined]
+    # The first person to join hosts from their phone until the TV names someone else;
+    # at a class table nobody does (the class runs it).
+    if room.class_table or _host_phone(room) is not None:
+        return [joined]
+    return [joined, HostPhoneNamed(player=joined.player, reason="first")]
 
 
-def decide_reclaim_code(room: Room, player_id: int | None, connected: bool, code_hash: str, expires: int) -> list[Any]:
+def decide_reclaim_code(
+    room: Room, player_id: int | None, connected: bool, code_hash: str, expires: int,
+    *, wait: int = 0, by: int | None = None,
+) -> list[Any]:
     """A one-time code that hands ``player_id``'s seat to a new device (a lost or flat phone).
 
-    Only a human's seat, and only while no phone of theirs is connected: a
-    seat in use is never taken from under its player.
+    Only a human's seat, and only once no phone of theirs has been connected
+    for the party grace period (``wait``: seconds still to go, worked out by
+    the actor, which knows when the phone left): a seat in use, or whose phone
+    just blinked, is never taken from under its player.  ``by``: the host
+    phone's player asking (None: the TV or the class), announced with the move.
     """
     _open(room)
     player = _player(room, player_id)
     if player.token_hash is None:
         raise RoomRejected(RoomCode.BOT_SEAT, "a bot has no phone to replace")
-    if connected:
+    if connected or wait > 0:
         raise RoomRejected(
-            RoomCode.SEAT_CONNECTED, f"{player.name}'s phone is still connected", params={"name": player.name}
+            RoomCode.SEAT_CONNECTED, f"{player.name}'s phone is still connected or just left",
+            params={"name": player.name, "seconds": max(wait, 1)},
         )
-    return [ReclaimCodeIssued(player=player.id, code_hash=code_hash, expires=expires)]
+    return [ReclaimCodeIssued(player=player.id, code_hash=code_hash, expires=expires, by=by)]
 
 
 def decide_reclaim(room: Room, code: str, token_hash: str, now: int) -> list[Any]:
@@ -306,7 +351,15 @@ def decide_reclaim(room: Room, code: str, token_hash: str, now: int) -> list[Any
             RoomCode.RECLAIM_EXPIRED, "that reclaim code has expired: ask the host for a new one", close=Close.POLICY,
             params={"minutes": RECLAIM_SECONDS // 60},
         )
-    return [SeatReclaimed(player=player.id, token_hash=token_hash)]
+    return [SeatReclaimed(player=player.id, token_hash=token_hash, by=_handed_by(room, player.reclaim_by))]
+
+
+def _handed_by(room: Room, asker: int | None) -> str | None:
+    """The name a seat move is announced with: the asking host phone's player, the teacher, or None (the TV)."""
+    if room.class_table:
+        return "teacher"
+    player = room.player(asker) if asker is not None else None
+    return player.name if player is not None else None
 
 
 def _host_phone(room: Room) -> Player | None:
@@ -320,7 +373,7 @@ def _next_host_phone(room: Room, leaving: int) -> list[Any]:
     if room.host_phone != leaving:
         return []
     after = [p.id for p in room.lobby_players() if p.id != leaving and p.token_hash is not None]
-    return [HostPhoneNamed(player=after[0] if after else None)]
+    return [HostPhoneNamed(player=after[0] if after else None, reason="left")]
 
 
 def _bot_name(room: Room) -> str:
@@ -357,8 +410,10 @@ def decide_host(
     op: HostOperation,
     games: Mapping[str, GameSpec],
     draw_seed: Callable[[], int],
+    *,
+    by: int | None = None,
 ) -> list[Any]:
-    """The events for one host operation."""
+    """The events for one host operation (``by``: the host phone's player sending it; None: the TV or the class)."""
     _open(room)
     phase = room.phase(games)
     match op:
@@ -407,6 +462,13 @@ def decide_host(
             return [SeatHandedToBot(player=player.id, bot=None)] if player.bot is not None else []
         case CloseRoom():
             return [RoomClosed(reason="host")]
+        case SetStandIns(allowed=allowed):
+            return [StandInsAllowed(allowed=allowed)] if room.stand_ins != allowed else []
+        case MoveSeatToDevice(player=player_id, token_hash=hashed, by=name):
+            player = _player(room, player_id)
+            if player.token_hash is None:
+                raise RoomRejected(RoomCode.BOT_SEAT, "a bot has no phone to replace")
+            return [SeatReclaimed(player=player.id, token_hash=hashed, by=name)]
         case SeatPlayer(name=name, token_hash=hashed):
             return decide_join(attrs.evolve(room, locked=False), name, hashed)
         case GiveExtraTime(player=player_id, extra=extra):
@@ -418,12 +480,16 @@ def decide_host(
         case ReclaimSeat():
             raise AssertionError("the room actor decides reclaim_seat (decide_reclaim_code)")
         case NameHostPhone(player=player_id):
+            if room.class_table:
+                raise RoomRejected(RoomCode.CLASS_TABLE, "the teacher runs this table: no phone hosts it")
             if player_id is None:
-                return [HostPhoneNamed(player=None)] if room.host_phone is not None else []
+                return [HostPhoneNamed(player=None, reason="named", by=by)] if room.host_phone is not None else []
             player = _player(room, player_id)
             if player.token_hash is None:
                 raise RoomRejected(RoomCode.BOT_SEAT, "a bot has no phone to host from")
-            return [HostPhoneNamed(player=player.id)] if room.host_phone != player.id else []
+            if room.host_phone == player.id:
+                return []
+            return [HostPhoneNamed(player=player.id, reason="named", by=by)]
 
 
 def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Callable[[], int]) -> list[Any]:

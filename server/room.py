@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -58,6 +59,7 @@ from server.inbox import (
     IdleCheck,
     Mailbox,
     Message,
+    PresenceDue,
     TimerDue,
     TurnTimedOut,
 )
@@ -106,6 +108,10 @@ class RoomObserver:
     def hinted(self, room: Room, player: int) -> None:
         """``player`` was given a hint."""
 
+    def hints_left(self, room: Room, player: int) -> tuple[int | None, bool]:
+        """(hints ``player`` has left, None for no limit; whether hints are off for them): their phone shows it."""
+        return None, False
+
 
 @attrs.define
 class RoomShared:
@@ -143,6 +149,8 @@ class Turn:
     hand_over: HandOver | None = None
     #: Operators waiting for their close (``CloseRoom``) to be stored.
     closings: list[asyncio.Future[None]] = attrs.Factory(list)
+    #: Players whose seat the class moved to a new device: their old socket is told so once stored.
+    moved: list[int] = attrs.Factory(list)
 
     def apply(self, events: list[Any], games: Mapping[str, GameSpec]) -> None:
         room = self.room
@@ -166,6 +174,9 @@ class RoomActor:
         self.host: Client | None = None
         self.players: dict[int, Client] = {}
         self.spectators: set[Client] = set()
+        #: When each human's last socket left (monotonic seconds): presence and its grace periods.
+        #: A human never seen by this actor counts as gone since it started (a resumed room).
+        self.left_at: dict[int, float] = {}
         self.snapshot_at = room.version
         self.started = time.monotonic()  # when this node began running the room (the admin console's "age")
         #: Appends are fenced with this lease token (cluster mode); None on a single node.
@@ -236,6 +247,7 @@ class RoomActor:
 
     async def run(self) -> None:
         self.timers.arm_idle()
+        self.arm_presence()
         try:
             while self.room.closed is None:
                 await self.inbox.wait()
@@ -259,17 +271,19 @@ class RoomActor:
         acked = time.perf_counter()
         if stored and turn.events:
             self.after_events(turn.events)
+        # the clock first: the lobby shows when the running turn's clock started (lobby.turn_clock)
+        if self.room.closed is None and (turn.events or turn.presence or turn.reschedule):
+            try:
+                self.timers.schedule(self.room, self.games)
+                self.arm_presence()
+            except Exception:
+                self.log_bug("scheduling timers failed")
         if self.room.closed is None and (turn.events and stored or turn.presence):
             try:
                 fan_out(self)
             except Exception:
                 self.log_bug("fan-out failed")
         self.answer_hints(turn.hints)
-        if self.room.closed is None and (turn.events or turn.presence or turn.reschedule):
-            try:
-                self.timers.schedule(self.room, self.games)
-            except Exception:
-                self.log_bug("scheduling timers failed")
         if turn.hand_over is not None:
             self.stopped = True
             if not turn.hand_over.done.done():
@@ -314,6 +328,9 @@ class RoomActor:
                 if paused is not None:
                     raise lobby.RoomRejected(lobby.RoomCode.PAUSED, paused)
                 command = codec_for(games[turn.room.run.game]).command(payload)
+                me = turn.room.player(client.player)
+                if me is not None and me.stand_in:  # back at the seat: the stand-in ends before this move
+                    turn.apply([roomstate.StandInSet(player=me.id, on=False)], games)
                 turn.apply(lobby.decide_game(turn.room, client.player, command, games), games)
                 turn.replies.append((client, Ack(seq=seq), True))
             case HostOp(client=client, seq=seq, op=op):
@@ -323,7 +340,10 @@ class RoomActor:
                 if isinstance(op, lobby.ReclaimSeat):
                     self.reclaim_code(turn, client, seq, op)
                     return
-                turn.apply(lobby.decide_host(turn.room, op, games, lambda: secrets.randbits(48)), games)
+                by = client.player if client.role == "player" else None
+                turn.apply(lobby.decide_host(turn.room, op, games, lambda: secrets.randbits(48), by=by), games)
+                if isinstance(op, lobby.MoveSeatToDevice) and op.player is not None:
+                    turn.moved.append(op.player)
                 turn.replies.append((client, Ack(seq=seq), True))
             case AskHint():
                 self.touch()
@@ -342,8 +362,12 @@ class RoomActor:
                 self.bot_turn(turn)
             case TurnTimedOut(version=version):
                 self.timers.turn_timer_fired()
-                if version == turn.room.version and playing_spec(turn.room, games) is not None:
+                turn.reschedule = True
+                if self.timers.clock_due(version) and playing_spec(turn.room, games) is not None:
                     self.play_timed_out_seats(turn)
+            case PresenceDue():
+                turn.presence = turn.reschedule = True  # an away phone may have become absent: everyone's lobby
+                self.presence_rules(turn)
             case IdleCheck():
                 if self.timers.idle():
                     turn.apply([roomstate.RoomClosed(reason="idle")], games)
@@ -374,6 +398,10 @@ class RoomActor:
             if hello.token is not None:
                 player = next((p for p in room.players if matches(hello.token, p.token_hash)), None)
                 if player is None:
+                    if any(matches(hello.token, old) for p in room.players for old in p.moved_hashes):
+                        raise lobby.RoomRejected(
+                            lobby.RoomCode.SEAT_MOVED, "your seat moved to another device", close=Close.POLICY
+                        )
                     raise ProtocolError("that seat token is not valid here", code=ErrorCode.BAD_TOKEN, close=Close.POLICY)
                 client.player = player.id
             elif hello.reclaim is not None:
@@ -388,7 +416,116 @@ class RoomActor:
                 events = lobby.decide_join(room, hello.name, token_hash(token))
                 turn.apply(events, self.games)
                 client.player = events[0].player
+            self.arrived(turn, client.player)
         turn.admits.append((message, token))
+
+    # --- presence: who is here, who is away, who is absent (issue 24) -----------------------
+
+    def seat_grace(self, room: Room) -> float:
+        """How long a seated phone may be gone before a bot plays for it (and a code may move it)."""
+        return self.config.grace_class if room.class_table else self.config.grace_party
+
+    def gone_for(self, player_id: int, now: float) -> float:
+        """Seconds since ``player_id``'s last socket left (0 while one is connected)."""
+        if player_id in self.players:
+            return 0.0
+        return now - self.left_at.get(player_id, self.started)
+
+    def absent(self, room: Room, now: float | None = None) -> frozenset[int]:
+        """Humans whose phone has been gone for the seat grace period or longer (``presence: absent``)."""
+        now = time.monotonic() if now is None else now
+        grace = self.seat_grace(room)
+        return frozenset(
+            p.id for p in room.players
+            if p.token_hash is not None and not p.gone and p.id not in self.players and self.gone_for(p.id, now) >= grace
+        )
+
+    def authority(self, room: Room, now: float | None = None) -> tuple[str, int | None]:
+        """Who is in charge (``lobby.authority``): the class, the host phone (until its grace runs out), or the TV."""
+        if room.class_table:
+            return "class", None
+        host = room.player(room.host_phone) if room.host_phone is not None else None
+        if host is None or host.gone or host.token_hash is None:
+            return "tv", None
+        now = time.monotonic() if now is None else now
+        if host.id in self.players or self.gone_for(host.id, now) < self.config.grace_host:
+            return "phone", host.id
+        return "tv", None  # gone past the grace and nobody connected to take over yet
+
+    def _host_lapsed(self, room: Room, now: float) -> bool:
+        """The host phone has been gone for the host grace period: hosting may move on."""
+        if room.class_table or room.host_phone is None:
+            return False
+        host = room.player(room.host_phone)
+        return (
+            host is not None and not host.gone and host.token_hash is not None
+            and host.id not in self.players and self.gone_for(host.id, now) >= self.config.grace_host
+        )
+
+    def _successor(self, room: Room) -> int | None:
+        """The connected human who joined earliest (player ids grow in join order), other than the host."""
+        ids = [
+            p.id for p in room.players
+            if p.id in self.players and p.token_hash is not None and not p.gone and p.id != room.host_phone
+        ]
+        return min(ids) if ids else None
+
+    def _stand_in_due(self, room: Room, now: float) -> list[int]:
+        """Seated humans gone past the grace in a running game that a bot should play for now."""
+        if not room.stand_ins_on() or playing_spec(room, self.games) is None:
+            return []
+        grace = self.seat_grace(room)
+        return [
+            p.id for p in room.players
+            if p.seat is not None and p.token_hash is not None and p.bot is None and not p.stand_in and not p.gone
+            and p.id not in self.players and self.gone_for(p.id, now) >= grace
+        ]
+
+    def presence_rules(self, turn: Turn) -> None:
+        """What grace periods that ran out change: hosting moves on, bots stand in for absent seats."""
+        room, now = turn.room, time.monotonic()
+        if room.closed is not None:
+            return
+        if self._host_lapsed(room, now):
+            successor = self._successor(room)
+            if successor is not None:
+                turn.apply([roomstate.HostPhoneNamed(player=successor, reason="grace")], self.games)
+        due = self._stand_in_due(turn.room, now)
+        if due:
+            turn.apply([roomstate.StandInSet(player=pid, on=True) for pid in due], self.games)
+
+    def arrived(self, turn: Turn, player_id: int | None) -> None:
+        """A human's phone is (back) in the room: their stand-in ends; a lapsed hosting falls to them."""
+        room = turn.room
+        player = room.player(player_id) if player_id is not None else None
+        if player is None or player.token_hash is None:
+            return
+        events: list[Any] = []
+        if player.stand_in:
+            events.append(roomstate.StandInSet(player=player.id, on=False))
+        if player.id != room.host_phone and self._host_lapsed(room, time.monotonic()) and self._successor(room) is None:
+            events.append(roomstate.HostPhoneNamed(player=player.id, reason="grace"))
+        if events:
+            turn.apply(events, self.games)
+
+    def presence_delay(self) -> float | None:
+        """Seconds until a grace period next runs out and changes something (None: none is running)."""
+        room, now = self.room, time.monotonic()
+        if room.closed is not None:
+            return None
+        seat_grace = self.seat_grace(room)
+        due: list[float] = []
+        if self._stand_in_due(room, now) or (self._host_lapsed(room, now) and self._successor(room) is not None):
+            due.append(now + 0.01)
+        for p in room.players:
+            if p.gone or p.token_hash is None or p.id in self.players:
+                continue
+            left = self.left_at.get(p.id, self.started)
+            due.extend(t for t in (left + seat_grace, left + self.config.grace_host) if t > now)
+        return min(due) - now if due else None
+
+    def arm_presence(self) -> None:
+        self.timers.arm_presence(self.presence_delay())
 
     def reclaim_code(self, turn: Turn, client: Client, seq: int, op: lobby.ReclaimSeat) -> None:
         """Issue a one-time code that hands a disconnected seat to a new device (answered in place of the ack).
@@ -398,8 +535,14 @@ class RoomActor:
         """
         code = new_reclaim_code()
         connected = op.player is not None and op.player in self.players
+        wait = 0
+        if op.player is not None and not connected:
+            wait = max(0, math.ceil(self.config.grace_party - self.gone_for(op.player, time.monotonic())))
+        elif connected:
+            wait = math.ceil(self.config.grace_party)
         expires = wall_clock() + lobby.RECLAIM_SECONDS
-        events = lobby.decide_reclaim_code(turn.room, op.player, connected, token_hash(code), expires)
+        by = client.player if client.role == "player" else None
+        events = lobby.decide_reclaim_code(turn.room, op.player, connected, token_hash(code), expires, wait=wait, by=by)
         turn.apply(events, self.games)
         player = events[0].player
         turn.replies.append((client, ReclaimCode(seq=seq, player=player, code=code, seconds=lobby.RECLAIM_SECONDS), True))
@@ -451,6 +594,7 @@ class RoomActor:
                 turn.apply([roomstate.DefaultMovePlayed(player=pid, seat=seat), *events], self.games)
                 moved = True
         if not moved:
+            self.timers.restart_clock()
             turn.reschedule = True
 
     def forget(self, client: Client) -> bool:
@@ -460,6 +604,7 @@ class RoomActor:
             return True
         if client.player is not None and self.players.get(client.player) is client:
             del self.players[client.player]
+            self.left_at[client.player] = time.monotonic()
             return True
         if client in self.spectators:
             self.spectators.discard(client)
@@ -504,9 +649,9 @@ class RoomActor:
         self.room = room
         self.metrics.events.inc(len(events))
 
-    async def open(self, code: str, host_hash: str, *, no_tv: bool = False) -> None:
+    async def open(self, code: str, host_hash: str, *, no_tv: bool = False, class_table: bool = False) -> None:
         """Store a new room's first record, before the actor runs."""
-        event = roomstate.RoomOpened(room=self.room.id, code=code, host_hash=host_hash, no_tv=no_tv)
+        event = roomstate.RoomOpened(room=self.room.id, code=code, host_hash=host_hash, no_tv=no_tv, class_table=class_table)
         await self.append([event], roomstate.evolve(self.room, event, self.games))
 
     def fenced(self) -> None:
@@ -534,6 +679,12 @@ class RoomActor:
             client.answer(frame)
         if failed and failure is not None:
             self.metrics.rejected(failure.value, failed)
+        for player_id in turn.moved if failure is None else ():
+            old = self.players.pop(player_id, None)
+            if old is not None:
+                old.close(Close.POLICY, _seat_moved())
+                self.left_at[player_id] = time.monotonic()
+                turn.presence = True
         for message, token in turn.admits:
             if failure is None or token is None or message.issued is not None:
                 self.admit(message, token)
@@ -553,8 +704,10 @@ class RoomActor:
             assert client.player is not None
             old = self.players.get(client.player)
             if old is not None and old is not client:
-                old.close(Close.REPLACED, Bye(reason="replaced"))
+                # a seat taken with a reclaim code: the old device hears that its seat moved
+                old.close(*((Close.POLICY, _seat_moved()) if message.hello.reclaim is not None else (Close.REPLACED, Bye(reason="replaced"))))
             self.players[client.player] = client
+            self.left_at.pop(client.player, None)
         else:
             self.spectators.add(client)
         public = self.shared.public_url
@@ -572,6 +725,7 @@ class RoomActor:
             if isinstance(event, roomstate.GameStarted):
                 self.bots.clear()
             elif isinstance(event, roomstate.PlayerRemoved):
+                self.left_at.pop(event.player, None)
                 client = self.players.pop(event.player, None)
                 if client is not None:
                     client.close(Close.REMOVED, Bye(reason="removed"))
@@ -596,7 +750,8 @@ class RoomActor:
                 player = ask.client.player if ask.client.role == "player" else None
                 refusal = observer.hint_refusal(self.room, player) if player is not None else None
                 if refusal is not None:
-                    raise ProtocolError(refusal, code=ErrorCode.HINT_UNAVAILABLE)
+                    # a class's refusal may carry its own code (``hint/off``, ``hint/none_left``)
+                    raise ProtocolError(refusal, code=getattr(refusal, "code", ErrorCode.HINT_UNAVAILABLE))
                 frame: Any = hint_for(self.room, self.games, ask.client, ask.seq)
                 if player is not None:
                     observer.hinted(self.room, player)
@@ -642,6 +797,11 @@ class RoomActor:
 
 
 _KINDS: dict[type, str] = {Command: "cmd", HostOp: "host", AskHint: "hint"}
+
+
+def _seat_moved() -> Error:
+    """The last frame an old device gets when its seat moved to a new one (then close 1008)."""
+    return Error(code=lobby.RoomCode.SEAT_MOVED.value, message="your seat moved to another device")
 
 
 async def load_room(store: Store, room_id: str, games: Mapping[str, GameSpec]) -> Room:

@@ -26,6 +26,7 @@ class RoomOpened:
     code: str
     host_hash: str
     no_tv: bool = False  # opened by a phone ("play on phones only"): every phone shows the table
+    class_table: bool = False  # opened by a class for its students: the class (the teacher) runs it, never a phone
 
 
 @attrs.frozen
@@ -92,9 +93,19 @@ class RoomClosed:
 @attrs.frozen
 class HostPhoneNamed:
     """The player whose phone may run the room like the TV (Jackbox's VIP): pick
-    the game and its options, add bots, start.  ``None``: no phone hosts."""
+    the game and its options, add bots, start.  ``None``: no phone hosts.
+
+    ``reason`` says why, so the room can announce it (a ``host_changed``
+    notice): ``first`` (the first to join; no notice), ``named`` (by the TV,
+    or by the host phone of player ``by``), ``grace`` (the host phone was gone
+    past the grace period: hosting moved on by itself), ``left`` (the host
+    was removed).  Records stored before reasons existed read as ``""`` and
+    announce nothing.
+    """
 
     player: int | None
+    reason: str = ""
+    by: int | None = None
 
 
 @attrs.frozen
@@ -134,26 +145,72 @@ class ReclaimCodeIssued:
     player: int
     code_hash: str
     expires: int
+    by: int | None = None  # the host phone's player who asked; None: the TV or the class
 
 
 @attrs.frozen
 class SeatReclaimed:
     """A new device took the seat with its reclaim code: its new token's hash
     replaces the old one (a lost or stolen phone's token stops working) and
-    the code is spent."""
+    the code is spent.
+
+    ``by`` is the name announced with it (``seat_moved``): the host phone's
+    player who asked for the code, ``"teacher"`` at a class table, None for
+    the TV.  The old token's hash is kept (``Player.moved_hashes``) so the
+    old device is told its seat moved rather than that its token is bad.
+    """
 
     player: int
     token_hash: str
+    by: str | None = None
+
+
+@attrs.frozen
+class StandInSet:
+    """A bot plays (``on``) or stops playing (``on`` False: its human is back) for an absent seated human.
+
+    Decided by the room actor from presence (the seat's phone gone past the
+    grace period during a game); stored so a replay, a report or another
+    node sees who played those moves.
+    """
+
+    player: int
+    on: bool
+
+
+@attrs.frozen
+class StandInsAllowed:
+    """The room lets (``allowed``) a bot play for an absent player, or not (the host's choice)."""
+
+    allowed: bool
 
 
 ROOM_EVENTS: tuple[type, ...] = (
     RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
     GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed, HostPhoneNamed,
-    ExtraTimeSet, DefaultMovePlayed, SittingOutSet, ReclaimCodeIssued, SeatReclaimed,
+    ExtraTimeSet, DefaultMovePlayed, SittingOutSet, ReclaimCodeIssued, SeatReclaimed, StandInSet, StandInsAllowed,
 )
 ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
 # --- state -------------------------------------------------------------------
+
+#: How many public announcements a room keeps (``lobby.notices``).
+NOTICES_KEPT = 6
+
+
+@attrs.frozen
+class Notice:
+    """A public announcement folded from the log: ``n`` is the room version of the event that made it.
+
+    ``kind``: ``seat_moved``, ``host_changed``, ``stand_in``, ``back`` or
+    ``timed_out``; ``by`` a name or None (see docs/protocol.md, "Notices").
+    """
+
+    n: int
+    kind: str
+    player: int
+    name: str
+    by: str | None = None
 
 
 @attrs.frozen
@@ -168,6 +225,9 @@ class Player:
     sitting_out: bool = False  # left out of the games started from now on (SittingOutSet)
     reclaim_hash: str | None = None  # hash of the one-time code that hands this seat to a new device
     reclaim_expires: int = 0  # when that code stops working (Unix seconds)
+    reclaim_by: int | None = None  # the host phone's player who asked for that code (None: the TV or the class)
+    stand_in: bool = False  # a bot plays this absent human's seat until they come back (StandInSet)
+    moved_hashes: tuple[str, ...] = ()  # tokens this seat had before it moved to a new device
 
 
 @attrs.frozen
@@ -197,6 +257,13 @@ class Room:
     run: Run | None = None
     host_phone: int | None = None  # the player whose phone may host (HostPhoneNamed)
     no_tv: bool = False  # opened from a phone, with no TV: phones show the table above the hand
+    class_table: bool = False  # a class's table: the class runs it, no phone ever hosts
+    stand_ins: bool = True  # a bot may play for an absent player (StandInsAllowed; always at a class table)
+    notices: tuple[Notice, ...] = ()  # the last NOTICES_KEPT announcements, oldest first
+
+    def stand_ins_on(self) -> bool:
+        """Whether a bot plays for absent players here: the room's setting, always at a class table."""
+        return self.stand_ins or self.class_table
 
     def player(self, player_id: int) -> Player | None:
         for player in self.players:
@@ -225,6 +292,20 @@ def _replace_player(room: Room, player_id: int, **changes: Any) -> tuple[Player,
     return tuple(replace(p, **changes) if p.id == player_id else p for p in room.players)
 
 
+def _announce(room: Room, kind: str, player_id: int | None, by: str | None = None) -> Room:
+    """``room`` with one more notice (about a player still in the room), the oldest dropped past the limit."""
+    player = room.player(player_id) if player_id is not None else None
+    if player is None:
+        return room
+    notice = Notice(n=room.version, kind=kind, player=player.id, name=player.name, by=by)
+    return replace(room, notices=(room.notices + (notice,))[-NOTICES_KEPT:])
+
+
+def _name(room: Room, player_id: int | None) -> str | None:
+    player = room.player(player_id) if player_id is not None else None
+    return player.name if player is not None else None
+
+
 def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
     """Fold one stored record (a lifecycle event or a game event) onto the room."""
     if type(event) not in ROOM_EVENT_TYPES:  # the common case: an event of the running game, one copy of the room
@@ -234,8 +315,8 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
         return replace(room, version=room.version + 1, run=replace(run, state=state))
     room = replace(room, version=room.version + 1)
     match event:
-        case RoomOpened(room=room_id, code=code, host_hash=host_hash, no_tv=no_tv):
-            return replace(room, id=room_id, code=code, host_hash=host_hash, no_tv=no_tv)
+        case RoomOpened(room=room_id, code=code, host_hash=host_hash, no_tv=no_tv, class_table=class_table):
+            return replace(room, id=room_id, code=code, host_hash=host_hash, no_tv=no_tv, class_table=class_table)
         case PlayerJoined(player=pid, name=name, token_hash=token_hash):
             player = Player(pid, name, token_hash=token_hash)
             return replace(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
@@ -245,7 +326,7 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
         case PlayerRemoved(player=pid):
             target = room.player(pid)
             if target is not None and target.seat is not None and room.run is not None:
-                players = _replace_player(room, pid, gone=True, bot=target.bot or "", token_hash=None)
+                players = _replace_player(room, pid, gone=True, bot=target.bot or "", token_hash=None, stand_in=False)
             else:
                 players = tuple(p for p in room.players if p.id != pid)
             return replace(room, players=players)
@@ -266,24 +347,39 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             run = Run(game=game, options=dict(setup.options), seed=seed, seats=tuple(seats), state=spec.initial_state(setup))
             return replace(room, players=players, run=run)
         case BackToLobby():
-            players = tuple(replace(p, seat=None) for p in room.players if not p.gone)
+            players = tuple(replace(p, seat=None, stand_in=False) for p in room.players if not p.gone)
             return replace(room, players=players, run=None)
         case RoomClosed(reason=reason):
             return replace(room, closed=reason)
-        case HostPhoneNamed(player=pid):
-            return replace(room, host_phone=pid)
+        case HostPhoneNamed(player=pid, reason=reason, by=by):
+            room = replace(room, host_phone=pid)
+            if reason in ("named", "grace", "left"):
+                room = _announce(room, "host_changed", pid, _name(room, by))
+            return room
         case ExtraTimeSet(player=pid, extra=extra):
             return replace(room, players=_replace_player(room, pid, extra_time=extra))
         case SittingOutSet(player=pid, out=out):
             return replace(room, players=_replace_player(room, pid, sitting_out=out))
-        case ReclaimCodeIssued(player=pid, code_hash=code_hash, expires=expires):
-            return replace(room, players=_replace_player(room, pid, reclaim_hash=code_hash, reclaim_expires=expires))
-        case SeatReclaimed(player=pid, token_hash=token_hash):
+        case ReclaimCodeIssued(player=pid, code_hash=code_hash, expires=expires, by=by):
             return replace(
-                room, players=_replace_player(room, pid, token_hash=token_hash, reclaim_hash=None, reclaim_expires=0)
+                room, players=_replace_player(room, pid, reclaim_hash=code_hash, reclaim_expires=expires, reclaim_by=by)
             )
-        case DefaultMovePlayed():
-            return room  # a marker in the log; the bot's game events follow it
+        case SeatReclaimed(player=pid, token_hash=token_hash, by=by):
+            target = room.player(pid)
+            old = (target.token_hash,) if target is not None and target.token_hash else ()
+            moved = (target.moved_hashes if target is not None else ()) + old
+            players = _replace_player(
+                room, pid, token_hash=token_hash, reclaim_hash=None, reclaim_expires=0, reclaim_by=None,
+                moved_hashes=moved, stand_in=False,
+            )
+            return _announce(replace(room, players=players), "seat_moved", pid, by)
+        case StandInSet(player=pid, on=on):
+            room = replace(room, players=_replace_player(room, pid, stand_in=on))
+            return _announce(room, "stand_in" if on else "back", pid)
+        case StandInsAllowed(allowed=allowed):
+            return replace(room, stand_ins=allowed)
+        case DefaultMovePlayed(player=pid):
+            return _announce(room, "timed_out", pid)  # a marker in the log; the bot's game events follow it
     raise AssertionError(f"unknown room event {event!r}")
 
 

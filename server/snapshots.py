@@ -20,7 +20,7 @@ import msgpack
 
 from games.contract import GameSpec
 from protocol.convert import make_converter
-from server.roomstate import Player, Room, Run
+from server.roomstate import Notice, Player, Room, Run
 
 FORMAT = 1
 
@@ -36,6 +36,7 @@ def encode(room: Room, games: Mapping[str, GameSpec]) -> bytes | None:
     fields = attrs.asdict(room, recurse=False)
     fields["players"] = [attrs.asdict(p) for p in room.players]
     fields["options"] = dict(room.options)
+    fields["notices"] = [attrs.asdict(n) for n in room.notices]
     del fields["run"]
     run = None
     if room.run is not None:
@@ -72,7 +73,10 @@ def decode(data: bytes, games: Mapping[str, GameSpec]) -> Room:
         raise Unreadable("not a snapshot of this format")
     try:
         fields = dict(value["room"])
-        fields["players"] = tuple(Player(**p) for p in fields["players"])
+        fields["players"] = tuple(
+            Player(**dict(p, moved_hashes=tuple(p.get("moved_hashes", ())))) for p in fields["players"]
+        )
+        fields["notices"] = tuple(Notice(**n) for n in fields.get("notices", ()))
         run = value["run"]
         if run is not None:
             spec = games[run["game"]]

@@ -5,6 +5,14 @@ message (``server.inbox``) to the room's actor, so a timer is handled in
 the actor's order like any command and never touches the room itself.
 ``schedule`` is called after every change and re-arms what the new state
 needs; ``cancel`` stops everything when the actor ends.
+
+The turn clock belongs to the turn, not to the room's last change (issue
+24): it starts when the game's state changes (a move, a timer, a bot) and
+keeps its start through everything else the room does meanwhile (a host
+gives extra time, a phone joins or leaves, the host locks the room).  Extra
+time lengthens the running clock; it never restarts it.  ``clock_since`` is
+the room version at which the running clock started (``lobby.turn_clock``),
+so screens count down from the same moment.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from collections.abc import Callable, Mapping
 from games.contract import GameSpec
 from server.bots import bot_seats, playing_spec
 from server.config import HubConfig
-from server.inbox import BotTurn, IdleCheck, Message, TimerDue, TurnTimedOut
+from server.inbox import BotTurn, IdleCheck, Message, PresenceDue, TimerDue, TurnTimedOut
 from server.roomstate import Room
 
 
@@ -28,7 +36,7 @@ def acting_players(room: Room, games: Mapping[str, GameSpec]) -> list[tuple[int,
     out = []
     for seat, pid in enumerate(room.run.seats):
         player = room.player(pid)
-        if player is not None and player.bot is None and spec.legal_commands(room.run.state, seat):
+        if player is not None and player.bot is None and not player.stand_in and spec.legal_commands(room.run.state, seat):
             out.append((seat, pid))
     return out
 
@@ -50,6 +58,13 @@ class RoomTimers:
         self._bot: asyncio.TimerHandle | None = None
         self._turn: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
+        self._presence: asyncio.TimerHandle | None = None
+        #: The game state the turn clock runs for (kept by identity: a new state is a new turn).
+        self._clock_state: object = None
+        self._clock_started = 0.0
+        self._clock_deadline = 0.0
+        #: The room version at which the running turn clock started; None when no clock runs.
+        self.clock_since: int | None = None
         self.last_activity = time.monotonic()
 
     def touch(self) -> None:
@@ -75,6 +90,22 @@ class RoomTimers:
     def turn_timer_fired(self) -> None:
         self._turn = None
 
+    def clock_due(self, since: int) -> bool:
+        """Whether the turn clock that started at version ``since`` has run out (not a stale or early message)."""
+        return since == self.clock_since and time.monotonic() >= self._clock_deadline - 0.001
+
+    def restart_clock(self) -> None:
+        """The clock ran out but nobody had a move to play for: give the turn a whole period again."""
+        self._clock_started = time.monotonic()
+
+    def arm_presence(self, delay: float | None) -> None:
+        """Post :class:`PresenceDue` after ``delay`` seconds (None: no grace period is running)."""
+        if self._presence is not None:
+            self._presence.cancel()
+            self._presence = None
+        if delay is not None:
+            self._presence = asyncio.get_running_loop().call_later(max(0.0, delay), self._post, PresenceDue())
+
     def schedule(self, room: Room, games: Mapping[str, GameSpec]) -> None:
         """Arm the timers ``room`` needs now (the game's next timer, a bot turn, the turn timer)."""
         loop = asyncio.get_running_loop()
@@ -92,11 +123,17 @@ class RoomTimers:
         if self._turn is not None:
             self._turn.cancel()
             self._turn = None
-        if spec is not None and room.turn_timer:
-            delay = turn_seconds(room, games)
-            self._turn = loop.call_later(delay, self._post, TurnTimedOut(room.version))
+        if spec is None or room.run is None or not room.turn_timer:
+            self._clock_state, self.clock_since = None, None
+            return
+        now = time.monotonic()
+        if room.run.state is not self._clock_state:  # a new turn: the clock starts now
+            self._clock_state, self._clock_started, self.clock_since = room.run.state, now, room.version
+        assert self.clock_since is not None
+        self._clock_deadline = self._clock_started + turn_seconds(room, games)
+        self._turn = loop.call_later(max(0.0, self._clock_deadline - now), self._post, TurnTimedOut(self.clock_since))
 
     def cancel(self) -> None:
-        for handle in (self._bot, self._turn, self._idle, self._game[1] if self._game else None):
+        for handle in (self._bot, self._turn, self._idle, self._presence, self._game[1] if self._game else None):
             if handle is not None:
                 handle.cancel()

@@ -55,7 +55,31 @@ def lobby(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_c
     return lobby_from(lobby_inputs(room, games, connected, host_connected, spectators))
 
 
-def lobby_inputs(room: Room, games: Mapping[str, GameSpec], connected: set[int], host_connected: bool, spectators: int) -> tuple:
+def plain_authority(room: Room) -> tuple[str, int | None]:
+    """Who is in charge, from the room alone (no presence known: a replay, the admin console).
+
+    The room actor knows more (a host phone gone past its grace): it passes
+    its own answer to :func:`lobby_inputs`.
+    """
+    if room.class_table:
+        return "class", None
+    host = room.player(room.host_phone) if room.host_phone is not None else None
+    if host is None or host.gone or host.token_hash is None:
+        return "tv", None
+    return "phone", host.id
+
+
+def lobby_inputs(
+    room: Room,
+    games: Mapping[str, GameSpec],
+    connected: set[int],
+    host_connected: bool,
+    spectators: int,
+    *,
+    absent: frozenset[int] = frozenset(),
+    authority: tuple[str, int | None] | None = None,
+    turn_clock: tuple[int, float] | None = None,
+) -> tuple:
     """Everything :func:`lobby_from` reads, as one tuple: equal inputs make an equal lobby.
 
     Fan-out compares the inputs of one change with the last change's and
@@ -77,12 +101,20 @@ def lobby_inputs(room: Room, games: Mapping[str, GameSpec], connected: set[int],
         room.players,
         frozenset(connected),
         spectators,
+        absent,
+        authority if authority is not None else plain_authority(room),
+        room.stand_ins_on(),
+        room.notices,
+        turn_clock,
     )
 
 
 def lobby_from(inputs: tuple) -> dict:
     """The lobby map made from :func:`lobby_inputs`."""
-    code, phase, locked, host_connected, game, title, options, turn_timer, host_phone, no_tv, players, connected, spectators = inputs
+    (
+        code, phase, locked, host_connected, game, title, options, turn_timer, host_phone, no_tv, players, connected,
+        spectators, absent, (kind, authority_player), stand_ins, notices, turn_clock,
+    ) = inputs
     return {
         "code": code,
         "phase": phase,
@@ -93,6 +125,12 @@ def lobby_from(inputs: tuple) -> dict:
         "options": to_wire(dict(options)),
         "turn_timer": turn_timer,
         "host_phone": host_phone,
+        "authority": {"kind": kind, "player": authority_player},
+        "stand_ins": stand_ins,
+        "notices": [
+            {"n": n.n, "kind": n.kind, "player": n.player, "name": n.name, "by": n.by} for n in notices
+        ],
+        "turn_clock": {"since": turn_clock[0], "seconds": turn_clock[1]} if turn_clock is not None else None,
         "no_tv": no_tv,
         "players": [
             {
@@ -101,6 +139,8 @@ def lobby_from(inputs: tuple) -> dict:
                 "bot": p.bot,
                 "human": p.token_hash is not None,
                 "connected": p.id in connected,
+                "presence": _presence(p, connected, absent),
+                "stand_in": p.stand_in,
                 "seat": p.seat,
                 "extra_time": p.extra_time,
                 "sitting_out": p.sitting_out,
@@ -110,6 +150,13 @@ def lobby_from(inputs: tuple) -> dict:
         ],
         "spectators": spectators,
     }
+
+
+def _presence(player: Any, connected: frozenset[int], absent: frozenset[int]) -> str:
+    """``connected`` (bots always), ``away`` (gone, within the grace period) or ``absent`` (past it)."""
+    if player.token_hash is None or player.id in connected:
+        return "connected"
+    return "absent" if player.id in absent else "away"
 
 
 def legal_wire(commands: Sequence[Any]) -> list:
@@ -162,16 +209,21 @@ _patterns_wire = SameInputs(lambda *listed: listed_wire(listed))
 # are only ever read (encoded, diffed), never changed.
 _YOU_HOST: dict[str, Any] = {"role": "host"}
 _YOU_SPECTATOR: dict[str, Any] = {"role": "spectator"}
-_YOU_PLAYERS: dict[tuple[int, int | None, str | None], dict[str, Any]] = {}
+_YOU_PLAYERS: dict[tuple[int, int | None, str | None, tuple[int | None, bool] | None], dict[str, Any]] = {}
+
+#: What a seated player's ``you.hints`` is made from: (hints left or None for no limit, hints off).
+HintsLeft = Callable[[int], tuple[int | None, bool]]
 
 
-def _you_player(player: int, seat: int | None, bot: str | None) -> dict[str, Any]:
-    key = (player, seat, bot)
+def _you_player(player: int, seat: int | None, bot: str | None, hints: tuple[int | None, bool] | None = None) -> dict[str, Any]:
+    key = (player, seat, bot, hints)
     you = _YOU_PLAYERS.get(key)
     if you is None:
         if len(_YOU_PLAYERS) >= _YOU_PLAYERS_LIMIT:
             _YOU_PLAYERS.clear()
         you = _YOU_PLAYERS[key] = {"role": "player", "player": player, "seat": seat, "bot": bot}
+        if hints is not None:
+            you["hints"] = {"left": hints[0], "off": hints[1]}
     return you
 
 
@@ -188,9 +240,10 @@ def state_frame(
     game_catalog: list[dict] | None,
     *,
     wire: Callable[[Any], Any] = to_wire,
+    hints_left: HintsLeft | None = None,
 ) -> State:
     """The ``state`` frame for one viewer class (see :func:`view_maps` for what it holds)."""
-    return State(**view_map(room, games, key, shared_lobby, game_catalog, wire=wire))
+    return State(**view_map(room, games, key, shared_lobby, game_catalog, wire=wire, hints_left=hints_left))
 
 
 def view_map(
@@ -201,10 +254,11 @@ def view_map(
     game_catalog: list[dict] | None,
     *,
     wire: Callable[[Any], Any] = to_wire,
+    hints_left: HintsLeft | None = None,
 ) -> dict:
     """One viewer class's whole view as a plain map: a ``state`` frame's fields but ``t`` and ``v``."""
     catalog_lobby = with_catalog(shared_lobby, game_catalog) if game_catalog is not None else None
-    return view_maps(room, games, (key,), shared_lobby, catalog_lobby, wire=wire)[key]
+    return view_maps(room, games, (key,), shared_lobby, catalog_lobby, wire=wire, hints_left=hints_left)[key]
 
 
 #: One ``SeatViewer`` per seat, made once: a view is asked for every seat on every change.
@@ -223,6 +277,7 @@ def view_maps(
     catalog_lobby: dict | None,
     *,
     wire: Callable[[Any], Any] = to_wire,
+    hints_left: HintsLeft | None = None,
 ) -> dict[tuple, dict]:
     """The whole view of each viewer class in ``keys``, as plain maps (fan-out diffs these).
 
@@ -234,7 +289,8 @@ def view_maps(
     ``catalog_lobby`` (:func:`with_catalog`; the shared lobby when None).  ``wire``
     converts the game's views and outcome: fan-out passes its room's
     ``WireCache.to_wire``, so parts shared between views (and kept from the
-    last change) convert once.
+    last change) convert once.  ``hints_left`` (the room observer's, by
+    player) fills a seated player's ``you.hints`` in a game that gives hints.
 
     The classes are built together because a change is shown to all of them
     at once: what they share (the outcome, the screen's and spectators'
@@ -273,7 +329,10 @@ def view_maps(
         else:
             player = players.get(key[1])
             seat = player.seat if player is not None else None
-            you = _you_player(key[1], seat, player.bot if player else None)
+            hints = None
+            if spec is not None and spec.hint is not None and seat is not None:
+                hints = hints_left(key[1]) if hints_left is not None else (None, False)
+            you = _you_player(key[1], seat, player.bot if player else None, hints)
             if key[1] == room.host_phone:  # the host phone picks games too
                 lobby_map = lobby_with_catalog
             viewer = _seat_viewer(seat) if seat is not None else SPECTATOR

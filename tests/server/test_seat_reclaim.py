@@ -19,6 +19,16 @@ from server.tokens import token_hash
 from hubserver import fast_config, start_server
 from wsclient import Peer
 
+#: A short party grace (issue 24: a code only for a seat gone that long), so the tests wait little.
+GRACE = fast_config(grace_party=0.2)
+
+
+@pytest.fixture
+async def server(store_url):
+    running = await start_server(store_url, config=GRACE)
+    yield running
+    await running.stop()
+
 
 async def _room_with(server, *names: str):
     tv = await Peer.open(server.url, {"role": "host"})
@@ -29,7 +39,8 @@ async def _room_with(server, *names: str):
 
 
 async def _gone(tv: Peer, player: int) -> None:
-    await tv.until(lambda s: not next(p for p in s["lobby"]["players"] if p["id"] == player)["connected"])
+    """Until ``player``'s phone has been gone past the party grace (only then may its seat move)."""
+    await tv.until(lambda s: next(p for p in s["lobby"]["players"] if p["id"] == player)["presence"] == "absent")
 
 
 async def _refused(server, hello: dict) -> tuple[dict, int]:
@@ -60,9 +71,13 @@ async def test_a_lost_phones_seat_goes_to_a_new_device_mid_game(server):
     state = await new.until(lambda s: s["you"]["seat"] == seat and s["game"] is not None)
     assert state["you"]["player"] == ana_id
     await tv.until(lambda s: next(p for p in s["lobby"]["players"] if p["id"] == ana_id)["connected"])
-    # And the old phone's token no longer works
+    # And the old phone's token no longer works: it is told its seat moved
     error, close = await _refused(server, {"role": "player", "room": code, "token": old_token})
-    assert error["code"] == "auth/bad_token" and close == 1008
+    assert error["code"] == "room/seat_moved" and close == 1008
+    # And the room announced the move on every screen (by the TV: no name)
+    shown = await ben.until(lambda s: any(n["kind"] == "seat_moved" for n in s["lobby"]["notices"]))
+    moved = [n for n in shown["lobby"]["notices"] if n["kind"] == "seat_moved"]
+    assert [(n["player"], n["name"], n["by"]) for n in moved] == [(ana_id, "Ana", None)]
     # And the new token does (the new phone can come back like any other)
     await new.close()
     again = await Peer.open(server.url, {"role": "player", "room": code, "token": new.welcome["token"]})
@@ -108,7 +123,8 @@ async def test_only_a_disconnected_humans_seat_can_be_reclaimed(server):
     tv, code, (ana, ben) = await _room_with(server, "Ana", "Ben")
     # A connected phone's seat is never taken from under it
     refused = await tv.host("reclaim_seat", player=ana.welcome["player"])
-    assert refused["t"] == "error" and refused["code"] == "host/seat_connected" and refused["params"] == {"name": "Ana"}
+    assert refused["t"] == "error" and refused["code"] == "host/seat_connected"
+    assert refused["params"]["name"] == "Ana" and refused["params"]["seconds"] >= 1
     # A bot has no phone to replace
     assert (await tv.host("add_bot"))["t"] == "ack"
     state = await tv.until(lambda s: any(p["bot"] is not None for p in s["lobby"]["players"]))
@@ -126,7 +142,7 @@ async def test_only_a_disconnected_humans_seat_can_be_reclaimed(server):
 
 
 async def test_wrong_codes_are_throttled_like_joins(store_url):
-    server = await start_server(store_url, config=fast_config(join_burst=2.0, join_rate=0.001))
+    server = await start_server(store_url, config=fast_config(join_burst=2.0, join_rate=0.001, grace_party=0.2))
     try:
         tv = await Peer.open(server.url, {"role": "host"})
         code = tv.welcome["room"]
@@ -144,7 +160,7 @@ async def test_wrong_codes_are_throttled_like_joins(store_url):
 @pytest.mark.parametrize("store_url", ["sqlite"], indirect=True)
 async def test_a_code_survives_a_restart_of_the_hub(store_url):
     # Given a code issued for Ana's seat
-    server = await start_server(store_url)
+    server = await start_server(store_url, config=GRACE)
     tv, code, (ana,) = await _room_with(server, "Ana")
     ana_id = ana.welcome["player"]
     await ana.close()
@@ -153,7 +169,7 @@ async def test_a_code_survives_a_restart_of_the_hub(store_url):
     await tv.close()
     await server.stop()
     # When the hub restarts on the same store
-    server = await start_server(store_url)
+    server = await start_server(store_url, config=GRACE)
     try:
         # Then the code (kept as a room event) still hands over Ana's seat
         new = await Peer.open(server.url, {"role": "player", "room": code, "reclaim": issued["code"]})
