@@ -71,7 +71,7 @@ export const es: Strings = {
   endRoomYes: "Sí, terminar",
   keepPlaying: "Seguir jugando",
   closeMenu: "Cerrar",
-  botPlaysForYou: "Por ahora un robot juega en tu lugar. La tele te lo puede devolver.",
+  botPlaysForYou: "Por ahora un robot juega en tu lugar. Quien dirige la sala te lo puede devolver.",
   yes: "Sí",
   no: "No",
 
@@ -90,7 +90,7 @@ export const es: Strings = {
   reclaimLink: "Ya tenía un asiento (móvil nuevo)",
   reclaimBack: "Entrar con un nombre",
   reclaimLabel: "Código del anfitrión",
-  reclaimHelp: "¿Has perdido el móvil? El anfitrión elige Móvil nuevo junto a tu nombre, en la tele o en su móvil, y te dice el código.",
+  reclaimHelp: "¿Has perdido el móvil? El anfitrión elige Móvil nuevo junto a tu nombre en el menú Anfitrión de su móvil, y te dice el código.",
   reclaimInvalid: "El código del anfitrión tiene 6 letras.",
   reclaimJoin: "Recuperar mi asiento",
   reclaimButton: "Móvil nuevo",
@@ -397,6 +397,7 @@ export const es: Strings = {
     "protocol/expected_hello": "Algo falló en la conexión. Inténtalo otra vez.",
     "protocol/bad_command": "No se pudo leer esa jugada. Inténtalo otra vez.",
     "auth/bad_token": "No reconocemos el sitio de este móvil: vuelve a entrar.",
+    "auth/superseded": "Este sitio ya está abierto en una conexión más reciente.",
     "auth/forbidden": "Eso solo lo puede hacer la tele.",
     "room/not_found": "No hay ninguna sala con ese código.",
     "room/locked": "La sala está cerrada: pide al anfitrión que deje entrar a más gente.",
@@ -407,7 +408,7 @@ export const es: Strings = {
     "room/not_playing": "Ahora mismo no se está jugando ninguna partida.",
     "room/not_seated": "No juegas en esta partida.",
     "room/paused": "Tu profe ha pausado la partida: espera un momento.",
-    "room/bot_seat": "Un robot juega en tu lugar: la tele te lo puede devolver.",
+    "room/bot_seat": "Un robot juega en tu lugar: quien dirige la sala te lo puede devolver.",
     "host/unknown_op": "La tele pidió algo que la sala no conoce.",
     "host/unknown_game": "Ese juego no está disponible.",
     "host/bad_options": "Esas opciones no funcionan juntas.",
@@ -487,23 +488,34 @@ export const es: Strings = {
     "room/bad_reclaim": "Ese código no es de ningún asiento de esta sala (cada código sirve una sola vez): compruébalo con el anfitrión.",
     "room/reclaim_expired": "Ese código ha caducado: pide otro al anfitrión.",
     "host/seat_connected": "El móvil de esa persona sigue conectado: solo se puede pasar el asiento de un móvil perdido.",
+    "room/seat_moved": "Tu asiento pasó a otro móvil.",
+    "host/class_table": "El profesor dirige esta mesa.",
   },
   errorParams: {
     "room/full": (p: ErrorParams) => `La sala está llena: ${plural("es", num(p.max), { one: "como mucho # jugador", other: "como mucho # jugadores" })}.`,
     "room/name_taken": (p: ErrorParams) => `Alguien de la sala ya se llama ${p.name}: elige otro nombre.`,
     "room/bad_name": (p: ErrorParams) =>
-      `Elige un nombre de ${plural("es", num(p.max), { one: "# letra", other: "# letras" })} como mucho, con letras y palabras amables.`,
+      p.reason === "unkind" ? "Ese nombre no es amable: elige otro, por favor."
+      : p.reason === "empty" ? "Escribe primero un nombre."
+      : p.reason === "unprintable" ? "Usa solo letras, números, espacios y emojis."
+      : `Un nombre tiene ${plural("es", num(p.max), { one: "# letra", other: "# letras" })} como mucho: acórtalo, por favor.`,
     "room/reclaim_expired": (p: ErrorParams) =>
       `Ese código ha caducado (los códigos duran ${plural("es", num(p.minutes), { one: "# minuto", other: "# minutos" })}): pide otro al anfitrión.`,
     "host/bad_value": (p: ErrorParams) => `Ese valor no está permitido: como mucho ${p.max}.`,
     "host/player_count": (p: ErrorParams) =>
       `${p.game} es para ${num(p.min)}–${num(p.max)} jugadores, y ${plural("es", num(p.players), { one: "hay # listo", other: "hay # listos" })} para jugar.`,
-    "host/seat_connected": (p: ErrorParams) => `El móvil de ${p.name} sigue conectado: solo se puede pasar el asiento de un móvil perdido.`,
+    "host/seat_connected": (p: ErrorParams) =>
+      p.seconds !== undefined
+        ? `El móvil de ${p.name} aún puede volver: un móvil nuevo podrá ocupar el asiento dentro de ${plural("es", num(p.seconds), { one: "# segundo", other: "# segundos" })}.`
+        : `El móvil de ${p.name} sigue conectado: solo se puede pasar el asiento de un móvil perdido.`,
     "slicing/wrong_portion_count": (p: ErrorParams) =>
       `Haz ${plural("es", num(p.portions), { one: "# ración", other: "# raciones" })}: una por jugador.`,
     "class/name_taken": (p: ErrorParams) => `Alguien de esta clase ya se llama ${p.name}: elige otro nombre.`,
     "class/bad_name": (p: ErrorParams) =>
-      `Escribe un nombre de ${plural("es", num(p.max), { one: "# letra", other: "# letras" })} como mucho, con letras y palabras amables.`,
+      p.reason === "unkind" ? "Ese nombre no es amable: elige otro, por favor."
+      : p.reason === "empty" ? "Escribe primero un nombre."
+      : p.reason === "unprintable" ? "Usa solo letras, números, espacios y emojis."
+      : `Un nombre tiene ${plural("es", num(p.max), { one: "# letra", other: "# letras" })} como mucho: acórtalo, por favor.`,
     "class/full": (p: ErrorParams) => `Esta clase está llena: ${plural("es", num(p.max), { one: "como mucho # alumno", other: "como mucho # alumnos" })}.`,
   },
   errorUnknown: "No ha funcionado. Inténtalo otra vez.",
@@ -561,4 +573,48 @@ export const es: Strings = {
   shareRoom: "Comparte esta sala",
   shareRoomHelp: "Tus amigos escanean este código, o abren la dirección y escriben el código de la sala.",
   youHostNoTvHelp: "Elige un juego, añade robots si quieres y empieza cuando estén todos. Cada móvil muestra la mesa.",
+  // issue 24: quién manda, presencia, avisos (ui/authority.ts, ui/notices.ts)
+  hostsFromPhone: (name: string) => `${name} dirige la sala desde su móvil`,
+  isHost: (name: string) => `${name} dirige la sala`,
+  tvHostsRoom: "La tele dirige esta sala",
+  nobodyHosts: "Ahora nadie dirige la sala: el primer móvil que vuelva se encarga.",
+  teacherRuns: "El profesor dirige esta mesa",
+  startsNext: (name: string) => `${name} empieza la próxima partida`,
+  teacherStartsNext: "El profesor empieza la próxima partida",
+  presenceAway: "fuera",
+  presenceAbsent: "se ha ido",
+  standInTag: "juega un robot",
+  standInFor: (names: string) => `Un robot juega por ${names}`,
+  noticeSeatMovedBy: (name: string, by: string) => `El asiento de ${name} pasó a un móvil nuevo (lo pasó ${by})`,
+  noticeSeatMovedTv: (name: string) => `El asiento de ${name} pasó a un móvil nuevo (desde la tele)`,
+  noticeSeatMovedTeacher: (name: string) => `El asiento de ${name} pasó a otro aparato (lo pasó el profesor)`,
+  noticeHostChanged: (name: string) => `Ahora ${name} dirige la sala`,
+  noticeYouHost: "Ahora diriges tú la sala: el menú Anfitrión está arriba",
+  noticeStandIn: (name: string) => `${name} no está: un robot juega por ${name}`,
+  noticeBack: (name: string) => `${name} ha vuelto`,
+  noticeYouBack: "¡Has vuelto! Tu asiento vuelve a ser tuyo",
+  noticeTimedOut: (name: string) => `Se acabó el tiempo: un robot jugó por ${name}`,
+  botPlaysForYouHost: "Por ahora un robot juega en tu lugar. Recupéralo en el menú Anfitrión.",
+  botPlaysForYouBy: (name: string) => `Por ahora un robot juega en tu lugar. ${name} (quien dirige) te lo puede devolver.`,
+  seatMovedTitle: "Tu asiento pasó a otro móvil",
+  seatMovedHelp: "Quien dirige la sala pasó tu asiento a un móvil nuevo, así que este ya no puede jugarlo. Puedes entrar como jugador nuevo o mirar.",
+  joinAsNew: "Entrar como jugador nuevo",
+  watchInstead: "Mirar la partida",
+  // las pestañas y filas del menú del anfitrión (HostMenu.tsx)
+  tabPlayers: "Jugadores",
+  tabRoom: "Sala",
+  you: "tú",
+  remove: "Quitar",
+  removeConfirm: (name: string) => `¿Quitar a ${name} de la sala? Si hay partida, un robot ocupa su asiento.`,
+  removeYes: "Sí, quitar",
+  cancel: "Cancelar",
+  makeHost: "Que dirija",
+  makeHostFor: (name: string) => `Que ${name} dirija la sala`,
+  standIns: "Un robot juega por quien se haya ido",
+  standInsHelp: "Cuando un móvil lleva un rato fuera, un robot juega sus turnos hasta que vuelva.",
+  absentCount: (n: number) => plural("es", n, { one: "# jugador se ha ido", other: "# jugadores se han ido" }),
+  // el botón de pistas de Splittissimo (you.hints)
+  sp_hintsLeft: (n: number) => plural("es", n, { one: "te queda # pista", other: "te quedan # pistas" }),
+  sp_hintsNone: "No te quedan pistas",
+  sp_hintsOff: "Las pistas están desactivadas",
 };

@@ -68,7 +68,7 @@ export const en = {
 
   // host controls (TV)
   hostMenu: "Host",
-  hostMenuMore: " menu: bots, turn timer, end the room",
+  hostMenuMore: " menu: players, bots, turn timer, end the room",
   handedCount: (n: number) => plural("en", n, { one: "# seat played by a bot", other: "# seats played by bots" }),
   hostMenuTitle: "Host menu",
   seatsTitle: "Seats",
@@ -111,7 +111,7 @@ export const en = {
   endRoomYes: "Yes, end it",
   keepPlaying: "Keep playing",
   closeMenu: "Close",
-  botPlaysForYou: "A bot is playing your seat for now. The TV can give it back.",
+  botPlaysForYou: "A bot is playing your seat for now. The host can give it back.",
   yes: "Yes",
   no: "No",
 
@@ -133,7 +133,7 @@ export const en = {
   reclaimLink: "I had a seat (new phone)",
   reclaimBack: "Join with a name instead",
   reclaimLabel: "Code from the host",
-  reclaimHelp: "Lost your phone? The host picks New phone next to your name, on the TV or on their phone, and reads you the code.",
+  reclaimHelp: "Lost your phone? The host picks New phone next to your name in the Host menu on their phone, and reads you the code.",
   reclaimInvalid: "The code from the host has 6 letters.",
   reclaimJoin: "Take my seat",
   reclaimButton: "New phone",
@@ -401,6 +401,7 @@ export const en = {
     "protocol/expected_hello": "Something went wrong with the connection. Try again.",
     "protocol/bad_command": "That move could not be read. Try again.",
     "auth/bad_token": "This phone's seat was not recognised: join again.",
+    "auth/superseded": "This seat is already open in a newer connection.",
     "auth/forbidden": "Only the TV can do that.",
     "room/not_found": "There is no room with that code.",
     "room/locked": "The room is locked: ask the host to let people join.",
@@ -411,7 +412,7 @@ export const en = {
     "room/not_playing": "No game is being played right now.",
     "room/not_seated": "You are not playing in this game.",
     "room/paused": "Your teacher has paused the game: wait a moment.",
-    "room/bot_seat": "A bot is playing your seat: the TV can give it back.",
+    "room/bot_seat": "A bot is playing your seat: the host can give it back.",
     "host/unknown_op": "The TV asked for something the room does not know.",
     "host/unknown_game": "That game is not on offer.",
     "host/bad_options": "Those options don't work together.",
@@ -495,24 +496,35 @@ export const en = {
     "room/bad_reclaim": "That code does not match a seat here (a code works only once): check it with the host.",
     "room/reclaim_expired": "That code has expired: ask the host for a new one.",
     "host/seat_connected": "That player's phone is still connected: only a lost phone's seat can be handed over.",
+    "room/seat_moved": "Your seat moved to another phone.",
+    "host/class_table": "The teacher runs this table.",
   } as Record<string, string>,
   /** Sentences that use the error's `params` (numbers, names); the plain sentence above when params are missing. */
   errorParams: {
     "room/full": (p: ErrorParams) => `The room is full: ${plural("en", num(p.max), { one: "at most # player", other: "at most # players" })}.`,
     "room/name_taken": (p: ErrorParams) => `Someone here is already called ${p.name}: pick another name.`,
     "room/bad_name": (p: ErrorParams) =>
-      `Please pick a name of ${plural("en", num(p.max), { one: "at most # letter", other: "at most # letters" })}, made of letters and kind words.`,
+      p.reason === "unkind" ? "That name is not a kind one: please choose another."
+      : p.reason === "empty" ? "Type a name first."
+      : p.reason === "unprintable" ? "Use letters, digits, spaces and emoji only."
+      : `A name has ${plural("en", num(p.max), { one: "at most # letter", other: "at most # letters" })}: please make it shorter.`,
     "room/reclaim_expired": (p: ErrorParams) =>
       `That code has expired (codes last ${plural("en", num(p.minutes), { one: "# minute", other: "# minutes" })}): ask the host for a new one.`,
     "host/bad_value": (p: ErrorParams) => `That value is not allowed: at most ${p.max}.`,
     "host/player_count": (p: ErrorParams) =>
       `${p.game} takes ${num(p.min)}–${num(p.max)} players, and ${plural("en", num(p.players), { one: "# is", other: "# are" })} ready to play.`,
-    "host/seat_connected": (p: ErrorParams) => `${p.name}'s phone is still connected: only a lost phone's seat can be handed over.`,
+    "host/seat_connected": (p: ErrorParams) =>
+      p.seconds !== undefined
+        ? `${p.name}'s phone may still come back: a new phone can take the seat in ${plural("en", num(p.seconds), { one: "# second", other: "# seconds" })}.`
+        : `${p.name}'s phone is still connected: only a lost phone's seat can be handed over.`,
     "slicing/wrong_portion_count": (p: ErrorParams) =>
       `Make ${plural("en", num(p.portions), { one: "# portion", other: "# portions" })}: one per player.`,
     "class/name_taken": (p: ErrorParams) => `Someone in this class is already called ${p.name}: pick another name.`,
     "class/bad_name": (p: ErrorParams) =>
-      `Please type a name of ${plural("en", num(p.max), { one: "at most # letter", other: "at most # letters" })}, made of letters and kind words.`,
+      p.reason === "unkind" ? "That name is not a kind one: please choose another."
+      : p.reason === "empty" ? "Type a name first."
+      : p.reason === "unprintable" ? "Use letters, digits, spaces and emoji only."
+      : `A name has ${plural("en", num(p.max), { one: "at most # letter", other: "at most # letters" })}: please make it shorter.`,
     "class/full": (p: ErrorParams) => `This class is full: ${plural("en", num(p.max), { one: "at most # student", other: "at most # students" })}.`,
   } as Record<string, (p: ErrorParams) => string>,
   /** A code this client does not know yet. */
@@ -570,6 +582,50 @@ export const en = {
   shareRoom: "Share this room",
   shareRoomHelp: "Friends scan this code, or open the address and enter the room code.",
   youHostNoTvHelp: "Pick a game, add bots if you like, and start when everyone is in. Every phone shows the table.",
+  // issue 24: who is in charge, presence, announcements (ui/authority.ts, ui/notices.ts)
+  hostsFromPhone: (name: string) => `${name} hosts from their phone`,
+  isHost: (name: string) => `${name} is the host`,
+  tvHostsRoom: "The TV hosts this room",
+  nobodyHosts: "Nobody hosts right now: the first phone back takes over.",
+  teacherRuns: "The teacher runs this table",
+  startsNext: (name: string) => `${name} starts the next game`,
+  teacherStartsNext: "The teacher starts the next game",
+  presenceAway: "away",
+  presenceAbsent: "gone",
+  standInTag: "bot playing",
+  standInFor: (names: string) => `A bot is playing for ${names}`,
+  noticeSeatMovedBy: (name: string, by: string) => `${name}'s seat moved to a new phone (handed over by ${by})`,
+  noticeSeatMovedTv: (name: string) => `${name}'s seat moved to a new phone (handed over from the TV)`,
+  noticeSeatMovedTeacher: (name: string) => `${name}'s seat moved to a new device (handed over by the teacher)`,
+  noticeHostChanged: (name: string) => `${name} is now the host`,
+  noticeYouHost: "You are now the host: the Host menu is at the top",
+  noticeStandIn: (name: string) => `${name} is away: a bot is playing for ${name}`,
+  noticeBack: (name: string) => `${name} is back`,
+  noticeYouBack: "Welcome back: your seat is yours again",
+  noticeTimedOut: (name: string) => `Time ran out: a bot moved for ${name}`,
+  botPlaysForYouHost: "A bot is playing your seat for now. Give it back in the Host menu.",
+  botPlaysForYouBy: (name: string) => `A bot is playing your seat for now. ${name} (the host) can give it back.`,
+  seatMovedTitle: "Your seat moved to another phone",
+  seatMovedHelp: "The host handed your seat to a new phone, so this one can no longer play it. You can join the room as a new player, or watch.",
+  joinAsNew: "Join as a new player",
+  watchInstead: "Watch the game",
+  // the host menu's tabs and rows (HostMenu.tsx)
+  tabPlayers: "Players",
+  tabRoom: "Room",
+  you: "you",
+  remove: "Remove",
+  removeConfirm: (name: string) => `Remove ${name} from the room? A bot takes their seat if a game is on.`,
+  removeYes: "Yes, remove",
+  cancel: "Cancel",
+  makeHost: "Make host",
+  makeHostFor: (name: string) => `Make ${name} the host`,
+  standIns: "A bot plays for anyone who is gone",
+  standInsHelp: "When a phone has been gone a little while, a bot takes its turns until the player is back.",
+  absentCount: (n: number) => plural("en", n, { one: "# player is gone", other: "# players are gone" }),
+  // Splittissimo's hint button (you.hints)
+  sp_hintsLeft: (n: number) => plural("en", n, { one: "# hint left", other: "# hints left" }),
+  sp_hintsNone: "No hints left",
+  sp_hintsOff: "Hints are off",
 };
 
 export type Strings = typeof en;

@@ -20,6 +20,8 @@ export interface HandProps {
   legal: Command[];
   send: (cmd: Command) => Promise<void>;
   hint?: () => Promise<unknown>;
+  /** Hints this seat has left (issue 24, `you.hints`); missing for games (or hubs) without a count. */
+  hints?: { left: number | null; off: boolean };
 }
 
 export interface GameUi {

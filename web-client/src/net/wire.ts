@@ -31,6 +31,27 @@ export interface LobbyPlayer {
   extra_time?: boolean;
   /** The host has this player sit out the games started from now on (too many players). */
   sitting_out?: boolean;
+  /** Issue 24: connected, away (no socket, within the grace period) or absent (past it); bots are connected. */
+  presence?: Presence;
+  /** Issue 24: a bot plays this absent person's seat until they come back. */
+  stand_in?: boolean;
+}
+
+export type Presence = "connected" | "away" | "absent";
+
+/** Who is in charge of the room (issue 24): a player's phone, the TV (no phone hosts), or the class. */
+export interface Authority {
+  kind: "phone" | "tv" | "class";
+  player: number | null;
+}
+
+/** One public announcement (issue 24); `n` is the room version it happened at. */
+export interface Notice {
+  n: number;
+  kind: "seat_moved" | "host_changed" | "stand_in" | "back" | "timed_out" | string;
+  player: number;
+  name: string;
+  by: string | null;
 }
 
 export interface Lobby {
@@ -46,6 +67,12 @@ export interface Lobby {
   /** The player whose phone may host (pick the game, options, bots, start); null: none. */
   host_phone?: number | null;
   no_tv?: boolean;
+  /** Who is in charge (issue 24); older hubs: derive it from `host_phone`. */
+  authority?: Authority;
+  /** The room lets a bot play for an absent player (issue 24). */
+  stand_ins?: boolean;
+  /** The last few public announcements, oldest first (issue 24). */
+  notices?: Notice[];
   /** Offered by newer hubs: the games and their option schemas. */
   games?: GameInfo[];
 }
@@ -74,6 +101,8 @@ export interface You {
   role: Role;
   player?: number | null;
   seat?: number | null;
+  /** Hints left in a game that gives them (Splittissimo): `left` null = no limit; `off` = the class turned them off. */
+  hints?: { left: number | null; off: boolean };
 }
 
 export interface OutcomeWire {

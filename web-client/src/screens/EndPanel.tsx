@@ -5,6 +5,7 @@ import { uiFor } from "../games";
 import { PlayerChip, listNames } from "../ui/common";
 import { bySeat } from "../ui/players";
 import type { HostActions } from "./Lobby";
+import { startsNextText } from "../ui/authority";
 
 export function formatScore(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -47,6 +48,7 @@ export function EndPanel({ state, host }: { state: StateFrame; host: HostActions
           ))}
         </tbody>
       </table>
+      {!host && <p class="hint-text end-next">{startsNextText(state.lobby)}</p>}
       {host && (
         <div class="row">
           <button class="btn btn-start" onClick={() => host.op("play_again", {}, () => host.op("start"))}>

@@ -1,14 +1,20 @@
-// The host's less frequent controls on the TV, kept out of sight of the room
-// until needed: one small "Host" button opens a menu to let a bot play a
-// person's seat (and give it back), set the turn timer and end the room.
+// Every host control in one menu, kept out of sight of the room until
+// needed: one small "Host" button opens it.  The host phone (issue 24) and,
+// when no phone hosts, the TV show the same menu: a sheet on a phone, a
+// dialog on the TV, in two tabs.  "Players": extra time, a bot for a seat
+// (and back), a new phone for a lost one, make host, remove.  "Room": the
+// next game, the turn timer, stand-ins, lock, add a bot, end the room.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Lobby } from "../net/wire";
+import type { Lobby, LobbyPlayer } from "../net/wire";
 import { S } from "../strings";
 import { PlayerChip } from "../ui/common";
 import type { HostActions } from "./Lobby";
-import { seatAction, seatRows, timerChoices, timerPreset } from "./hostControls";
+import { seatAction, timerChoices, timerPreset } from "./hostControls";
 import { ReplayDownload } from "../replay/ReplayDownload";
 import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";
+import { gamesOf, playingCount } from "../games/catalog";
+import { isHuman, presenceOf } from "../ui/presence";
+import { authorityOf } from "../ui/authority";
 
 /** The label of one turn-timer choice: Off, Quick, Normal, Extended (with its seconds). */
 function timerLabel(seconds: number): string {
@@ -46,7 +52,7 @@ export function TurnTimerField({ lobby, host }: { lobby: Lobby; host: HostAction
  * callback, which knows whether a confirmation is showing), and give focus
  * back to the button that opened it.
  */
-function useDialog(onClose: () => void) {
+export function useDialog(onClose: () => void) {
   const ref = useRef<HTMLDivElement>(null);
   const latest = useRef(onClose);
   latest.current = onClose;
@@ -63,25 +69,46 @@ function useDialog(onClose: () => void) {
   return ref;
 }
 
-/** "End the room for everyone?" with a clear way out. */
-export function ConfirmEnd({ host, onCancel }: { host: HostActions; onCancel: () => void }) {
+/** A yes/no question before something that cannot be undone, with a clear way out. */
+export function Confirm({ text, yes, no, onYes, onCancel }: { text: string; yes: string; no: string; onYes: () => void; onCancel: () => void }) {
   const ref = useDialog(onCancel);
   return (
     <div class="dialog-backdrop dialog-center">
-      <div class="dialog confirm-end" role="alertdialog" aria-modal="true" aria-labelledby="end-room-q" tabIndex={-1} ref={ref}>
-        <p id="end-room-q" class="confirm-text">
-          {S.endRoomConfirm}
+      <div class="dialog confirm-end" role="alertdialog" aria-modal="true" aria-labelledby="confirm-q" tabIndex={-1} ref={ref}>
+        <p id="confirm-q" class="confirm-text">
+          {text}
         </p>
         <div class="row">
-          <button class="btn btn-danger" onClick={() => host.op("close")}>
-            {S.endRoomYes}
+          <button class="btn btn-danger" onClick={onYes}>
+            {yes}
           </button>
           <button class="btn" onClick={onCancel}>
-            {S.keepPlaying}
+            {no}
           </button>
         </div>
       </div>
     </div>
+  );
+}
+
+/** "End the room for everyone?" */
+export function ConfirmEnd({ host, onCancel }: { host: HostActions; onCancel: () => void }) {
+  return <Confirm text={S.endRoomConfirm} yes={S.endRoomYes} no={S.keepPlaying} onYes={() => host.op("close")} onCancel={onCancel} />;
+}
+
+/** "Remove Ana from the room?" */
+export function ConfirmRemove({ host, player, onDone }: { host: HostActions; player: LobbyPlayer; onDone: () => void }) {
+  return (
+    <Confirm
+      text={S.removeConfirm(player.name)}
+      yes={S.removeYes}
+      no={S.cancel}
+      onYes={() => {
+        host.op("remove", { player: player.id });
+        onDone();
+      }}
+      onCancel={onDone}
+    />
   );
 }
 
@@ -98,87 +125,238 @@ export function EndRoomButton({ host }: { host: HostActions }) {
   );
 }
 
-function Seats({ lobby, host }: { lobby: Lobby; host: HostActions }) {
-  const rows = seatRows(lobby.players, lobby.phase !== "lobby");
+/** The players the menu lists: people and bots, in seat order during a game, then the others by when they joined. */
+export function menuRows(players: readonly LobbyPlayer[]): LobbyPlayer[] {
+  const key = (p: LobbyPlayer) => (p.seat ?? 1e6) * 1e6 + p.id;
+  return [...players].sort((a, b) => key(a) - key(b));
+}
+
+/** One person's (or bot's) row: their chip, then what the host can do for them. */
+function PersonRow({
+  player,
+  lobby,
+  host,
+  me,
+  ask,
+  onRemove,
+}: {
+  player: LobbyPlayer;
+  lobby: Lobby;
+  host: HostActions;
+  me: number | null;
+  ask: ((p: LobbyPlayer) => void) | null;
+  onRemove: (p: LobbyPlayer) => void;
+}) {
+  const playing = lobby.phase === "playing";
+  const seated = player.seat !== null;
+  const human = isHuman(player);
+  const self = player.id === me;
+  const action = seatAction(player);
+  const presence = presenceOf(player);
+  const hostId = authorityOf(lobby).player;
+  // A seat stuck on someone gone, with no stand-in: the host's first thing to do.
+  const stuck = presence !== "connected" && !player.stand_in && player.bot === null;
+  return (
+    <li class="seat-row">
+      <PlayerChip player={player}>{self && <span class="chip-tag">{S.you}</span>}</PlayerChip>
+      <div class="seat-actions">
+        {playing && seated && human && (
+          <button
+            class={`btn btn-small ${player.extra_time ? "btn-start" : "btn-quiet"}`}
+            aria-pressed={Boolean(player.extra_time)}
+            aria-label={S.extraTimeFor(player.name)}
+            onClick={() => host.op(player.extra_time ? "normal_time" : "extra_time", { player: player.id })}
+          >
+            {S.extraTime}
+          </button>
+        )}
+        {playing && seated && action === "hand_to_bot" && !player.stand_in && (
+          <button
+            class={`btn btn-small ${stuck ? "btn-start" : ""}`}
+            aria-label={S.letBotPlayFor(player.name)}
+            onClick={() => host.op("hand_to_bot", { player: player.id })}
+          >
+            {S.letBotPlay}
+          </button>
+        )}
+        {playing && seated && action === "take_back" && (
+          <button class="btn btn-small btn-start" aria-label={S.giveBackTo(player.name)} onClick={() => host.op("take_back", { player: player.id })}>
+            {S.giveBack}
+          </button>
+        )}
+        {ask && !self && canReclaim(player) && <ReclaimButton player={player} ask={ask} />}
+        {human && !self && presence === "connected" && player.id !== hostId && authorityOf(lobby).kind !== "class" && (
+          <button class="btn btn-small btn-quiet" aria-label={S.makeHostFor(player.name)} onClick={() => host.op("name_host_phone", { player: player.id })}>
+            {S.makeHost}
+          </button>
+        )}
+        {!self && (
+          <button class="btn btn-small btn-quiet" aria-label={S.removePlayer(player.name)} onClick={() => onRemove(player)}>
+            {S.remove}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The "Players" tab. */
+function PeopleTab({ lobby, host, me, asking }: { lobby: Lobby; host: HostActions; me: number | null; asking: (p: LobbyPlayer) => void }) {
   const { shown, ask, done } = useReclaim(host.reclaim);
+  const rows = menuRows(lobby.players);
   return (
     <section aria-labelledby="seats-title">
-      <h3 id="seats-title">{S.seatsTitle}</h3>
-      {rows.length === 0 && <p class="hint-text">{S.noHumanSeats}</p>}
-      <ul class="seat-rows">
-        {rows.map((p) => {
-          const action = seatAction(p)!;
-          return (
-            <li key={p.id} class="seat-row">
-              <PlayerChip player={p} />
-              <button
-                class={`btn btn-small ${p.extra_time ? "btn-start" : "btn-quiet"}`}
-                aria-pressed={Boolean(p.extra_time)}
-                aria-label={S.extraTimeFor(p.name)}
-                onClick={() => host.op(p.extra_time ? "normal_time" : "extra_time", { player: p.id })}
-              >
-                {S.extraTime}
-              </button>
-              {ask && canReclaim(p) && <ReclaimButton player={p} ask={ask} />}
-              {action === "hand_to_bot" ? (
-                <button class="btn btn-small" aria-label={S.letBotPlayFor(p.name)} onClick={() => host.op("hand_to_bot", { player: p.id })}>
-                  {S.letBotPlay}
-                </button>
-              ) : (
-                <button class="btn btn-small btn-start" aria-label={S.giveBackTo(p.name)} onClick={() => host.op("take_back", { player: p.id })}>
-                  {S.giveBack}
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <h3 id="seats-title" class="sr-only">
+        {S.seatsTitle}
+      </h3>
       {shown && <ReclaimShown shown={shown} onDone={done} />}
+      {rows.length === 0 && <p class="hint-text">{S.noPlayersYet}</p>}
+      <ul class="seat-rows">
+        {rows.map((p) => (
+          <PersonRow key={p.id} player={p} lobby={lobby} host={host} me={me} ask={ask} onRemove={asking} />
+        ))}
+      </ul>
     </section>
   );
 }
 
-function MenuDialog({ lobby, host, onClose }: { lobby: Lobby; host: HostActions; onClose: () => void }) {
-  const [ending, setEnding] = useState(false);
-  const ref = useDialog(() => (ending ? setEnding(false) : onClose()));
+/** Bots play the turns of someone whose phone has been gone a while (on by default). */
+function StandInsField({ lobby, host }: { lobby: Lobby; host: HostActions }) {
+  const on = lobby.stand_ins ?? true;
   return (
-    <div class="dialog-backdrop dialog-center" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div class="dialog host-menu" role="dialog" aria-modal="true" aria-labelledby="host-menu-title" tabIndex={-1} ref={ref}>
-        <h2 id="host-menu-title">{S.hostMenuTitle}</h2>
-        <Seats lobby={lobby} host={host} />
-        <TurnTimerField lobby={lobby} host={host} />
-        <div class="row host-menu-foot">
-          <ReplayDownload />
-          <button class="btn btn-quiet" onClick={() => setEnding(true)}>
-            {S.endRoom}
-          </button>
-          <button class="btn" onClick={onClose}>
-            {S.closeMenu}
-          </button>
-        </div>
-      </div>
-      {ending && <ConfirmEnd host={host} onCancel={() => setEnding(false)} />}
+    <div class="option">
+      <label class="option-bool" for="stand-ins">
+        <input id="stand-ins" type="checkbox" checked={on} aria-describedby="stand-ins-help" onChange={() => host.op(on ? "no_stand_ins" : "allow_stand_ins")} />
+        <span>{S.standIns}</span>
+      </label>
+      <p id="stand-ins-help" class="hint-text option-help">
+        {S.standInsHelp}
+      </p>
     </div>
   );
 }
 
-/** The small "Host" button in the TV's game header, and the menu it opens. */
-export function HostMenu({ lobby, host }: { lobby: Lobby; host: HostActions }) {
+/** The "Room" tab. */
+function RoomTab({ lobby, host, where, finished, onEnd }: { lobby: Lobby; host: HostActions; where: "tv" | "phone"; finished: boolean; onEnd: () => void }) {
+  const selected = gamesOf(lobby).find((g) => g.id === lobby.game) ?? null;
+  const bots = selected?.bots ?? ["random"];
+  const full = selected ? playingCount(lobby) >= selected.max_players : false;
+  return (
+    <section aria-label={S.tabRoom} class="room-tab">
+      {finished && (
+        <div class="row">
+          <button class="btn btn-start" onClick={() => host.op("play_again", {}, () => host.op("start"))}>
+            {S.playAgain}
+          </button>
+          <button class="btn" onClick={() => host.op("play_again")}>
+            {S.changeGame}
+          </button>
+        </div>
+      )}
+      <TurnTimerField lobby={lobby} host={host} />
+      {authorityOf(lobby).kind !== "class" && <StandInsField lobby={lobby} host={host} />}
+      <div class="row">
+        {lobby.phase !== "playing" && (
+          <button class="btn btn-small" disabled={full} onClick={() => host.op("add_bot", { bot: bots.includes("strong") ? "strong" : bots[bots.length - 1] })}>
+            {S.addBot}
+          </button>
+        )}
+        <button class="btn btn-small btn-quiet" aria-pressed={lobby.locked} onClick={() => host.op(lobby.locked ? "unlock" : "lock")}>
+          {lobby.locked ? S.unlock : S.lock}
+        </button>
+        {where === "tv" && <ReplayDownload />}
+        <button class="btn btn-small btn-danger-quiet" onClick={onEnd}>
+          {S.endRoom}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+type Tab = "people" | "room";
+
+function MenuDialog({
+  lobby,
+  host,
+  where,
+  me,
+  finished,
+  onClose,
+}: {
+  lobby: Lobby;
+  host: HostActions;
+  where: "tv" | "phone";
+  me: number | null;
+  finished: boolean;
+  onClose: () => void;
+}) {
+  const [tab, setTab] = useState<Tab>(finished ? "room" : "people");
+  const [ending, setEnding] = useState(false);
+  const [removing, setRemoving] = useState<LobbyPlayer | null>(null);
+  const asking = ending || removing !== null;
+  const ref = useDialog(() => (asking ? (setEnding(false), setRemoving(null)) : onClose()));
+  const tabButton = (id: Tab, label: string) => (
+    <button
+      role="tab"
+      id={`host-tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls={`host-panel-${id}`}
+      class={`tab ${tab === id ? "tab-on" : ""}`}
+      onClick={() => setTab(id)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div class={`dialog-backdrop ${where === "tv" ? "dialog-center" : "dialog-sheet"}`} onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div class={`dialog host-menu host-menu-${where}`} role="dialog" aria-modal="true" aria-labelledby="host-menu-title" tabIndex={-1} ref={ref}>
+        <div class="host-menu-head">
+          <h2 id="host-menu-title">{S.hostMenuTitle}</h2>
+          <button class="btn btn-small" onClick={onClose}>
+            {S.closeMenu}
+          </button>
+        </div>
+        <div class="tabs" role="tablist" aria-label={S.hostMenuTitle}>
+          {tabButton("people", S.tabPlayers)}
+          {tabButton("room", S.tabRoom)}
+        </div>
+        <div role="tabpanel" id={`host-panel-${tab}`} aria-labelledby={`host-tab-${tab}`} class="host-menu-panel">
+          {tab === "people" ? (
+            <PeopleTab lobby={lobby} host={host} me={me} asking={setRemoving} />
+          ) : (
+            <RoomTab lobby={lobby} host={host} where={where} finished={finished} onEnd={() => setEnding(true)} />
+          )}
+        </div>
+      </div>
+      {ending && <ConfirmEnd host={host} onCancel={() => setEnding(false)} />}
+      {removing && <ConfirmRemove host={host} player={removing} onDone={() => setRemoving(null)} />}
+    </div>
+  );
+}
+
+/**
+ * The small "Host" button (the TV's game header when the TV hosts; the host
+ * phone's header always), and the menu it opens.  `me`: the host phone's own
+ * player (not offered to remove or to hand over).
+ */
+export function HostMenu({ lobby, host, where = "tv", me = null, finished = false }: { lobby: Lobby; host: HostActions; where?: "tv" | "phone"; me?: number | null; finished?: boolean }) {
   const [open, setOpen] = useState(false);
+  const waiting = lobby.players.filter((p) => isHuman(p) && p.id !== me && presenceOf(p) === "absent" && !p.stand_in && p.bot === null).length;
   const handed = lobby.players.filter((p) => seatAction(p) === "take_back").length;
+  const badge = waiting || handed;
   return (
     <>
       <button class="btn btn-quiet btn-small host-menu-btn" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
         <span aria-hidden="true">☰</span> {S.hostMenu}
         <span class="sr-only">{S.hostMenuMore}</span>
-        {handed > 0 && (
-          <span class="badge" title={S.handedCount(handed)}>
-            {handed}
-            <span class="sr-only">{` (${S.handedCount(handed)})`}</span>
+        {badge > 0 && (
+          <span class="badge" title={waiting ? S.absentCount(waiting) : S.handedCount(handed)}>
+            {badge}
+            <span class="sr-only">{` (${waiting ? S.absentCount(waiting) : S.handedCount(handed)})`}</span>
           </span>
         )}
       </button>
-      {open && <MenuDialog lobby={lobby} host={host} onClose={() => setOpen(false)} />}
+      {open && <MenuDialog lobby={lobby} host={host} where={where} me={me} finished={finished} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -7,9 +7,11 @@ import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
 import { canStart, defaultOptions, gamesOf, playingCount, sensibleOptions } from "../games/catalog";
 import { joinUrl, watchUrl } from "../route";
-import { EndRoomButton, TurnTimerField } from "./HostMenu";
+import { ConfirmRemove, EndRoomButton, TurnTimerField } from "./HostMenu";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";
+import { authorityText, tvHosts } from "../ui/authority";
+import type { LobbyPlayer } from "../net/wire";
 
 export interface HostActions {
   /** Send a host operation; `then` runs once the hub has acknowledged it. */
@@ -242,8 +244,13 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
   );
 }
 
-/** Who has joined, with bots and locking for the host; `fromPhone` leaves out what only the TV may do. */
-export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: HostActions | null; fromPhone?: boolean }) {
+/**
+ * Who has joined, with bots for whoever may use this screen.  `inCharge`:
+ * this screen is the room's authority (the host phone, or the TV when no
+ * phone hosts), so it also removes people (after asking) and locks the room;
+ * `fromPhone` leaves out "End the room" (the phone has it in its menu).
+ */
+export function PlayersPanel({ lobby, host, fromPhone, inCharge }: { lobby: Lobby; host: HostActions | null; fromPhone?: boolean; inCharge?: boolean }) {
   const [bot] = useState("strong");
   const games = gamesOf(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
@@ -254,6 +261,7 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
   const choosing = Boolean(host && selected && (lobby.players.length > selected.max_players || lobby.players.some((p) => p.sitting_out)));
   // A phone that went away in the lobby: the host can hand its seat to a new device right here.
   const { shown, ask, done } = useReclaim(host?.reclaim);
+  const [removing, setRemoving] = useState<LobbyPlayer | null>(null);
   return (
     <section class="players-panel" aria-labelledby="players-title">
       <h2 id="players-title">
@@ -276,8 +284,8 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
                 </button>
               )}
               {ask && canReclaim(p) && <ReclaimButton player={p} ask={ask} />}
-              {host && (
-                <button class="btn-icon" aria-label={S.removePlayer(p.name)} title={S.removePlayer(p.name)} onClick={() => host.op("remove", { player: p.id })}>
+              {host && inCharge && (
+                <button class="btn-icon" aria-label={S.removePlayer(p.name)} title={S.removePlayer(p.name)} onClick={() => setRemoving(p)}>
                   ✕
                 </button>
               )}
@@ -291,26 +299,37 @@ export function PlayersPanel({ lobby, host, fromPhone }: { lobby: Lobby; host: H
           <button class="btn" disabled={full} onClick={() => host.op("add_bot", { bot: botName })}>
             {S.addBot}
           </button>
-          <button class="btn btn-quiet" onClick={() => host.op(lobby.locked ? "unlock" : "lock")}>
-            {lobby.locked ? S.unlock : S.lock}
-          </button>
-          {!fromPhone && <EndRoomButton host={host} />}
+          {inCharge && (
+            <button class="btn btn-quiet" onClick={() => host.op(lobby.locked ? "unlock" : "lock")}>
+              {lobby.locked ? S.unlock : S.lock}
+            </button>
+          )}
+          {inCharge && !fromPhone && <EndRoomButton host={host} />}
         </div>
       )}
-      {!host && lobby.locked && <p class="hint-text">{S.locked}</p>}
+      {!(host && inCharge) && lobby.locked && <p class="hint-text">{S.locked}</p>}
+      {removing && host && <ConfirmRemove host={host} player={removing} onDone={() => setRemoving(null)} />}
     </section>
   );
 }
 
+/**
+ * The TV's (and the watch page's) lobby.  The TV keeps the picker, bots and
+ * Start for a mouse or remote; removing people, locking and ending the room
+ * are the authority's, so the TV offers them only while no phone hosts, and
+ * it never shows a hand-over code (issue 24: only the asker's own screen does).
+ */
 export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; host: HostActions | null }) {
   const games = gamesOf(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
   const ready = selected ? canStart(selected, playingCount(lobby)) : false;
+  const shared = host ? { op: host.op } : null;
   return (
     <main class="tv-lobby">
       <JoinPanel code={code} />
       <div class="lobby-side">
-        <PlayersPanel lobby={lobby} host={host} />
+        <p class="authority-line">{authorityText(lobby, host ? "tv" : "watch")}</p>
+        <PlayersPanel lobby={lobby} host={shared} inCharge={tvHosts(lobby)} />
         <GamePicker lobby={lobby} host={host} />
         {host && <TurnTimerField lobby={lobby} host={host} />}
         {host && (

@@ -1,6 +1,7 @@
 // The host phone's lobby (Jackbox's VIP): the same game picker, options, bots
 // and Start as the TV's lobby, laid out for a phone in portrait, so the TV
-// needs no input after it shows the code.  Ending the room stays on the TV.
+// needs no input after it shows the code.  Everything else (ending the room,
+// stand-ins, another host) is in the host menu of the phone's header.
 import type { Lobby } from "../net/wire";
 import { S } from "../strings";
 import { canStart, gamesOf, playingCount } from "../games/catalog";
@@ -39,7 +40,7 @@ export function PhoneHostPanel({ lobby, host, room }: { lobby: Lobby; host: Host
       <p class="hint-text">{lobby.no_tv ? S.youHostNoTvHelp : S.youHostHelp}</p>
       {lobby.no_tv && room && <ShareRoom code={room} />}
       <GamePicker lobby={lobby} host={host} />
-      <PlayersPanel lobby={lobby} host={host} fromPhone />
+      <PlayersPanel lobby={lobby} host={host} fromPhone inCharge />
       <TurnTimerField lobby={lobby} host={host} />
       <div class="lobby-start">
         <button class="btn btn-start" disabled={!ready} onClick={() => host.op("start")}>

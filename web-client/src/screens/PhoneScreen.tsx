@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useSession } from "../session";
 import { S, errorText } from "../strings";
-import { StatusBanner, PlayerChip, listNames } from "../ui/common";
+import { StatusBanner, PlayerChip, listNames, BotPlaysLine } from "../ui/common";
 import { normaliseCode } from "../route";
 import { TokenStore } from "../net/tokens";
 import { RequestError, type Connection, type Identity } from "../net/connection";
@@ -15,12 +15,21 @@ import { useTurnBuzz, useWakeLock } from "./hooks";
 
 /** The hub's limit on a player's name (server/lobby.py), so the field never accepts more than the room will. */
 export const NAME_MAX = 16;
+
+/** Whether a typed name is over the limit as the hub counts it (spaces collapsed): it is refused, never cut. */
+export function tooLong(typed: string): boolean {
+  return [...typed.trim().split(/\s+/).join(" ").normalize("NFC")].length > NAME_MAX;
+}
 import { RoomEnded, Toast, useToast } from "./TvScreen";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import type { HostActions } from "./Lobby";
 import { PhoneHostPanel } from "./PhoneHost";
 import { Countdown, useCountdown } from "./Countdown";
 import { ReactionBar } from "../reactions/Reactions";
+import { HostMenu } from "./HostMenu";
+import { NoticeStack } from "../ui/Notices";
+import { authorityText, hostPlayer, isHostPhone, startsNextText } from "../ui/authority";
+import { SeatMoved, seatMovedAway } from "./SeatMoved";
 
 /** The length of a reclaim code (server/tokens.py): six letters of the room code alphabet. */
 export const RECLAIM_LENGTH = 6;
@@ -57,11 +66,13 @@ export function JoinForm({
       return onReclaim?.(c, r);
     }
     if (!nameText.trim()) return setProblem(S.nameMissing);
-    onJoin(c, nameText.trim().slice(0, NAME_MAX));
+    if (tooLong(nameText)) return setProblem(S.errorParams["room/bad_name"]({ reason: "too_long", max: NAME_MAX }));
+    onJoin(c, nameText.trim());
   };
   const open = () => {
     if (!nameText.trim()) return setProblem(S.nameMissing);
-    onOpen?.(nameText.trim().slice(0, NAME_MAX));
+    if (tooLong(nameText)) return setProblem(S.errorParams["room/bad_name"]({ reason: "too_long", max: NAME_MAX }));
+    onOpen?.(nameText.trim());
   };
   return (
     <main class="join">
@@ -109,7 +120,6 @@ export function JoinForm({
               name="name"
               class="input"
               value={nameText}
-              maxLength={NAME_MAX}
               autoComplete="nickname"
               placeholder={S.namePlaceholder}
               onInput={(e) => setName((e.target as HTMLInputElement).value)}
@@ -201,10 +211,7 @@ function useTableShown(forced: boolean): [boolean, () => void] {
   return [forced || shown, toggle];
 }
 
-/** Whether this phone is the room's host phone (the first to join, or whom the TV named). */
-export function isHostPhone(state: StateFrame): boolean {
-  return state.you.player !== undefined && state.you.player !== null && state.lobby.host_phone === state.you.player;
-}
+export { isHostPhone };
 
 function Seated({
   state,
@@ -234,11 +241,14 @@ function Seated({
   useWakeLock(Boolean(state.game) && !state.outcome);
   const ui = uiFor(state.lobby.game);
   const seat = state.you.seat ?? null;
+  const hosting = Boolean(hostActions) && isHostPhone(state);
+  const host = hostPlayer(state.lobby);
   return (
     <main class="phone-main">
       <header class="phone-header">
         {me && <PlayerChip player={me} />}
         <span class="phone-code">{state.room}</span>
+        {hosting && <HostMenu lobby={state.lobby} host={hostActions!} where="phone" me={state.you.player ?? null} finished={Boolean(state.outcome)} />}
         {state.game && !phoneOnly && (
           <button class="btn btn-quiet btn-small" aria-pressed={tableShown} onClick={toggleTable}>
             {S.noTv}
@@ -251,6 +261,7 @@ function Seated({
         )}
         <LanguageSwitch compact />
       </header>
+      <p class={`authority-line ${hosting ? "authority-you" : ""}`}>{authorityText(state.lobby, "phone", state.you.player ?? null)}</p>
       {state.game && tableShown && (
         // The table's public part comes from this seat's own view: a phone is never sent anything else.
         <section class="phone-table" aria-label={S.tableOnPhone} tabIndex={0}>
@@ -265,18 +276,19 @@ function Seated({
       {mine && seconds !== null && <Countdown seconds={seconds} urgent />}
       {state.game && !state.outcome && me?.bot != null && (
         <p class="bot-note" role="status">
-          {S.botPlaysForYou}
+          {hosting ? S.botPlaysForYouHost : host ? S.botPlaysForYouBy(host.name) : S.botPlaysForYou}
         </p>
       )}
-      {!state.game && hostActions && isHostPhone(state) && <PhoneHostPanel lobby={state.lobby} host={hostActions} room={state.room} />}
-      {!state.game && !(hostActions && isHostPhone(state)) && (
+      {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} exclude={state.you.player ?? null} />}
+      {!state.game && hosting && <PhoneHostPanel lobby={state.lobby} host={hostActions!} room={state.room} />}
+      {!state.game && !hosting && (
         <section class="phone-wait">
           <p>{S.waitingToStart}</p>
           {state.lobby.game && <p class="hint-text">{S[`game_${state.lobby.game}` as keyof typeof S] as string}</p>}
         </section>
       )}
       {state.game && seat !== null && !state.outcome && (
-        <ui.Hand game={state.game} lobby={state.lobby} players={state.lobby.players} seat={seat} legal={state.legal ?? []} send={send} hint={hint} />
+        <ui.Hand game={state.game} lobby={state.lobby} players={state.lobby.players} seat={seat} legal={state.legal ?? []} send={send} hint={hint} hints={state.you.hints} />
       )}
       {state.game && seat === null && !state.outcome && (
         // A late joiner: the public view of the game in progress (the hub sends this
@@ -288,7 +300,7 @@ function Seated({
           </div>
         </section>
       )}
-      {state.outcome && <PhoneResult state={state} host={hostActions && isHostPhone(state) ? hostActions : null} />}
+      {state.outcome && <PhoneResult state={state} host={hosting ? hostActions! : null} />}
       {react && !mine && <ReactionBar conn={react} />}
       {help && state.lobby.game && <RulesDialog gameId={state.lobby.game} onClose={() => setHelp(false)} />}
     </main>
@@ -323,13 +335,24 @@ function PhoneResult({ state, host }: { state: StateFrame; host: HostActions | n
           </button>
         </div>
       ) : (
-        <p class="hint-text">{S.waitingForHost}</p>
+        <p class="hint-text">{startsNextText(state.lobby)}</p>
       )}
     </section>
   );
 }
 
-export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & { role: "player" }; onLeave: (error: string | null) => void; phoneOnly?: boolean }) {
+export function Joined({
+  identity,
+  onLeave,
+  phoneOnly,
+  onSeatMoved,
+}: {
+  identity: Identity & { role: "player" };
+  onLeave: (error: string | null) => void;
+  phoneOnly?: boolean;
+  /** The hub refused this phone's seat token because the seat moved to another phone (issue 24). */
+  onSeatMoved?: (room: string | null) => void;
+}) {
   const session = useSession(identity, `player:${identity.room}:${identity.name ?? ""}:${identity.reclaim ?? ""}`)!;
   const { conn, state, status, welcome } = session;
   useEffect(() => {
@@ -342,6 +365,10 @@ export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & 
   // end screen instead of the last hand with buttons that can no longer work.
   const over = status === "ended" && conn.endReason !== "replaced" && conn.endReason !== "not_found" && conn.endReason !== "rejected";
   useEffect(() => {
+    if (status === "ended" && onSeatMoved && seatMovedAway(conn)) {
+      onSeatMoved(conn.room ?? identity.room);
+      return;
+    }
     if (status === "ended" && (conn.endReason === "not_found" || conn.endReason === "rejected")) {
       onLeave(conn.lastError ? errorText(conn.lastError.code, conn.lastError.params) : S[`ended_${conn.endReason}`]);
     }
@@ -373,6 +400,7 @@ export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & 
           <p>{S.connecting}</p>
         </main>
       )}
+      {state && !over && <NoticeStack lobby={state.lobby} me={state.you.player ?? null} variant="phone" />}
       <Toast text={toast} />
     </div>
   );
@@ -381,17 +409,37 @@ export function Joined({ identity, onLeave, phoneOnly }: { identity: Identity & 
 export function PhoneScreen({ code }: { code: string | null }) {
   const tokens = useMemo(() => new TokenStore(), []);
   const [identity, setIdentity] = useState<(Identity & { role: "player" }) | null>(() => {
-    // A stored seat for this room: go straight back in.
-    if (code && tokens.seat(code)) return { role: "player", room: code, name: tokens.seat(code)?.name ?? tokens.name() };
+    // A stored seat for this room: go straight back in.  No name: if the seat
+    // is no longer this phone's (it moved to another phone, or the host
+    // removed it), the phone says why instead of joining as someone new.
+    if (code && tokens.seat(code)) return { role: "player", room: code };
     return null;
   });
   const [error, setError] = useState<string | null>(null);
+  const [moved, setMoved] = useState<string | null>(null);
+  if (moved !== null) {
+    return (
+      <div class="screen phone">
+        <SeatMoved
+          code={moved || null}
+          onJoin={() => {
+            setMoved(null);
+            setError(null);
+          }}
+        />
+      </div>
+    );
+  }
   if (identity) {
     return (
       <Joined
         identity={identity}
         onLeave={(e) => {
           setError(e);
+          setIdentity(null);
+        }}
+        onSeatMoved={(room) => {
+          setMoved(room ?? "");
           setIdentity(null);
         }}
       />

@@ -1,5 +1,6 @@
-// Handing a lost phone's seat to a new device, from any host surface: the
-// TV's lobby and host menu, and the host phone's panel.  The hub answers the
+// Handing a lost phone's seat to a new device, from the host's own screen
+// only (issue 24: never on the shared TV): the host menu and the host
+// phone's lobby panel.  The hub answers the
 // host op `reclaim_seat` with a one-time code; we show it large, with the
 // clock time it stops working, until the host closes it.
 import { useState } from "preact/hooks";
@@ -19,10 +20,15 @@ function clockIn(seconds: number): string {
   return new Date(Date.now() + seconds * 1000).toLocaleTimeString(S.lang, { hour: "2-digit", minute: "2-digit" });
 }
 
-/** Whether the host can offer this player's seat to a new device: a person whose phone is gone. */
+/**
+ * Whether the host can offer this player's seat to a new device: a person
+ * whose phone has been gone past the grace period (issue 24: the hub refuses
+ * a seat whose phone may still come back; older hubs: any person offline).
+ */
 export function canReclaim(player: LobbyPlayer): boolean {
   const human = player.human ?? player.bot === null;
-  return human && !player.connected;
+  if (!human) return false;
+  return player.presence ? player.presence === "absent" : !player.connected;
 }
 
 /** State for one list of seats: the code shown (if any) and how to ask for one. */

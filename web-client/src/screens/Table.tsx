@@ -10,6 +10,8 @@ import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Countdown, useCountdown } from "./Countdown";
 import { useRef } from "preact/hooks";
 import { useFitToWindow } from "../ui/fit";
+import { authorityText, tvHosts } from "../ui/authority";
+import { BotPlaysLine } from "../ui/common";
 
 export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
   const ui = uiFor(state.lobby.game);
@@ -27,12 +29,14 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
             {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
           </span>
           {seconds !== null && <Countdown seconds={seconds} />}
-          {host && !watching && <HostMenu lobby={state.lobby} host={host} />}
+          <span class="authority-line authority-tv">{authorityText(state.lobby, watching ? "watch" : "tv")}</span>
+          {host && !watching && tvHosts(state.lobby) && <HostMenu lobby={state.lobby} host={host} finished={Boolean(state.outcome)} />}
           <LanguageSwitch compact />
         </span>
       </header>
+      {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} />}
       {state.game && <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />}
-      {state.outcome && <EndPanel state={state} host={host} />}
+      {state.outcome && <EndPanel state={state} host={host && tvHosts(state.lobby) ? host : null} />}
     </main>
   );
 }

@@ -13,6 +13,7 @@ import type { ErrorParams, Lobby } from "../net/wire";
 import { gamesOf } from "../games/catalog";
 import { ReactionOverlay } from "../reactions/Reactions";
 import { MuteToggle, useSoundCues } from "../sound/Sound";
+import { NoticeStack } from "../ui/Notices";
 
 /**
  * A refused host operation in words.  The hub sends the code alone; where the
@@ -139,11 +140,7 @@ function TvRoom({ fresh }: { fresh: boolean }) {
     op: (op, fields = {}, then) => {
       conn.host(op, fields).then(then, (e: RequestError) => showToast(hostErrorText(e.code, state?.lobby ?? null, e.params)));
     },
-    reclaim: (player) =>
-      conn.reclaimSeat(player).catch((e: RequestError) => {
-        showToast(hostErrorText(e.code, state?.lobby ?? null, e.params));
-        throw e;
-      }),
+    // No `reclaim`: a hand-over code is shown only on the asker's own screen, never the shared TV (issue 24).
   };
   if (moved) {
     return (
@@ -165,6 +162,7 @@ function TvRoom({ fresh }: { fresh: boolean }) {
       {state && !over && state.game && <TableScreen state={state} host={host} />}
       {over && <RoomEnded reason={conn.endReason} onAgain={() => location.reload()} />}
       {state && !over && <ReactionOverlay conn={conn} />}
+      {state && !over && <NoticeStack lobby={state.lobby} variant="tv" />}
       {!over && <MuteToggle board={sound} />}
       <Toast text={toast} />
     </div>

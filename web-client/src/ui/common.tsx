@@ -5,6 +5,7 @@ import type { LobbyPlayer } from "../net/wire";
 import { S } from "../strings";
 import { lookFor } from "./players";
 import { PlayerMark } from "./Shape";
+import { botPlaysFor, botSeats, isHuman, presenceOf } from "./presence";
 
 export function StatusBanner({ status, endReason, onRetry }: { status: Status; endReason?: EndReason | null; onRetry?: () => void }) {
   if (status === "open") return null;
@@ -32,14 +33,36 @@ export function StatusBanner({ status, endReason, onRetry }: { status: Status; e
 
 export function PlayerChip({ player, children, big }: { player: LobbyPlayer; children?: ComponentChildren; big?: boolean }) {
   const look = lookFor(player.id);
+  const human = isHuman(player);
+  const presence = presenceOf(player);
+  const standIn = human && botPlaysFor(player);
   return (
-    <span class={`chip ${big ? "chip-big" : ""} ${player.connected || player.bot ? "" : "chip-away"}`} style={{ "--pc": look.colour }}>
+    <span class={`chip ${big ? "chip-big" : ""} ${presence === "connected" ? "" : "chip-away"}`} style={{ "--pc": look.colour }}>
       <PlayerMark shape={look.shape} colour={look.colour} size={big ? 44 : 28} />
       <span class="chip-name">{player.name}</span>
-      {player.bot && <span class="chip-tag">{S.bot}</span>}
-      {!player.bot && !player.connected && <span class="chip-tag">{S.offline}</span>}
+      {!human && <span class="chip-tag">{S.bot}</span>}
+      {standIn && (
+        <span class="chip-tag chip-standin" title={S.standInFor(player.name)}>
+          {S.standInTag}
+          <span class="sr-only">{`: ${S.standInFor(player.name)}`}</span>
+        </span>
+      )}
+      {human && presence !== "connected" && <span class={`chip-tag chip-${presence}`}>{presence === "away" ? S.presenceAway : S.presenceAbsent}</span>}
       {children}
     </span>
+  );
+}
+
+/** "A bot is playing for Noah" while a game runs and a bot plays someone's seat (every screen shows it). */
+export function BotPlaysLine({ players, exclude }: { players: LobbyPlayer[]; exclude?: number | null }) {
+  const names = botSeats(players)
+    .filter((p) => p.id !== exclude)
+    .map((p) => p.name);
+  if (names.length === 0) return null;
+  return (
+    <p class="bot-plays-line" role="status">
+      {S.standInFor(listNames(names))}
+    </p>
   );
 }
 

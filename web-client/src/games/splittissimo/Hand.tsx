@@ -9,7 +9,7 @@ import type { HandProps } from "../types";
 import { CardFace } from "./Card";
 import { matchTrick, openCards, type Card } from "./model";
 import { useCountdown } from "./Table";
-import { hintText, type HintValue } from "./text";
+import { hintText, hintButton, type HintValue } from "./text";
 
 function Pickable({ card, on, onToggle, glow }: { card: Card; on: boolean; onToggle: () => void; glow?: boolean }) {
   return (
@@ -19,7 +19,18 @@ function Pickable({ card, on, onToggle, glow }: { card: Card; on: boolean; onTog
   );
 }
 
-export function SplittissimoHand({ game, legal, send, hint }: HandProps) {
+/** "Show me a hint · 2 left"; disabled, saying why, when none is left or hints are off. */
+function HintButton({ hints, onAsk }: { hints: HandProps["hints"]; onAsk: () => void }) {
+  const { label, status, usable } = hintButton(hints);
+  return (
+    <button class="btn btn-quiet sp-hint-btn" disabled={!usable} onClick={onAsk}>
+      {label}
+      {status && <span class="sp-hints-left">{` · ${status}`}</span>}
+    </button>
+  );
+}
+
+export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) {
   const [hand, setHand] = useState<number[]>([]);
   const [table, setTable] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
@@ -114,11 +125,7 @@ export function SplittissimoHand({ game, legal, send, hint }: HandProps) {
             {S.sp_pass}
           </button>
         )}
-        {hint && game.phase !== "over" && (
-          <button class="btn btn-quiet" onClick={askHint}>
-            {S.sp_hint}
-          </button>
-        )}
+        {hint && game.phase !== "over" && <HintButton hints={hints} onAsk={askHint} />}
       </div>
     </section>
   );

@@ -8,22 +8,37 @@ import { PlayerChip } from "../../ui/common";
 import { bySeat } from "../../ui/players";
 import type { TableProps, View } from "../types";
 import { CardFace } from "./Card";
-import { windowLeft, type Card } from "./model";
+import { cancelIsNews, windowLeft, type CancelSeen, type Card } from "./model";
 import { endReason, mixedNumber } from "./text";
 
-/** Seconds left in the reaction window, counted down on this screen. */
+/**
+ * Seconds left in the reaction window, counted down on this screen from when
+ * it saw the window open.  The clock is read at each render (the interval
+ * only asks for one): a value kept from the last window made a fresh 3 s
+ * window read "94 s" until the next tick.
+ */
 export function useCountdown(window: View | null): number | null {
   const opened = useRef<{ turn: number; at: number } | null>(null);
-  const [now, setNow] = useState(Date.now());
+  const [, setTick] = useState(0);
   if (window && (!opened.current || opened.current.turn !== window.turn)) opened.current = { turn: window.turn, at: Date.now() };
   if (!window) opened.current = null;
   useEffect(() => {
     if (!window) return;
-    const t = setInterval(() => setNow(Date.now()), 200);
+    const t = setInterval(() => setTick((n) => n + 1), 200);
     return () => clearInterval(t);
   }, [window?.turn]);
   if (!window || !opened.current) return null;
-  return Math.ceil(windowLeft(window.ms, opened.current.at, now) / 1000);
+  return Math.ceil(windowLeft(window.ms, opened.current.at, Date.now()) / 1000);
+}
+
+/** Whether the last Cancelled Order is still news: the turn it started is the one being played. */
+function useCancelNews(game: View): boolean {
+  const seen = useRef<{ key: string; turn: number } | null>(null);
+  const cancel = game.last_cancel as CancelSeen | null;
+  const key = cancel ? `${cancel.seat}:${cancel.by}:${cancel.turn ?? ""}` : "";
+  if (!cancel) seen.current = null;
+  else if (!seen.current || seen.current.key !== key) seen.current = { key, turn: game.turn };
+  return game.phase !== "over" && cancelIsNews(cancel, game.turn, seen.current?.turn ?? null);
 }
 
 export function LastTrick({ game, players }: { game: View; players: LobbyPlayer[] }) {
@@ -76,6 +91,7 @@ export function OpenCards({ game }: { game: View }) {
 export function SplittissimoTable({ game, players }: TableProps) {
   const seats = bySeat(players);
   const left = useCountdown(game.window);
+  const cancelNews = useCancelNews(game);
   const active = seats.get(game.active)?.name ?? "";
   return (
     <div class="sp-table">
@@ -88,7 +104,7 @@ export function SplittissimoTable({ game, players }: TableProps) {
               {S.sp_window(left)}
             </p>
           )}
-          {game.last_cancel && game.phase !== "over" && (
+          {cancelNews && (
             <p class="hint-text">{S.sp_cancelled(seats.get(game.last_cancel.by)?.name ?? "", seats.get(game.last_cancel.seat)?.name ?? "")}</p>
           )}
           <p class="hint-text">{S.sp_deck(game.deck_size)}</p>

@@ -53,7 +53,28 @@ export function matchTrick(legal: Command[], hand: Card[], table: Card[], game: 
 
 /** Milliseconds left in a reaction window that opened `ms` long at `since`. */
 export function windowLeft(ms: number, since: number, now: number): number {
-  return Math.max(0, ms - (now - since));
+  // Never more than the window's length, whatever the clocks say (issue 24: a
+  // stale "now" once showed 94 s for a 3 s window).
+  return Math.min(ms, Math.max(0, ms - (now - since)));
+}
+
+/** The last Cancelled Order as the view has it: who was skipped, by whom, and (newer hubs) the turn it began. */
+export interface CancelSeen {
+  seat: number;
+  by: number;
+  turn?: number;
+}
+
+/**
+ * Whether "Bo cancelled Max's turn" is still news at `turn`.  A cancel starts
+ * the next turn at once, so the line is true for that turn only; it goes when
+ * the turn after begins.  `since` is the turn at which this screen first saw
+ * this cancel (used when the hub does not say the turn itself).
+ */
+export function cancelIsNews(cancel: CancelSeen | null | undefined, turn: number, since: number | null): boolean {
+  if (!cancel) return false;
+  const began = typeof cancel.turn === "number" ? cancel.turn : since;
+  return began !== null && turn <= began;
 }
 
 /** "3/8" -> 0.375, for drawing. */

@@ -70,6 +70,19 @@ export function hintText(hint: HintValue | null): string {
   }
 }
 
+/**
+ * The hint button's words from what this seat has left (issue 24, `you.hints`):
+ * "Show me a hint" plus "2 hints left"; "No hints left" or "Hints are off",
+ * disabled, when asking would only be refused.  No count (older hubs): ask freely.
+ */
+export function hintButton(hints: { left: number | null; off: boolean } | undefined): { label: string; status: string | null; usable: boolean } {
+  if (!hints) return { label: S.sp_hint, status: null, usable: true };
+  if (hints.off) return { label: S.sp_hintsOff, status: null, usable: false };
+  if (hints.left === null) return { label: S.sp_hint, status: null, usable: true };
+  if (hints.left <= 0) return { label: S.sp_hintsNone, status: null, usable: false };
+  return { label: S.sp_hint, status: S.sp_hintsLeft(hints.left), usable: true };
+}
+
 export interface Prompt {
   /** True when this phone has something to do now (it buzzes and glows). */
   mine: boolean;

@@ -1,0 +1,38 @@
+// The room's announcements on screen (issue 24): a banner across the top of
+// the TV and the watch page, a toast on phones.  Each new notice shows for a
+// few seconds and goes; several at once stack, newest last.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { Lobby, Notice } from "../net/wire";
+import { NoticeTracker, noticeText } from "./notices";
+
+/** How long one notice stays, by screen: the TV is read from across the room. */
+const SHOW_MS = { tv: 8000, phone: 5000 } as const;
+const MAX_SHOWN = 3;
+
+function keyOf(n: Notice): string {
+  return `${n.n}:${n.kind}:${n.player}`;
+}
+
+export function NoticeStack({ lobby, me = null, variant }: { lobby: Lobby; me?: number | null; variant: "tv" | "phone" }) {
+  const tracker = useMemo(() => new NoticeTracker(), []);
+  const [shown, setShown] = useState<Notice[]>([]);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => {
+    const fresh = tracker.take(lobby.notices).filter((n) => noticeText(n, me) !== "");
+    if (fresh.length === 0) return;
+    setShown((s) => [...s, ...fresh].slice(-MAX_SHOWN));
+    for (const n of fresh) {
+      timers.current.push(setTimeout(() => setShown((s) => s.filter((x) => keyOf(x) !== keyOf(n))), SHOW_MS[variant]));
+    }
+  }, [lobby.notices]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  return (
+    <div class={`notices notices-${variant}`} role="status" aria-live="polite">
+      {shown.map((n) => (
+        <p key={keyOf(n)} class={`notice notice-${n.kind}`}>
+          {noticeText(n, me)}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// The room's public announcements (issue 24, `lobby.notices`): which ones a
+// screen has not shown yet, and their words.  The hub keeps the last few,
+// each stamped with the room version `n` it happened at; a screen shows each
+// `n` once.  A screen that opens (or reloads) does not replay the ones it
+// finds there: they are news only to the screens that were watching.
+import type { Notice } from "../net/wire";
+import { S } from "../strings";
+
+export class NoticeTracker {
+  /** The newest `n` already shown (or found on opening); null until the first lobby. */
+  private seen: number | null = null;
+
+  /** The notices of this lobby that are news to this screen, oldest first (each returned once). */
+  take(notices: readonly Notice[] | undefined): Notice[] {
+    const list = notices ?? [];
+    const newest = list.reduce((m, x) => Math.max(m, x.n), -1);
+    if (this.seen === null) {
+      this.seen = newest;
+      return [];
+    }
+    const fresh = list.filter((x) => x.n > this.seen!);
+    this.seen = Math.max(this.seen, newest);
+    return fresh;
+  }
+}
+
+/**
+ * A notice in words, in the language in use.  `me` is this phone's player:
+ * news about oneself reads "You are now the host", not one's own name.
+ */
+export function noticeText(notice: Notice, me: number | null = null): string {
+  const you = me !== null && notice.player === me;
+  switch (notice.kind) {
+    case "seat_moved":
+      if (notice.by === "teacher") return S.noticeSeatMovedTeacher(notice.name);
+      return notice.by ? S.noticeSeatMovedBy(notice.name, notice.by) : S.noticeSeatMovedTv(notice.name);
+    case "host_changed":
+      return you ? S.noticeYouHost : S.noticeHostChanged(notice.name);
+    case "stand_in":
+      return S.noticeStandIn(notice.name);
+    case "back":
+      return you ? S.noticeYouBack : S.noticeBack(notice.name);
+    case "timed_out":
+      return S.noticeTimedOut(notice.name);
+    default:
+      return "";
+  }
+}
