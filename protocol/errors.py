@@ -50,6 +50,7 @@ class ErrorCode(str, enum.Enum):
     EXPECTED_HELLO = "protocol/expected_hello"
     BAD_COMMAND = "protocol/bad_command"
     BAD_TOKEN = "auth/bad_token"
+    SUPERSEDED = "auth/superseded"
     FORBIDDEN = "auth/forbidden"
     ROOM_NOT_FOUND = "room/not_found"
     HINT_UNAVAILABLE = "hint/unavailable"

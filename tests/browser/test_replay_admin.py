@@ -278,6 +278,7 @@ def test_the_tv_downloads_its_rooms_replay_from_the_host_menu(browser, admin_ser
     tv.locator(".end-panel").wait_for(timeout=90000)
     # When the host opens its menu and downloads the replay
     tv.get_by_role("button", name="Host").click()
+    tv.get_by_role("tab", name="Room").click()  # the menu's second tab holds the room's controls
     with tv.expect_download() as download:
         tv.get_by_role("button", name="Download replay").click()
     target = tmp_path / download.value.suggested_filename

@@ -10,6 +10,7 @@ import { botSeats, presenceOf } from "../src/ui/presence";
 import { canReclaim } from "../src/screens/Reclaim";
 import { hintButton } from "../src/games/splittissimo/text";
 import { cancelIsNews, windowLeft } from "../src/games/splittissimo/model";
+import { countdownLeft } from "../src/screens/Countdown";
 
 function player(id: number, name: string, fields: Partial<LobbyPlayer> = {}): LobbyPlayer {
   return { id, name, bot: null, human: true, connected: true, seat: id, ...fields };
@@ -169,5 +170,14 @@ describe("Splittissimo lines that must not lie", () => {
     // a hub that says the turn itself is exact even for a screen that opened later
     expect(cancelIsNews({ seat: 1, by: 0, turn: 8 }, 8, 12)).toBe(true);
     expect(cancelIsNews({ seat: 1, by: 0, turn: 8 }, 9, 9)).toBe(false);
+  });
+});
+
+describe("the turn countdown", () => {
+  it("counts the running clock down from when it started, within its length", () => {
+    expect(countdownLeft(1000, 30, 1000)).toBe(30);
+    expect(countdownLeft(1000, 30, 11_000)).toBe(20);
+    expect(countdownLeft(1000, 30, 0)).toBe(30); // a clock read before it started never shows more than its length
+    expect(countdownLeft(1000, 30, 99_000)).toBe(0);
   });
 });

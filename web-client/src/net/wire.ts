@@ -73,6 +73,8 @@ export interface Lobby {
   stand_ins?: boolean;
   /** The last few public announcements, oldest first (issue 24). */
   notices?: Notice[];
+  /** The running turn's clock: the room version it started at and its seconds; null when none runs (issue 24). */
+  turn_clock?: { since: number; seconds: number } | null;
   /** Offered by newer hubs: the games and their option schemas. */
   games?: GameInfo[];
 }

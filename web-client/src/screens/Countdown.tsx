@@ -1,8 +1,10 @@
 // The turn timer as a countdown, on the TV and on the phone whose turn it is.
-// The hub restarts the timer at every change of the room (server/timers.py);
-// the client restarts its countdown at every new room version, which is when
-// it learns of that change, so both run out together within a network delay.
-import { useEffect, useState } from "preact/hooks";
+// Newer hubs say which clock runs (`lobby.turn_clock`: the room version it
+// started at, and its seconds): the countdown restarts only when that clock
+// does, so a host's action (extra time, a new phone) never resets it, and
+// extra time lengthens the running one.  Older hubs restarted the timer at
+// every room change; for them the countdown restarts at every new version.
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { StateFrame } from "../net/wire";
 import { S } from "../strings";
 import { uiFor } from "../games";
@@ -10,21 +12,27 @@ import { turnSeconds } from "./hostControls";
 
 /** Whole seconds left for the players acting now, or null when no timer runs. */
 export function useCountdown(state: StateFrame | null): number | null {
-  const acting = state?.game && !state.outcome ? uiFor(state.lobby.game).waitingOn(state.game) : [];
-  const total = state && state.game && !state.outcome ? turnSeconds(state.lobby.turn_timer, state.lobby.players, acting) : 0;
-  const [deadline, setDeadline] = useState<number | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  const running = Boolean(state?.game) && !state?.outcome;
+  const clock = state?.lobby.turn_clock;
+  const acting = running ? uiFor(state!.lobby.game).waitingOn(state!.game!) : [];
+  const total = !running ? 0 : clock !== undefined ? (clock?.seconds ?? 0) : turnSeconds(state!.lobby.turn_timer, state!.lobby.players, acting);
+  // What starts a new clock: the hub's clock id, else (older hubs) any new version.
+  const key = clock !== undefined ? `clock:${clock?.since ?? "none"}` : `v:${state?.version}`;
+  const started = useRef<{ key: string; at: number } | null>(null);
+  if (!started.current || started.current.key !== key) started.current = { key, at: Date.now() };
+  const [, setTick] = useState(0);
   useEffect(() => {
-    setDeadline(total > 0 ? Date.now() + total * 1000 : null);
-    setNow(Date.now());
-  }, [state?.version, total]);
-  useEffect(() => {
-    if (deadline === null) return;
-    const tick = setInterval(() => setNow(Date.now()), 250);
+    if (total <= 0) return;
+    const tick = setInterval(() => setTick((n) => n + 1), 250);
     return () => clearInterval(tick);
-  }, [deadline]);
-  if (deadline === null) return null;
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
+  }, [total > 0]);
+  if (total <= 0) return null;
+  return countdownLeft(started.current.at, total, Date.now());
+}
+
+/** Whole seconds left of a clock of `seconds` started at `at`, read at `now` (never below 0, never above its length). */
+export function countdownLeft(at: number, seconds: number, now: number): number {
+  return Math.min(seconds, Math.max(0, Math.ceil((at + seconds * 1000 - now) / 1000)));
 }
 
 /** A stopwatch drawn in SVG (the emoji is missing from many TV fonts). */
