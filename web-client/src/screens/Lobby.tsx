@@ -328,7 +328,8 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
     <main class="tv-lobby">
       <JoinPanel code={code} />
       <div class="lobby-side">
-        <p class="authority-line">{authorityText(lobby, host ? "tv" : "watch")}</p>
+        {/* An empty room's TV hosts it, plainly: the line starts once people join. */}
+        {lobby.players.length > 0 && <p class="authority-line">{authorityText(lobby, host ? "tv" : "watch")}</p>}
         <PlayersPanel lobby={lobby} host={shared} inCharge={tvHosts(lobby)} />
         <GamePicker lobby={lobby} host={host} />
         {host && <TurnTimerField lobby={lobby} host={host} />}
