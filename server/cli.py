@@ -59,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     serve.add_argument("--room-idle", type=float, default=3600.0, help="seconds without activity before a room ends")
     serve.add_argument("--timer-scale", type=float, default=1.0, help="multiplies game timer delays")
+    serve.add_argument("--grace", type=float, nargs=3, default=None, metavar=("HOST", "PARTY", "CLASS"),
+                       help="seconds before a gone host phone hands hosting on, and before a bot plays for a gone"
+                       " party / class seat (default 12 20 15)")
     serve.add_argument(
         "--forwarded-allow-ips",
         default=None,

@@ -155,7 +155,9 @@ def run(args: Any) -> int:
         if not address.startswith("127."):  # no network: nothing to announce on
             short, announcer = announce.announce(address, args.port, url)
     short = short or announce.short_address(url)
-    config = HubConfig(bot_delay=args.bot_delay, idle_seconds=args.room_idle, timer_scale=args.timer_scale)
+    grace = getattr(args, "grace", None)
+    graces = dict(zip(("grace_host", "grace_party", "grace_class"), grace)) if grace else {}
+    config = HubConfig(bot_delay=args.bot_delay, idle_seconds=args.room_idle, timer_scale=args.timer_scale, **graces)
     web = Path(args.web) if args.web else None
     app = create_app(store, config=config, public_url=url, short_address=short, admin_token=token, metrics_at=metrics_at,
                      metrics_host=args.host, **({"web": web} if web else {}))
