@@ -47,7 +47,7 @@ export function SliceCard({ slice, small, title }: { slice: Slice | null; small?
           </span>
         )}
       </span>
-      {!small && slice && <span class="slice-name">{slice.kind === "combo" ? S.nys_combo : sliceName(slice)}</span>}
+      {!small && slice && <span class="slice-name">{sliceName(slice)}</span>}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { PlayerChip } from "../../ui/common";
 import { bySeat } from "../../ui/players";
 import type { TableProps, View } from "../types";
 import { deciding, groupTableau, type Slice } from "./model";
+import { Ring } from "./Ring";
 import { SliceCard, SpecialCard, sliceName } from "./Slice";
 
 export function decisionText(game: View, players: LobbyPlayer[]): string {
@@ -15,27 +16,6 @@ export function decisionText(game: View, players: LobbyPlayer[]): string {
   const kind = String(game.decision?.kind ?? "");
   const fn = S.nys_decision[kind as keyof typeof S.nys_decision];
   return fn ? fn(name) : kind;
-}
-
-export function Ring({ ring, special }: { ring: Slice[]; special: string | null }) {
-  const n = ring.length;
-  return (
-    <div class="nys-ring" role="list" aria-label={S.nys_ring}>
-      {ring.map((s, i) => {
-        const a = ((i / Math.max(n, 1)) * 360 - 90) * (Math.PI / 180);
-        return (
-          <div key={s.id} role="listitem" class="nys-ring-slot" style={{ left: `${50 + 40 * Math.cos(a)}%`, top: `${50 + 40 * Math.sin(a)}%` }}>
-            <SliceCard slice={s} />
-          </div>
-        );
-      })}
-      {special && (
-        <div class="nys-ring-centre" role="listitem">
-          <SpecialCard id={special} />
-        </div>
-      )}
-    </div>
-  );
 }
 
 export function Portions({ game, players }: { game: View; players: LobbyPlayer[] }) {

@@ -1,0 +1,144 @@
+// New York Slice's ring as one SVG pizza that fills its column: a wedge per
+// slice in the slice's colour (a combo split in its two colours), the type
+// number near the crust, red dots for pepperoni and fish for anchovies inside
+// the wedge, and each name outside with a leader line (ringLayout.ts places
+// them so none overlaps or leaves the picture).  The Special sits in the
+// middle by name; what it does is one line under the pizza, in the TV's own
+// type size, where it can wrap.
+import { S } from "../../strings";
+import { sliceColour, TYPE_COLOURS, type Slice } from "./model";
+import { CENTRE_AT, markPlaces, NAME_LINE, NUMBER_AT, polar, RADIUS, CRUST, ringLayout, wedgePath, type Measure } from "./ringLayout";
+import { sliceLabel, sliceName } from "./Slice";
+
+/** Dark ink on a light slice, white on a dark one (by the colour's luminance). */
+export function inkOn(colour: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!m) return "#1b0f0a";
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
+    const c = parseInt(h, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return lum > 0.2 ? "#1b0f0a" : "#fff";
+}
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+
+/** Bold text width in user units, measured with the page's font when a canvas can (never in jsdom). */
+const measureName: Measure = (text) => {
+  if (canvas === undefined) {
+    try {
+      canvas = typeof document !== "undefined" && !navigator.userAgent.includes("jsdom") ? document.createElement("canvas").getContext("2d") : null;
+    } catch {
+      canvas = null;
+    }
+    if (canvas) canvas.font = `800 100px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  if (!canvas) return text.length * 7.2;
+  // measured at 100px, scaled to the names' 12 units, with a little room for rounding
+  return (canvas.measureText(text).width / 100) * 12 * 1.04;
+};
+
+function Marks({ slice, mid }: { slice: Slice; mid: number }) {
+  const kinds = [...Array<string>(slice.pepperoni).fill("pep"), ...Array<string>(slice.anchovies).fill("fish")];
+  return (
+    <g aria-hidden="true">
+      {markPlaces(kinds.length, mid).map((p, k) =>
+        kinds[k] === "pep" ? (
+          <circle key={k} class="nys-ring-pep" cx={p.x} cy={p.y} r={5} />
+        ) : (
+          <g key={k} class="nys-ring-fish" transform={`translate(${p.x.toFixed(2)} ${p.y.toFixed(2)})`}>
+            <ellipse rx={5.2} ry={2.6} />
+            <path d="M4.2 0 L8 -3 L8 3 Z" />
+          </g>
+        ),
+      )}
+    </g>
+  );
+}
+
+function Wedge({ slice, start, end, mid }: { slice: Slice; start: number; end: number; mid: number }) {
+  const num = polar(RADIUS * NUMBER_AT, mid);
+  if (slice.kind === "combo") {
+    // each half in its own type's colour, with its own number
+    const [a, b] = slice.types;
+    const half = (end - start) / 2;
+    const pa = polar(RADIUS * NUMBER_AT, start + half / 2);
+    const pb = polar(RADIUS * NUMBER_AT, mid + half / 2);
+    return (
+      <g>
+        <path d={wedgePath(start, mid)} fill={TYPE_COLOURS[a]} />
+        <path d={wedgePath(mid, end)} fill={TYPE_COLOURS[b]} />
+        <path d={wedgePath(start, end)} fill="none" class="nys-wedge" />
+        <text x={pa.x} y={pa.y} class="nys-ring-num nys-ring-num-half" fill={inkOn(TYPE_COLOURS[a])} text-anchor="middle" dominant-baseline="central">
+          {a}
+        </text>
+        <text x={pb.x} y={pb.y} class="nys-ring-num nys-ring-num-half" fill={inkOn(TYPE_COLOURS[b])} text-anchor="middle" dominant-baseline="central">
+          {b}
+        </text>
+      </g>
+    );
+  }
+  const colour = sliceColour(slice);
+  const number = slice.kind === "plain" ? String(slice.types[0]) : slice.kind === "anchovy" ? "A" : "S";
+  return (
+    <g>
+      <path d={wedgePath(start, end)} fill={colour} class="nys-wedge" />
+      <text x={num.x} y={num.y} class="nys-ring-num" fill={inkOn(colour)} text-anchor="middle" dominant-baseline="central">
+        {number}
+      </text>
+      <Marks slice={slice} mid={mid} />
+    </g>
+  );
+}
+
+export function Ring({ ring, special }: { ring: Slice[]; special: string | null }) {
+  const layout = ringLayout(ring.map(sliceName), measureName);
+  const box = layout.viewBox;
+  const info = special ? S.nys_specials[special as keyof typeof S.nys_specials] : undefined;
+  const centre = RADIUS * CENTRE_AT;
+  return (
+    <div class="nys-ring-wrap">
+      <svg class="nys-ring" viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`} role="list" aria-label={S.nys_ring}>
+        <circle r={RADIUS + CRUST} class="nys-ring-crust" />
+        {ring.map((s, i) => {
+          const w = layout.wedges[i];
+          const l = w.label;
+          const top = l.y - l.height / 2 + NAME_LINE / 2;
+          return (
+            <g key={s.id} role="listitem" aria-label={sliceLabel(s)} class="nys-ring-slice" data-slice={s.id}>
+              <Wedge slice={s} start={w.start} end={w.end} mid={w.mid} />
+              <line x1={l.from.x} y1={l.from.y} x2={l.to.x} y2={l.to.y} class="nys-leader" aria-hidden="true" />
+              <text class="nys-ring-name" text-anchor={l.side > 0 ? "start" : "end"} aria-hidden="true">
+                {l.lines.map((line, k) => (
+                  <tspan key={k} x={l.x} y={top + k * NAME_LINE} dominant-baseline="central">
+                    {line}
+                  </tspan>
+                ))}
+              </text>
+            </g>
+          );
+        })}
+        {special && (
+          <g role="listitem" aria-label={`${S.nys_special}: ${info?.[0] ?? special}. ${info?.[1] ?? ""}`} class="nys-ring-special">
+            <circle r={centre} class="nys-ring-special-disc" />
+            <foreignObject x={-centre * 0.78} y={-centre * 0.62} width={centre * 1.56} height={centre * 1.24} aria-hidden="true">
+              <div class="nys-ring-special-text">
+                <span class="special-star">★</span>
+                <span class="nys-ring-special-name">{info?.[0] ?? special}</span>
+              </div>
+            </foreignObject>
+          </g>
+        )}
+      </svg>
+      {special && info && (
+        <p class="nys-special-line">
+          <span class="special-star" aria-hidden="true">
+            ★
+          </span>{" "}
+          <strong>{info[0]}</strong>: {info[1]}
+        </p>
+      )}
+    </div>
+  );
+}
