@@ -6,7 +6,7 @@ import type { JSX } from "preact";
 import { ShapeMark } from "../../ui/Shape";
 import type { Look } from "../../ui/players";
 import { S } from "../../strings";
-import { cutSegment, FAMILIES, key, LINES, PIZZA_RADIUS, SECTOR_CORNERS, SPACES, toPoint, type Cube, type Family } from "./geometry";
+import { cutSegment, FAMILIES, key, LINES, NUMBERS_REACH, PIZZA_RADIUS, SECTOR_CORNERS, SPACES, toPoint, type Cube, type Family } from "./geometry";
 import type { CutLine, Piece } from "./model";
 
 const SLICE_TINTS = ["#ffe08a", "#ffb8a8", "#bfe8cf", "#b3dbf7", "#ebc8f3", "#f7cf9c", "#dbe9a0"];
@@ -51,12 +51,10 @@ export function Board(props: BoardProps) {
   const bySpace = new Map(pieces.map((p) => [key(p.space), p]));
   const tint = new Map<string, string>();
   slices.forEach((slice, i) => slice.forEach((c) => tint.set(key(c), SLICE_TINTS[i % SLICE_TINTS.length])));
-  // The phone crops the crust at the sides (the spaces get the width) and
-  // keeps room at the bottom for its own line numbers.
-  const box = tight ? "-3.66 -3.95 7.32 8.5" : (() => {
-    const e = PIZZA_RADIUS + 1.45;
-    return `${-e} ${-e} ${2 * e} ${2 * e}`;
-  })();
+  // The phone shows no sector names, so its box ends just past the line
+  // numbers, which may sit on any side (the pizza turns as on the TV).
+  const e = tight ? NUMBERS_REACH + 0.08 : PIZZA_RADIUS + 1.45;
+  const box = `${-e} ${-e} ${2 * e} ${2 * e}`;
   return (
     <svg class={`pizza ${tight ? "pizza-tight" : ""} ${props.animate === false ? "no-anim" : ""}`} viewBox={box} role="group" aria-label={label}>
       <g class="pizza-turn" style={{ transform: `rotate(${rotation}deg)` }}>
@@ -80,7 +78,7 @@ export function Board(props: BoardProps) {
               const fill = props.familyColours?.get(f);
               return (
                 <Upright key={`l${f}${n}`} x={seg.label.x} y={seg.label.y} rotation={rotation}>
-                  <g aria-hidden="true">
+                  <g aria-hidden="true" class="line-label" data-family={f} data-line={n}>
                     <circle r={0.27} class="line-badge" style={fill ? { fill } : undefined} />
                     <text class={`line-number ${fill ? "on-colour" : ""}`} text-anchor="middle" dominant-baseline="central">
                       {n}

@@ -6,8 +6,8 @@ import { S } from "../../strings";
 import { PlayerMark } from "../../ui/Shape";
 import type { HandProps } from "../types";
 import { Board } from "./Board";
-import { key, PHONE_ANGLE, rotationFor, type Cube, type Family } from "./geometry";
-import { boardPieces, cutChoices, looksByColour, mySeatInfo, tappable } from "./model";
+import { key, tableRotation, type Cube, type Family } from "./geometry";
+import { boardPieces, cutChoices, looksByColour, mySeatInfo, sectorAt, tappable } from "./model";
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
@@ -40,8 +40,8 @@ export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps)
   const [busy, setBusy] = useState(false);
   useEffect(() => setSelected(null), [game.phase, game.turn, game.round]);
   useEffect(() => setDie(null), [game.round]);
-  // Turn the pizza so this seat's sector faces the bottom of the phone.
-  const rotation = me && me.sector !== null && me.sector !== undefined ? rotationFor(me.sector, PHONE_ANGLE) : 0;
+  // The pizza as the TV shows it (geometry.tableRotation): the same turn, the same line numbers.
+  const rotation = tableRotation(sectorAt(game, 0));
   const family = (me?.family ?? null) as Family | null;
   const act = (cmd: HandProps["legal"][number]) => {
     setBusy(true);

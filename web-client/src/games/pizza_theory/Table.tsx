@@ -9,7 +9,7 @@ import { PlayerMark } from "../../ui/Shape";
 import { bySeat } from "../../ui/players";
 import type { TableProps, View } from "../types";
 import { Board } from "./Board";
-import { positionAngle, rotationFor, type Family } from "./geometry";
+import { tableRotation, type Family } from "./geometry";
 import { boardBefore, boardPieces, looksByColour, placedKeys, removedPieces, revealCuts, revealSlices, sectorAt } from "./model";
 
 type Stage = "idle" | "cuts" | "replace" | "turn";
@@ -44,10 +44,9 @@ function useRevealStage(game: View): Stage {
   return stage;
 }
 
-/** The board rotation that puts each sector in front of its table position. */
+/** The board rotation that puts each sector in front of its table position (the phones use the same). */
 export function boardRotation(game: View): number {
-  const sector = sectorAt(game, 0);
-  return sector === null ? 0 : rotationFor(sector, positionAngle(0));
+  return tableRotation(sectorAt(game, 0));
 }
 
 function Plate({ game, position, players }: { game: View; position: number; players: LobbyPlayer[] }) {

@@ -142,5 +142,16 @@ export function rotationFor(sector: number, angle: number): number {
   return ((r % 360) + 360) % 360;
 }
 
-/** The phone's own sector faces its bottom edge. */
-export const PHONE_ANGLE = 90;
+/**
+ * The one orientation of the pizza, on the TV and on every phone alike: the
+ * sector facing table position 0 turned to that position's place (left), so
+ * a player who looks from their phone to the TV sees the same pizza, the same
+ * way round, with its lines numbered in the same places.  `sector` is the
+ * sector facing position 0 this round (null before the game: no turn).
+ */
+export function tableRotation(sector: number | null): number {
+  return sector === null ? 0 : rotationFor(sector, positionAngle(0));
+}
+
+/** How far the printed line numbers reach from the centre (their badges included), in step units. */
+export const NUMBERS_REACH = PIZZA_RADIUS + 0.45 + 0.27;
