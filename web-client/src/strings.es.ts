@@ -328,7 +328,9 @@ export const es: Strings = {
   sp_cancelled: (by: string, who: string) => `${by} canceló el turno de ${who}`,
   sp_deck: (n: number) => plural("es", n, { one: "Queda # carta por robar", other: "Quedan # cartas por robar" }),
   sp_handCount: (n: number) => plural("es", n, { one: "# carta", other: "# cartas" }),
-  sp_delivered: (amount: string) => `${amount} de pizza`,
+  // "1/2 de pizza" (una parte), "1 pizza", "2 pizzas", "1 1/2 pizzas" (amount es un número mixto)
+  sp_delivered: (amount: string) =>
+    /^-?\d+\/\d+$/.test(amount) ? `${amount} de pizza` : amount === "1" ? "1 pizza" : `${amount} pizzas`,
   sp_passed: "pasó",
   sp_playCancelled: "¡Jugar Pedido cancelado!",
   sp_tableTitle: "En la mesa",

@@ -328,7 +328,8 @@ export const en = {
   sp_cancelled: (by: string, who: string) => `${by} cancelled ${who}'s turn`,
   sp_deck: (n: number) => plural("en", n, { one: "# card left to draw", other: "# cards left to draw" }),
   sp_handCount: (n: number) => plural("en", n, { one: "# card", other: "# cards" }),
-  sp_delivered: (amount: string) => `${amount} pizza`,
+  // "1/2 pizza", "1 pizza", "2 pizzas", "1 1/2 pizzas" (amount is a mixed number)
+  sp_delivered: (amount: string) => (/^-?\d+\/\d+$/.test(amount) || amount === "1" ? `${amount} pizza` : `${amount} pizzas`),
   sp_passed: "passed",
   sp_playCancelled: "Play Cancelled Order!",
   sp_tableTitle: "On the table",

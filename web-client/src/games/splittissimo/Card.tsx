@@ -4,8 +4,17 @@
 // so they do not rely on colour.
 import { S } from "../../strings";
 import type { Card } from "./model";
+import { titleSize } from "./text";
 
 const TOPPING_FILL: Record<string, string> = { mushroom: "#a47148", bell_pepper: "#3a9d3a", tomato: "#d62828" };
+
+/** The width a card's title may take: the card less its border and a margin each side. */
+const TITLE_WIDTH = 76;
+
+/** The purple cards' title size: "CANCELAR" and "ESPECIAL" get smaller type than "CANCEL", never past the edge. */
+function purpleTitleSize(kind: string): number {
+  return titleSize(kind === "special_order" ? S.sp_specialShort : S.sp_cancelledShort, 14, TITLE_WIDTH, 1);
+}
 
 export function cardLabel(card: Card): string {
   const tops = S.list(card.toppings.map((t) => S.sp_topping[t as keyof typeof S.sp_topping] ?? t));
@@ -73,7 +82,7 @@ export function CardFace({ card, small }: { card: Card; small?: boolean }) {
       ) : card.kind === "order" ? (
         <g>
           <rect x={-w / 2 + 2} y={-h / 2 + 2} width={w - 4} height={h - 4} rx={4} class="sp-ticket" />
-          <text y={-26} text-anchor="middle" class="sp-ticket-title">
+          <text y={-26} text-anchor="middle" class="sp-ticket-title" style={{ fontSize: `${titleSize(S.sp_order, 13, TITLE_WIDTH, 2)}px` }}>
             {S.sp_order}
           </text>
           <text y={14} text-anchor="middle" class="sp-amount big">
@@ -84,7 +93,7 @@ export function CardFace({ card, small }: { card: Card; small?: boolean }) {
       ) : (
         <g>
           <rect x={-w / 2 + 2} y={-h / 2 + 2} width={w - 4} height={h - 4} rx={4} class="sp-purple" />
-          <text y={-22} text-anchor="middle" class="sp-purple-title">
+          <text y={-22} text-anchor="middle" class="sp-purple-title" style={{ fontSize: `${purpleTitleSize(card.kind)}px` }}>
             {card.kind === "special_order" ? S.sp_specialShort : S.sp_cancelledShort}
           </text>
           {card.kind === "special_order" ? <Toppings names={card.toppings} y={14} /> : <text y={24} text-anchor="middle" class="sp-cross">✕</text>}

@@ -9,7 +9,7 @@ import { bySeat } from "../../ui/players";
 import type { TableProps, View } from "../types";
 import { CardFace } from "./Card";
 import { cancelIsNews, windowLeft, type CancelSeen, type Card } from "./model";
-import { endReason, mixedNumber } from "./text";
+import { endReason, mixedNumber, sumText } from "./text";
 
 /**
  * Seconds left in the reaction window, counted down on this screen from when
@@ -59,7 +59,7 @@ export function LastTrick({ game, players }: { game: View; players: LobbyPlayer[
           <CardFace key={`t${c.id}`} card={c} small />
         ))}
       </div>
-      <p class="sp-sum">{trick.text}</p>
+      <p class="sp-sum">{sumText(trick.text)}</p>
     </div>
   );
 }
@@ -120,7 +120,12 @@ export function SplittissimoTable({ game, players }: TableProps) {
               {p && <PlayerChip player={p} />}
               <span>{S.sp_handCount(s.hand_count)}</span>
               <span class="sp-delivered">{S.sp_delivered(mixedNumber(s.delivered))}</span>
-              {s.passed && <span class="hint-text">{S.sp_passed}</span>}
+              {/* one word that never breaks ("pasó" wrapped to a line of its own) */}
+              {s.passed && (
+                <span class="hint-text" style={{ whiteSpace: "nowrap" }}>
+                  {S.sp_passed}
+                </span>
+              )}
             </li>
           );
         })}

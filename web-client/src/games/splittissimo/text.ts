@@ -34,6 +34,31 @@ export function mixedNumber(text: unknown): string {
   return whole === 0 ? `${sign}${rest}/${den}` : `${sign}${whole} ${rest}/${den}`;
 }
 
+/**
+ * A trick's sum with no amount said twice: the hub's chain can come back to
+ * where it started ("1/4 + 1/4 = 2/4 = 1/4 + 1/4", "3/4 = 6/8 = 3/4"), and a
+ * child reading "1/2 = 2/4 = 1/2" on the TV or in a hint wonders what changed.
+ * Each step is kept the first time only; equal amounts written differently
+ * ("1/2 = 2/4") are the point of the sum and stay.
+ */
+export function sumText(sum: unknown): string {
+  const steps = String(sum ?? "")
+    .split("=")
+    .map((step) => step.trim().replace(/\s+/g, " "))
+    .filter(Boolean);
+  return [...new Set(steps)].join(" = ");
+}
+
+/**
+ * The font size (SVG units) that fits a card's one-word title, e.g. "CANCELAR",
+ * inside `width` units: `base` when it fits, smaller when the word is long.
+ * Bold capitals are at most 0.74 em wide, plus the title's letter spacing.
+ */
+export function titleSize(word: string, base: number, width: number, spacing = 1): number {
+  const n = Math.max(word.length, 1);
+  return Math.min(base, Math.floor(((width - spacing * n) / (n * 0.74)) * 10) / 10);
+}
+
 /** A hint as the hub sends it (games/splittissimo/hints.py): structured, so each language writes its own sentence. */
 export interface HintValue {
   kind?: string;
@@ -54,11 +79,11 @@ export function hintText(hint: HintValue | null): string {
   const amounts = (xs: string[] | undefined) => (xs ?? []).map(mixedNumber);
   switch (hint.kind) {
     case "trick_easy":
-      return S.sp_hintTrickEasy(amounts(hint.hand), amounts(hint.table), hint.sum ?? "");
+      return S.sp_hintTrickEasy(amounts(hint.hand), amounts(hint.table), sumText(hint.sum));
     case "trick":
-      return S.sp_hintTrick(amounts(hint.hand), amounts(hint.table), tops, hint.sum ?? "");
+      return S.sp_hintTrick(amounts(hint.hand), amounts(hint.table), tops, sumText(hint.sum));
     case "special":
-      return S.sp_hintSpecial(tops, amounts(hint.table), hint.sum ?? "");
+      return S.sp_hintSpecial(tops, amounts(hint.table), sumText(hint.sum));
     case "cancel":
       return S.sp_hintCancel(Boolean(hint.draws));
     case "end_turn":
