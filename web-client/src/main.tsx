@@ -1,6 +1,11 @@
 import { render } from "preact";
 // The shared styles load before any game's own (src/games/<game>/styles.css).
 import "./styles.css";
+// Colour emoji the client serves itself (Noto Color Emoji, OFL, split by
+// unicode-range so a page loads only the pieces it draws): a name with an
+// emoji and the reaction buttons draw on a TV browser with no emoji font.
+// styles.css names it last in the font list, after the text fonts.
+import "@fontsource/noto-color-emoji";
 import { App } from "./App";
 import { S } from "./strings";
 
