@@ -106,9 +106,18 @@ def create_app(
         await connection.serve(ws, hub)
 
     async def healthz(request: Request) -> Response:
+        """Readiness: 503 while a cluster node drains or is cut from its store or relay (docs/deploy.md)."""
         if getattr(hub, "draining", False):  # a draining cluster node takes no new sockets
             return JSONResponse({"ok": False, "draining": True}, status_code=503)
+        readiness = getattr(hub, "readiness", None)
+        why = readiness() if readiness is not None else None
+        if why is not None:  # cut from Redis or the relay: send new phones elsewhere
+            return JSONResponse({"ok": False, "reason": why}, status_code=503)
         return JSONResponse({"ok": True, "rooms": len(hub.rooms), "protocol": VERSION})
+
+    async def livez(request: Request) -> Response:
+        """Liveness: 200 while the event loop answers, even when not ready (a cut node must not be restarted)."""
+        return JSONResponse({"ok": True})
 
     async def metrics_endpoint(request: Request) -> Response:
         if isinstance(metrics_at, int):
@@ -184,6 +193,7 @@ def create_app(
     routes = [
         WebSocketRoute("/ws", websocket),
         Route("/healthz", healthz),
+        Route("/livez", livez),
         Route("/metrics", metrics_endpoint),
         Route("/api/info", info),
         Route("/api/rooms/{code}/replay", host_replay),

@@ -7,6 +7,7 @@ cluster node (``server.cluster.remote.RemoteClient``) are both a
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from protocol import codec
@@ -41,6 +42,10 @@ class Client:
         #: The fan-out memory (server/fanout.py ``ViewMemory``) whose view of its class this
         #: socket holds, once it has been sent a whole state: changes are diffs from there.
         self.shown: Any = None
+        #: When a hub received this socket's hello (wall clock, comparable between hubs): a seat
+        #: goes to the newest hello, so an abandoned one that arrives late never replaces a newer
+        #: socket (issue 28; ``server.room`` refuses it with ``auth/superseded``).
+        self.hello_at = time.time()
 
     @property
     def player(self) -> int | None:

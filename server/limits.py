@@ -11,12 +11,16 @@ a guesser who spreads attempts over every hub meets one bucket.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
 LOG = logging.getLogger("pizzanight")
+
+#: Seconds the shared join throttle waits for Redis before using the hub's own buckets.
+THROTTLE_WAIT = 0.5
 
 
 class TokenBucket:
@@ -124,7 +128,10 @@ class SharedJoinThrottle:
         return f"{self.prefix}:join:{{{address}}}"
 
     async def _tokens(self, address: str, cost: float) -> float:
-        return float(await self._script(keys=[self._key(address)], args=[self.rate, self.burst, cost]))
+        # Bounded: a hub cut from Redis must answer a hello at once (from its own buckets), not
+        # after the client's retries (issue 28: phones then waited for their hello to time out).
+        script = self._script(keys=[self._key(address)], args=[self.rate, self.burst, cost])
+        return float(await asyncio.wait_for(script, THROTTLE_WAIT))
 
     async def blocked(self, address: str) -> bool:
         try:

@@ -696,6 +696,10 @@ class RoomActor:
 
     def admit(self, message: Attach, token: str | None) -> None:
         client = message.client
+        old = self.host if client.role == "host" else self.players.get(client.player) if client.player is not None else None
+        if old is not None and old is not client and client.hello_at < old.hello_at:  # a late, abandoned hello (H4)
+            message.admitted.done() or message.admitted.set_exception(_superseded())
+            return
         if client.role == "host":
             if self.host is not None and self.host is not client:
                 self.host.close(Close.REPLACED, Bye(reason="replaced"))
@@ -797,6 +801,11 @@ class RoomActor:
 
 
 _KINDS: dict[type, str] = {Command: "cmd", HostOp: "host", AskHint: "hint"}
+
+
+def _superseded() -> ProtocolError:
+    """A hello older than the socket holding its seat never replaces it (issue 28): the newer socket stays."""
+    return ProtocolError("a newer connection holds this seat", code=ErrorCode.SUPERSEDED, close=Close.REPLACED)
 
 
 def _seat_moved() -> Error:

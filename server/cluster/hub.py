@@ -16,6 +16,17 @@ sockets of edge nodes that died, and adopts open rooms nobody holds (so a
 room whose owner died goes on with its bots and timers even before a phone
 comes back).
 
+A node cut from Redis (or slow past its lease) must not keep serving:
+each owned room remembers when its lease runs out *as this node sees it*,
+counted from the moment the last renewal that Redis confirmed was sent
+(never later than Redis's own expiry).  A watchdog gives a room up at that
+deadline, whether or not Redis can be reached to say so: the room stops,
+its sockets are closed with 4503 (reconnect at once) and the phones find
+the room's next owner.  The same node answers ``/healthz`` with 503 while
+its store or its relay is silent (:meth:`ClusterHub.readiness`), refuses new
+sockets with ``server/moved`` and sends its relayed sockets away, so a load
+balancer and the phones both go elsewhere (issue 28).
+
 ``drain`` (SIGTERM) stops the node taking work, then hands every room over
 cleanly: the actor handles what is already in its inbox, then refuses any
 later append, the lease is released (no waiting for expiry), and every
@@ -54,6 +65,12 @@ LOG = logging.getLogger("pizzanight.cluster")
 
 #: Seconds between a hub's tries to take a room whose dead owner's lease has not run out yet.
 TAKEOVER_POLL = 0.1
+#: Lease renewals in flight at once.  A renewal is sent every quarter lease whether or not the one
+#: before has been answered, so one reply delayed by a lost packet on a slow link does not hold the
+#: next renewal back (each is one command; the connection pool gives each its own connection).
+RENEWALS_IN_FLIGHT = 3
+#: The watchdog looks at the rooms' lease deadlines at least this often (seconds).
+WATCH_EVERY = 0.05
 
 
 @attrs.define
@@ -94,6 +111,13 @@ class ClusterActor(RoomActor):
         self.fence = token
         self._on_fenced = on_fenced
         self.task: asyncio.Task | None = None
+        #: ``time.monotonic()`` past which this node no longer counts on holding the lease: the send
+        #: time of the last acquisition or renewal Redis confirmed, plus the lease (set by the hub).
+        self.lease_until = float("inf")
+
+    @property
+    def lease_lapsed(self) -> bool:
+        return time.monotonic() >= self.lease_until
 
     async def attach(self, client: Client, hello: Any, issued: str | None = None) -> None:
         if self.stopped:
@@ -109,7 +133,9 @@ class ClusterActor(RoomActor):
         # Checked again when the attach is handled: a socket attaching while the
         # message that finds out about the move is still ahead of it must be sent
         # away too, not attached to an actor that will never send it another state.
-        if self.stopped:
+        # Past its lease deadline the room may already run elsewhere, further on:
+        # admitting a socket here would show it an older state than it has seen.
+        if self.stopped or self.lease_lapsed:
             raise Moved("the room moved; reconnecting")
 
     def stop(self) -> None:
@@ -161,6 +187,12 @@ class ClusterHub(Hub):
         #: Sockets of other nodes in rooms this node owns, by (node, connection).
         self.remote_clients: dict[tuple[str, int], tuple[ClusterActor, RemoteClient]] = {}
         self.draining = False
+        #: ``time.monotonic()`` when the last store command that Redis answered was sent (readiness).
+        self.store_heard = time.monotonic()
+        #: Whether the node was last seen cut off (store or relay silent): its edge sockets were sent away.
+        self.cut_off = False
+        #: When each lease this node just acquired was asked for (the start of its first deadline).
+        self._acquired: dict[str, float] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._passes = 0
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -178,17 +210,41 @@ class ClusterHub(Hub):
         return self.cluster.lease_ms
 
     def _heartbeat_key(self, node: str) -> str:
-        return f"{self.store.prefix}:alive:{{{node}}}"
+        return self.store.heartbeat_key(node)
+
+    @property
+    def lease_seconds(self) -> float:
+        return self.lease_ms / 1000
+
+    def readiness(self) -> str | None:
+        """None when this node can serve new sockets, else why not (``/healthz`` answers 503).
+
+        Not ready while draining, while Redis has not answered a renewal sent
+        within the last lease, and while the relay is deaf (its own probes do
+        not come back): a node that cannot reach its store or its peers
+        should get no new phones from a load balancer.
+        """
+        if self.draining:
+            return "draining"
+        if time.monotonic() - self.store_heard > self.lease_seconds:
+            return "store unreachable"
+        if not self.relay.healthy:
+            return "relay deaf"
+        return None
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[ClusterHub]:
         async with super().running():
             self.loop = asyncio.get_running_loop()
             await self.store.client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
+            self.store_heard = time.monotonic()
             self.spawn(self.relay.publish_forever())
             self.spawn(self.relay.listen_forever())
+            self.spawn(self.relay.probe_forever())
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.relay.subscribed.wait(), 5.0)
+            self.spawn(self._renew_forever())
+            self.spawn(self._watch_forever())
             self.spawn(self._maintain_forever())
             log_event(logging.INFO, "cluster node up", node=self.node, lease_ms=self.lease_ms)
             try:
@@ -206,13 +262,30 @@ class ClusterHub(Hub):
         """A new room: refused while draining, else this node takes its lease (the fencing token)."""
         if self.draining:
             raise Moved("this server is restarting; reconnecting")
-        token, _ = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
+        self._refuse_if_cut_off()
+        token, _ = await self._acquire(room_id)
         return token
 
+    async def _acquire(self, room_id: str) -> tuple[int, str | None]:
+        """``acquire_lease``, remembering when it was sent: the lease counts from then, not from the reply."""
+        sent = time.monotonic()
+        token, owner = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
+        self.store_heard = max(self.store_heard, sent)
+        if token:
+            self._acquired[room_id] = sent
+        return token, owner
+
+    def _refuse_if_cut_off(self) -> None:
+        why = self.readiness()
+        if why is not None and why != "draining":
+            raise Moved(f"this server cannot reach its store ({why}); reconnecting")
+
     def new_actor(self, room: lobby.Room, claim: Any = None) -> ClusterActor:
-        """A :class:`ClusterActor` fenced by ``claim``, the room's lease token."""
+        """A :class:`ClusterActor` fenced by ``claim``, the room's lease token, with its lease deadline."""
         assert isinstance(claim, int), "a cluster actor needs its room's lease token"
-        return ClusterActor(room, self.shared, claim, on_fenced=lambda actor: self.lost(actor, "fenced"))
+        actor = ClusterActor(room, self.shared, claim, on_fenced=lambda actor: self.lost(actor, "fenced"))
+        actor.lease_until = self._acquired.pop(room.id, time.monotonic()) + self.lease_seconds
+        return actor
 
     def log_fields(self) -> dict[str, Any]:
         return {"node": self.node}
@@ -239,9 +312,21 @@ class ClusterHub(Hub):
     # --- finding and creating rooms ---------------------------------------------
 
     async def find(self, typed_code: str) -> Any:
-        """The local actor, a stand-in for the owner's, or ``None`` for an unknown code."""
+        """The local actor, a stand-in for the owner's, or ``None`` for an unknown code.
+
+        Bounded in time: a node that cannot get an answer from Redis within
+        a lease and two seconds sends the socket off (``server/moved``,
+        4503) rather than hold a hello that the phone will give up on.
+        """
         if self.draining:
             raise Moved("this server is restarting; reconnecting")
+        self._refuse_if_cut_off()
+        try:
+            return await asyncio.wait_for(self._find(typed_code), self.lease_seconds + 2.0)
+        except TimeoutError:
+            raise Moved("the room's server did not answer; reconnecting") from None
+
+    async def _find(self, typed_code: str) -> Any:
         code = normal_code(typed_code)
         if code is None:
             return None
@@ -254,7 +339,7 @@ class ClusterHub(Hub):
                 actor = self.rooms.get(room_id)
                 if actor is not None:
                     return actor
-                token, owner = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
+                token, owner = await self._acquire(room_id)
                 if token:
                     return await self._take(room_id, token)
                 remote = self.remotes.get(room_id)
@@ -276,10 +361,13 @@ class ClusterHub(Hub):
         """Start the actor of a room whose lease this node just acquired."""
         try:
             room = await load_room(self.store, room_id, self.games)
-        except Exception:
-            await self.store.release_lease(room_id, self.node, token)
+        except BaseException:
+            self._acquired.pop(room_id, None)
+            with contextlib.suppress(Exception):
+                await self.store.release_lease(room_id, self.node, token)
             raise
         if room.closed is not None or not room.code:
+            self._acquired.pop(room_id, None)
             await self.store.release_lease(room_id, self.node, token)
             return None
         actor = self.new_actor(room, token)
@@ -336,28 +424,92 @@ class ClusterHub(Hub):
 
     # --- the maintenance loop --------------------------------------------------
 
+    # --- leases: renewal and the watchdog -----------------------------------------
+
+    async def _renew_forever(self) -> None:
+        """Send a renewal of every lease (and the heartbeat) every quarter lease, never waiting for the last one."""
+        every = self.cluster.pass_seconds
+        in_flight: set[asyncio.Task] = set()
+        try:
+            while not self.draining:
+                if len(in_flight) < RENEWALS_IN_FLIGHT:
+                    task = asyncio.ensure_future(self.renew_once())
+                    in_flight.add(task)
+                    task.add_done_callback(in_flight.discard)
+                await asyncio.sleep(every)
+        finally:
+            for task in in_flight:
+                task.cancel()
+
+    async def renew_once(self) -> None:
+        """One renewal: one command to Redis; each room's deadline moves to the send time plus a lease."""
+        owned = [(a, a.fence) for a in self.rooms.values() if isinstance(a, ClusterActor) and not a.stopped]
+        sent = time.monotonic()
+        try:
+            renewed = await asyncio.wait_for(
+                self.store.renew_leases([(a.room.id, token) for a, token in owned], self.node, self.lease_ms),
+                self.lease_seconds,
+            )
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # cut off or slow: the watchdog lets the rooms go at their deadlines
+            LOG.warning("lease renewal failed: %s", exc.__class__.__name__)
+            return
+        self.store_heard = max(self.store_heard, sent)
+        for (actor, token), ok in zip(owned, renewed):
+            if actor.fence != token or self.rooms.get(actor.room.id) is not actor:
+                continue  # a renewal of an earlier holding of the room
+            if ok:
+                actor.lease_until = max(actor.lease_until, sent + self.lease_seconds)
+            else:
+                self.lost(actor, "lease lost")
+
+    async def _watch_forever(self) -> None:
+        """Give up each room at its lease deadline, and react to the node being cut off, without asking Redis."""
+        while not self.draining:
+            now = time.monotonic()
+            nearest = now + WATCH_EVERY
+            for actor in list(self.rooms.values()):
+                if not isinstance(actor, ClusterActor) or actor.stopped:
+                    continue
+                if actor.lease_until <= now:
+                    self.lost(actor, "lease lapsed")
+                else:
+                    nearest = min(nearest, actor.lease_until)
+            self._check_cut_off()
+            await asyncio.sleep(max(0.005, nearest - time.monotonic()))
+
+    def _check_cut_off(self) -> None:
+        """Once the store or the relay goes silent, send relayed sockets away (they cannot be served)."""
+        why = self.readiness()
+        cut = why is not None and why != "draining"
+        if cut and not self.cut_off:
+            moved = self._send_edge_sockets_away()
+            self.remotes.clear()
+            log_event(logging.WARNING, "node cut off", node=self.node, reason=why, edge_sockets=moved)
+        elif not cut and self.cut_off:
+            log_event(logging.INFO, "node reconnected", node=self.node)
+        self.cut_off = cut
+
+    # --- the maintenance loop --------------------------------------------------
+
     async def _maintain_forever(self) -> None:
         every = self.cluster.pass_seconds
         while True:
             await asyncio.sleep(every)
-            if self.draining:  # handing everything back: nothing more to renew or adopt (and a stop that
+            if self.draining:  # handing everything back: nothing more to watch or adopt (and a stop that
                 return  # a Redis call swallowed the cancellation of still ends this task)
             try:
-                await self._maintain()
+                await asyncio.wait_for(self._maintain(), self.lease_seconds * 2)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # Redis away for a moment: try again next pass
-                LOG.warning("cluster maintenance failed: %s", exc)
+                LOG.warning("cluster maintenance failed: %s", exc.__class__.__name__)
 
     async def _maintain(self) -> None:
+        """Watch the owners of relayed rooms and the edges of owned ones; now and then adopt orphaned rooms."""
         self._passes += 1
         client = self.store.client
-        await client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
-        owned = [actor for actor in self.rooms.values() if isinstance(actor, ClusterActor)]
-        renewed = await self.store.renew_leases([(a.room.id, a.fence) for a in owned], self.node, self.lease_ms)
-        for actor, ok in zip(owned, renewed):
-            if not ok:
-                self.lost(actor, "lease lost")
         remotes = list(self.remotes.values())
         for remote, owner in zip(remotes, await self.store.lease_owners([r.room_id for r in remotes])):
             if owner == remote.owner:
@@ -373,7 +525,7 @@ class ClusterHub(Hub):
                 for key in list(self.remote_clients):
                     if key[0] == node:
                         self._drop_remote(key)
-        if self._passes % self.cluster.adopt_every == 0:
+        if self._passes % self.cluster.adopt_every == 0 and self.readiness() is None:
             await self._adopt()
 
     async def _adopt(self) -> None:
@@ -389,7 +541,7 @@ class ClusterHub(Hub):
             async with self._locks.setdefault(room_id, asyncio.Lock()):
                 if room_id in self.rooms:
                     continue
-                token, _ = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
+                token, _ = await self._acquire(room_id)
                 if token:
                     with contextlib.suppress(Exception):
                         if await self._take(room_id, token) is not None:
@@ -519,6 +671,7 @@ class ClusterHub(Hub):
             role=message["role"],
             address=message["addr"],
         )
+        rc.hello_at = message.get("at", rc.hello_at)  # when the edge received the hello, not when it got here
         self.remote_clients[(node, conn)] = (actor, rc)
         admitted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 

@@ -21,6 +21,17 @@ Why pub/sub and one channel per node (docs/deploy.md says more):
   sockets off to reconnect (4503), which gives each a full, current state
   and answers every command in flight.  Publishes that fail for good are
   reported to ``on_dropped`` for the same reason.
+* A subscription can also go *deaf* without a word: after a network
+  partition the TCP connection still looks open, and the messages sent
+  meanwhile come back only when TCP's retransmission backoff lets them
+  (10 to 15 s after a 15 s cut, issue 28).  So the relay publishes a probe
+  to its own channel every :data:`PROBE_EVERY`; when none has come back for
+  :data:`DEAF_AFTER`, it drops the connection and subscribes again on a
+  fresh one (a restored subscription, as above), and :attr:`Relay.healthy`
+  is false meanwhile (``/healthz`` says not ready).
+* A PUBLISH that timed out is sent again on a fresh connection, so a batch
+  may arrive twice: each batch carries its sender, a per-process epoch and
+  a sequence number, and a receiver drops one it has already had.
 * Messages to one node are batched per event-loop turn into a single
   PUBLISH, and identical payloads in a batch (the same state bytes for
   several sockets of one viewer class) are sent once.
@@ -30,7 +41,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import os
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -41,14 +55,23 @@ LOG = logging.getLogger("pizzanight.cluster")
 
 #: Messages waiting to be published, over all target nodes, before new ones are dropped.
 MAX_PENDING = 20_000
+#: Seconds between the probes a relay sends itself.
+PROBE_EVERY = 0.4
+#: A relay that has heard nothing on its channel (probes included) for this long is deaf: it resubscribes.
+DEAF_AFTER = 1.5
+#: Seconds a subscribe, or closing a dead subscription, may take before the relay tries again.
+SUBSCRIBE_TIMEOUT = 2.0
 
 
 def node_channel(prefix: str, node: str) -> str:
     return f"{prefix}:node:{{{node}}}"
 
 
-def pack_batch(messages: list[dict]) -> bytes:
-    """One batch: payloads (bytes or str) listed once, messages refer to them by index."""
+def pack_batch(messages: list[dict], origin: tuple[str, bytes, int] | None = None) -> bytes:
+    """One batch: payloads (bytes or str) listed once, messages refer to them by index.
+
+    ``origin`` (sender node, epoch, sequence number) lets a receiver drop a batch it already had.
+    """
     payloads: list[Any] = []
     index: dict[int, int] = {}
     out = []
@@ -61,17 +84,24 @@ def pack_batch(messages: list[dict]) -> bytes:
                 payloads.append(data)
             message = {**message, "data": at}
         out.append(message)
-    return msgpack.packb({"p": payloads, "m": out}, use_bin_type=True)
+    batch: dict[str, Any] = {"p": payloads, "m": out}
+    if origin is not None:
+        batch["o"] = list(origin)
+    return msgpack.packb(batch, use_bin_type=True)
 
 
 def unpack_batch(raw: bytes) -> list[dict]:
+    return _unpack(raw)[0]
+
+
+def _unpack(raw: bytes) -> tuple[list[dict], list | None]:
     batch = msgpack.unpackb(raw, raw=False, strict_map_key=False)
     payloads = batch["p"]
     messages = batch["m"]
     for message in messages:
         if message.get("data") is not None:
             message["data"] = payloads[message["data"]]
-    return messages
+    return messages, batch.get("o")
 
 
 class Relay:
@@ -99,6 +129,25 @@ class Relay:
         self._wake = asyncio.Event()
         self.dropped = 0
         self.subscribed = asyncio.Event()
+        #: ``time.monotonic()`` when this relay last heard anything on its channel (probes included).
+        self.heard = time.monotonic()
+        #: Times the relay found itself deaf and subscribed again.
+        self.deaf_count = 0
+        self._epoch = os.urandom(4)
+        self._batches = itertools.count(1)
+        #: The last batch had from each sender: (epoch, sequence number).
+        self._last_batch: dict[str, tuple[bytes, int]] = {}
+
+    @property
+    def healthy(self) -> bool:
+        """Subscribed, and heard on its own channel lately (its probes come back)."""
+        return self.subscribed.is_set() and time.monotonic() - self.heard < DEAF_AFTER
+
+    async def probe_forever(self) -> None:
+        """Post a probe to this node's own channel every ``PROBE_EVERY`` (what ``healthy`` listens for)."""
+        while True:
+            self.post(self.node, {"k": "probe"})
+            await asyncio.sleep(PROBE_EVERY)
 
     def post(self, node: str, message: dict) -> None:
         """Queue ``message`` for ``node`` (never blocks; drops when Redis is unreachable for long)."""
@@ -125,7 +174,8 @@ class Relay:
                 batches.setdefault(node, []).append(message)
             for node, messages in batches.items():
                 try:
-                    await self.client.publish(node_channel(self.prefix, node), pack_batch(messages))
+                    raw = pack_batch(messages, (self.node, self._epoch, next(self._batches)))
+                    await self.client.publish(node_channel(self.prefix, node), raw)
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:  # Redis away longer than the client retries: drop, peers recover
@@ -144,35 +194,58 @@ class Relay:
             # reconnect, and its confirmation is the only sign that messages were lost.
             pubsub = self.client.pubsub(ignore_subscribe_messages=False)
             try:
-                await pubsub.subscribe(channel)
+                await asyncio.wait_for(pubsub.subscribe(channel), SUBSCRIBE_TIMEOUT)
+                polled = time.monotonic()
                 while True:
-                    message = await pubsub.get_message(timeout=1.0)
+                    message = await pubsub.get_message(timeout=PROBE_EVERY / 2)
+                    now = time.monotonic()
+                    if now - polled > 2 * PROBE_EVERY:
+                        # This process was stalled (paused, or its loop blocked), not the link deaf:
+                        # what arrived meanwhile is still to be read, so the silence counts from now.
+                        self.heard = max(self.heard, now)
+                    polled = now
                     if message is None:
+                        if self.subscribed.is_set() and time.monotonic() - self.heard > DEAF_AFTER:
+                            self.deaf_count += 1
+                            raise ConnectionError(f"nothing heard for {DEAF_AFTER} s")
                         continue
                     if message.get("type") == "subscribe":
+                        self.heard = time.monotonic()
                         self._confirmed()
                         continue
                     if message.get("type") != "message":
                         continue
-                    try:
-                        batch = unpack_batch(message["data"])
-                    except Exception:
-                        LOG.exception("bad relay batch")
-                        continue
-                    for item in batch:
-                        try:
-                            self.on_message(item)
-                        except Exception:
-                            LOG.exception("relay message failed: %s", item.get("k"))
+                    self.heard = time.monotonic()
+                    self._receive(message["data"])
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # Redis restarted or the link broke: subscribe again
+            except Exception as exc:  # Redis restarted, the link broke, or the subscription went deaf
                 self.subscribed.clear()
                 LOG.warning("relay subscription lost (%s); resubscribing", exc)
                 await asyncio.sleep(0.2)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()
+                    await asyncio.wait_for(pubsub.aclose(), SUBSCRIBE_TIMEOUT)
+
+    def _receive(self, raw: bytes) -> None:
+        try:
+            batch, origin = _unpack(raw)
+        except Exception:
+            LOG.exception("bad relay batch")
+            return
+        if origin is not None:
+            sender, epoch, number = origin
+            last = self._last_batch.get(sender)
+            if last is not None and last[0] == epoch and number <= last[1]:
+                return  # a re-sent PUBLISH whose first try got through
+            self._last_batch[sender] = (epoch, number)
+        for item in batch:
+            if item.get("k") == "probe":
+                continue
+            try:
+                self.on_message(item)
+            except Exception:
+                LOG.exception("relay message failed: %s", item.get("k"))
 
     def _confirmed(self) -> None:
         """Redis confirmed the subscription: the first time, the relay is up; later, it came back."""

@@ -203,7 +203,7 @@ class RemoteRoom:
         self._edges[conn] = (self, client)
         self._post({
             "k": "attach", "c": conn, "role": client.role, "text": client.text, "addr": client.address,
-            "hello": attrs.asdict(hello),
+            "hello": attrs.asdict(hello), "at": client.hello_at,
         })
         try:
             result = await asyncio.wait_for(future, ATTACH_WAIT)

@@ -59,6 +59,10 @@ from server.store.base import Fenced, Record, Snapshot, Store, VersionConflict
 
 DEFAULT_PREFIX = "pn"
 DEFAULT_IDLE_TTL = 2 * 86_400
+#: Seconds a Redis command (or a connect) may take before it is retried on a fresh connection
+#: (``?socket_timeout=`` and ``?socket_connect_timeout=`` in the URL change it).  Well above a slow
+#: link's round trip with a lost packet (200 ms and a retransmission), well below a lease.
+COMMAND_TIMEOUT = 1.0
 _READ_PAGE = 1_000
 
 # KEYS: log, fence, snap, lease
@@ -136,6 +140,25 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1
 """
 
+# KEYS: the node's heartbeat, then (lease, fence) per room.  ARGV: node, ttl ms, then one token per room.
+# Renews every lease the node still holds with its token, and the node's heartbeat, in one command
+# (one round trip however many rooms: a slow link must not make renewal slower than the lease).
+# Returns one 1/0 per room.
+_RENEW_ALL = """
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[2])
+local out = {}
+for i = 3, #ARGV do
+  local lease, fence = KEYS[2 * (i - 2)], KEYS[2 * (i - 2) + 1]
+  if redis.call('GET', lease) == ARGV[1] and tonumber(redis.call('GET', fence) or '0') == tonumber(ARGV[i]) then
+    redis.call('PEXPIRE', lease, ARGV[2])
+    out[#out + 1] = 1
+  else
+    out[#out + 1] = 0
+  end
+end
+return out
+"""
+
 # KEYS: lease, fence.  ARGV: node, token.  1 when released.
 _RELEASE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -176,7 +199,7 @@ def _split_url(url: str) -> tuple[str, dict[str, str]]:
     ours: dict[str, str] = {}
     theirs: list[tuple[str, str]] = []
     for key, value in parse_qsl(parts.query, keep_blank_values=True):
-        if key in ("prefix", "idle_ttl", "cluster"):
+        if key in ("prefix", "idle_ttl", "cluster", "socket_timeout", "socket_connect_timeout"):
             ours[key] = value
         else:
             theirs.append((key, value))
@@ -200,6 +223,7 @@ class RedisStore(Store):
         self._save_snapshot = client.register_script(_SAVE_SNAPSHOT)
         self._acquire = client.register_script(_ACQUIRE)
         self._renew = client.register_script(_RENEW)
+        self._renew_all = client.register_script(_RENEW_ALL)
         self._release = client.register_script(_RELEASE)
         self._expire_all = client.register_script(_EXPIRE_ALL)
 
@@ -217,12 +241,29 @@ class RedisStore(Store):
         ``retries`` bounds how long a lost connection is retried (with
         backoff capped at a second, so about as many seconds) before a
         command fails: long enough to ride out a Redis restart.
+
+        Every command times out (``socket_timeout``, default
+        :data:`COMMAND_TIMEOUT`; a connect, ``socket_connect_timeout``, too)
+        and is then retried on a fresh connection.  Without a timeout a
+        command sent into a network partition waits for TCP to give up
+        (minutes), and after the partition heals, for TCP's retransmission
+        backoff (up to tens of seconds): the room, or the relay, freezes
+        with no error (issue 28).  A timeout is safe: a re-sent append is
+        recognised by its nonce (``_APPEND``), lease scripts are idempotent
+        for their holder, and the relay drops re-sent batches.  The cluster
+        layer bounds the whole wait by the room's lease, so a hub cut from
+        Redis gives its rooms up instead of retrying for ``retries`` seconds.
         """
         clean, ours = _split_url(url)
-        # A re-sent append is recognised by its nonce (see _APPEND), so retrying is safe.
+        timeouts = {
+            key: float(ours[key]) if key in ours else COMMAND_TIMEOUT
+            for key in ("socket_timeout", "socket_connect_timeout")
+        }
         retry = Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=retries)
         if ours.get("cluster") in ("1", "yes", "true"):
-            client: Any = RedisCluster.from_url(clean, decode_responses=False, socket_keepalive=True, retry=retry)
+            client: Any = RedisCluster.from_url(
+                clean, decode_responses=False, socket_keepalive=True, retry=retry, **timeouts
+            )
         else:
             client = aioredis.Redis.from_url(
                 clean,
@@ -231,6 +272,7 @@ class RedisStore(Store):
                 socket_keepalive=True,
                 retry=retry,
                 retry_on_error=[RedisConnectionError, RedisTimeoutError, OSError],
+                **timeouts,
             )
         return cls(
             client,
@@ -395,17 +437,29 @@ class RedisStore(Store):
         keys = self.keys(room)
         return bool(await self._renew(keys=[keys.lease, keys.fence], args=[node, token, ttl_ms]))
 
+    def heartbeat_key(self, node: str) -> str:
+        """The key that says ``node`` is alive (set with the lease TTL at every renewal)."""
+        return f"{self.prefix}:alive:{{{node}}}"
+
     async def renew_leases(self, leases: Sequence[tuple[str, int]], node: str, ttl_ms: int) -> list[bool]:
-        """``renew_lease`` for many ``(room, token)`` pairs in one round trip."""
-        if not leases:
-            return []
-        if isinstance(self.client, RedisCluster):  # no scripts in cluster pipelines: run them side by side
-            return list(await asyncio.gather(*(self.renew_lease(room, node, token, ttl_ms) for room, token in leases)))
-        async with self.client.pipeline(transaction=False) as pipe:
-            for room, token in leases:
-                keys = self.keys(room)
-                await self._renew(keys=[keys.lease, keys.fence], args=[node, token, ttl_ms], client=pipe)
-            return [bool(result) for result in await pipe.execute()]
+        """``renew_lease`` for many ``(room, token)`` pairs, and ``node``'s heartbeat, in one command.
+
+        One ``EVALSHA`` of ``_RENEW_ALL`` on a single Redis, so a renewal
+        costs one round trip whatever the number of rooms.  A Redis Cluster
+        cannot run one script over keys of many slots: there each room's
+        script runs side by side (still one round trip of time).
+        """
+        if isinstance(self.client, RedisCluster):
+            beat = self.client.set(self.heartbeat_key(node), b"1", px=ttl_ms)
+            renewed = [self.renew_lease(room, node, token, ttl_ms) for room, token in leases]
+            results = await asyncio.gather(beat, *renewed)
+            return [bool(result) for result in results[1:]]
+        keys = [self.heartbeat_key(node)]
+        for room, _ in leases:
+            room_keys = self.keys(room)
+            keys += [room_keys.lease, room_keys.fence]
+        results = await self._renew_all(keys=keys, args=[node, ttl_ms, *(token for _, token in leases)])
+        return [bool(result) for result in results]
 
     async def lease_owners(self, rooms: Sequence[str]) -> list[str | None]:
         """``lease_owner`` for many rooms in one round trip."""

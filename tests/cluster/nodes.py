@@ -24,28 +24,37 @@ LEASE_MS = int(os.environ.get("PIZZANIGHT_TEST_LEASE_MS", "1500"))
 
 
 class Node:
-    def __init__(self, name: str, store_url: str, logs: Path, *, lease_ms: int = LEASE_MS) -> None:
+    def __init__(
+        self, name: str, store_url: str, logs: Path, *, lease_ms: int = LEASE_MS, args: tuple[str, ...] = (),
+        host: str = "127.0.0.1", netns: str | None = None,
+    ) -> None:
         self.name = name
         self.store_url = store_url
+        self.host = host
+        self.netns = netns
         self.port = free_port()
         self.log_path = logs / f"{name}.log"
         self.lease_ms = lease_ms
+        self.args = tuple(args)
         self.process: subprocess.Popen | None = None
 
     @property
     def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
+        return f"ws://{self.host}:{self.port}/ws"
 
     @property
     def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     def start(self) -> Node:
         env = dict(os.environ, PIZZANIGHT_NODE_ID=self.name, PIZZANIGHT_LEASE_MS=str(self.lease_ms))
         args = [
-            PIZZANIGHT, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--store", self.store_url,
+            PIZZANIGHT, "serve", "--host", self.host, "--port", str(self.port), "--store", self.store_url,
             "--bot-delay", "0", "--timer-scale", "0.01", "--public-url", self.http, "--log-level", "info",
+            *self.args,
         ]
+        if self.netns is not None:  # the hub runs in its own network namespace (tests/cluster/netns.py)
+            args = ["ip", "netns", "exec", self.netns, *args]
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             args, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env, preexec_fn=die_with_parent

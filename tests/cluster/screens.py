@@ -43,6 +43,8 @@ class Screen:
         self.welcome: dict | None = None
         self.closes: list[int] = []
         self.connects: list[str] = []
+        #: (when, node) of each welcome with its first state: a screen resumed then.
+        self.connected_at: list[tuple[float, str]] = []
         self.seq = 0
         self._changed = asyncio.Event()
 
@@ -90,6 +92,7 @@ class Screen:
         # The room's state follows the welcome: wait for it, so self.state is fresh.
         await self.next_frame(lambda f: f["t"] == "state", start=start, timeout=REPLY_TIMEOUT)
         self.connects.append(node.name)
+        self.connected_at.append((time.monotonic(), node.name))
 
     async def _read(self, ws: Any) -> None:
         try:
@@ -178,6 +181,8 @@ class Phone(Screen):
         self.rng = random.Random(seed)
         #: (when the ack came, log version shown by the first state after it).
         self.acks: list[tuple[float, int]] = []
+        #: (when the ack came, the node whose socket carried it).
+        self.acked_on: list[tuple[float, str]] = []
         self.refused = 0
 
     async def play(self, *, on_ack: Callable[[Phone, int], Any] | None = None, timeout: float = 120.0) -> None:
@@ -197,6 +202,7 @@ class Phone(Screen):
                 await asyncio.sleep(0.05)
                 continue
             acked_at = time.monotonic()
+            self.acked_on.append((acked_at, self.connects[-1] if self.connects else "?"))
             at = next(i for i in range(len(self.frames) - 1, -1, -1) if self.frames[i] is reply)
             shown = await self._state_after(at + 1)
             self.acks.append((acked_at, shown))
