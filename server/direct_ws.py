@@ -37,6 +37,17 @@ protocol drops the handshake's request and response once the upgrade is
 accepted, and uses a one-consumer :class:`_Mailbox` and a :class:`_Flag`
 where uvicorn makes an ``asyncio.Queue`` (three deques) and an
 ``asyncio.Event`` (a deque): a few KiB per socket.
+
+Dead links (issue 28): a phone that walks out of Wi-Fi range, or a link
+cut in the network, sends no close; TCP would notice after minutes.  The
+hub replaces uvicorn's keepalive (two timers per socket, a ping every 20 s)
+with one :class:`Heartbeat` per event loop: every :data:`SWEEP_EVERY` it
+looks at each socket's flag "heard something since the last sweep"; a
+socket silent for :data:`PING_AFTER` is sent a websocket ping (any client
+answers it), one silent for :data:`DROP_AFTER` is dropped at once (its
+room sees it leave).  The web client sends its own heartbeat after a second
+of silence, so a live phone is heard without being pinged; a socket costs
+the sweep a flag, a time and a set entry, and no timer.
 """
 
 from __future__ import annotations
@@ -61,6 +72,72 @@ EXTENSION = "pizzanight.direct"
 
 #: Called with each whole message: ``bytes`` for binary, ``str`` for text.
 OnMessage = Callable[[bytes | str], None]
+
+#: Seconds between two sweeps of the heartbeat (the precision of the two limits below).
+SWEEP_EVERY = 0.5
+#: A socket the hub has heard nothing from for this long is sent a websocket ping.
+PING_AFTER = 1.5
+#: A socket silent for this long (its ping unanswered too) is dropped: its link is dead.
+DROP_AFTER = 3.0
+
+
+class Heartbeat:
+    """One sweep per event loop over every open socket: ping the silent ones, drop the dead ones.
+
+    One repeating callback, not a timer or a task per socket: at 10,000
+    idle spectators a sweep is one pass over a set (docs/deploy.md has the
+    measured cost).
+    """
+
+    _by_loop: dict[asyncio.AbstractEventLoop, Heartbeat] = {}
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.sockets: set[DirectWebSocketProtocol] = set()
+        self._handle: asyncio.TimerHandle | None = None
+        #: Sockets dropped for silence (tests, metrics).
+        self.dropped = 0
+        self.pinged = 0
+
+    @classmethod
+    def of(cls, loop: asyncio.AbstractEventLoop) -> Heartbeat:
+        beat = cls._by_loop.get(loop)
+        if beat is None:
+            beat = cls._by_loop[loop] = cls(loop)
+        return beat
+
+    def add(self, socket: DirectWebSocketProtocol) -> None:
+        socket._quiet_since = self.loop.time()
+        self.sockets.add(socket)
+        if self._handle is None:
+            self._handle = self.loop.call_later(SWEEP_EVERY, self.sweep)
+
+    def discard(self, socket: DirectWebSocketProtocol) -> None:
+        self.sockets.discard(socket)
+
+    def sweep(self) -> None:
+        now = self.loop.time()
+        for socket in list(self.sockets):
+            if socket._heard:
+                socket._heard = False
+                socket._quiet_since = now
+                socket._pinged = False
+                continue
+            silent = now - socket._quiet_since
+            if silent >= DROP_AFTER:
+                self.sockets.discard(socket)
+                self.dropped += 1
+                socket.drop_silent()
+            elif silent >= PING_AFTER and not socket._pinged:
+                socket._pinged = True
+                self.pinged += 1
+                socket.ping()
+        if self.sockets:
+            self._handle = self.loop.call_later(SWEEP_EVERY, self.sweep)
+        else:
+            self._handle = None
+            if Heartbeat._by_loop.get(self.loop) is self:
+                del Heartbeat._by_loop[self.loop]
 
 
 class _Mailbox:
@@ -223,6 +300,11 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         if _BUILDS_ON_UVICORN:
             self.queue = _Mailbox()  # type: ignore[assignment]
             self.writable = _Flag()  # type: ignore[assignment]
+            self.ping_interval = None  # uvicorn's keepalive timers: the Heartbeat sweep does their job
+        #: The heartbeat's view of this socket: heard since the last sweep, silent since, pinged since.
+        self._heard = True
+        self._quiet_since = 0.0
+        self._pinged = False
         self._on_message: OnMessage | None = None
         #: Called (no arguments) when a paused socket can be written again.
         self.on_writable: Callable[[], None] | None = None
@@ -244,6 +326,8 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         await super().send(message)
         if message["type"] == "websocket.accept" and self.handshake_complete:
             self.request = self.response = None  # type: ignore[assignment]  # used up: free them
+            if _BUILDS_ON_UVICORN and not self.gone:
+                Heartbeat.of(self.loop).add(self)
 
     # --- incoming -----------------------------------------------------------
 
@@ -320,6 +404,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         across reads, oversized frames) goes to the library exactly as before;
         so does any read while its parser holds part of a frame.
         """
+        self._heard = True
         conn = self.conn
         if (
             self._on_message is None
@@ -421,12 +506,29 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.resume_reading()
         self.close_timer = self.loop.call_later(self.close_timeout, self.transport.close)
 
+    def ping(self) -> None:
+        """A websocket ping: the peer's pong (or anything else it sends) shows the link is alive."""
+        if self.gone:
+            return
+        self.conn.send_ping(b"hb")
+        self.transport.write(b"".join(self.conn.data_to_send()))
+
+    def drop_silent(self) -> None:
+        """Drop a socket whose link is dead: no closing handshake (nothing would get through)."""
+        if self.disconnected:
+            return
+        self.close_sent = True
+        self.transport.abort()  # connection_lost follows: the room sees the socket leave
+
     def resume_writing(self) -> None:
         super().resume_writing()
         if self.on_writable is not None:
             self.on_writable()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        beat = Heartbeat._by_loop.get(self.loop)
+        if beat is not None:
+            beat.discard(self)
         super().connection_lost(exc)
         self._on_message = None
         self.on_writable = None

@@ -63,10 +63,10 @@ describe("Connection", () => {
     expect(statuses.at(-1)).toBe("open");
   });
 
-  it("backs off longer after each failed attempt, up to five seconds", () => {
+  it("backs off longer after each failed attempt, up to two seconds", () => {
     const delays = [0, 1, 2, 3, 4, 5, 10, 30].map((n) => backoffMs(n, () => 0.5));
-    expect(delays.slice(0, 6)).toEqual([250, 500, 1000, 2000, 4000, 5000]);
-    expect(Math.max(...delays)).toBe(5000);
+    expect(delays.slice(0, 5)).toEqual([250, 500, 1000, 2000, 2000]);
+    expect(Math.max(...delays)).toBe(2000);
     expect(backoffMs(3, () => 0)).toBeLessThan(backoffMs(3, () => 0.99));
   });
 
@@ -193,16 +193,57 @@ describe("Connection", () => {
     expect(states.map((s) => (s as { version: number }).version)).toEqual([5, 6]);
   });
 
-  it("treats a silent link as dropped after two keepalive periods", () => {
-    const { sockets, clock, statuses, conn } = setup({ role: "spectator", room: "BCDF" });
-    void conn;
+  it("given a quiet link, when a second passes in silence, then it pings, and an answered ping keeps it open", () => {
+    const { sockets, clock, statuses } = setup({ role: "spectator", room: "BCDF" });
     sockets[0].open();
     sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "spectator" });
-    clock.advance(15000);
-    expect(sockets[0].sent.at(-1)).toMatchObject({ t: "ping" });
-    clock.advance(30000);
+    clock.advance(750);
+    expect(sockets[0].sent.filter((f) => f.t === "ping")).toHaveLength(0);
+    clock.advance(500);
+    const ping = sockets[0].sent.at(-1)!;
+    expect(ping).toMatchObject({ t: "ping" });
+    sockets[0].receive({ t: "ack", seq: ping.seq });
+    clock.advance(2000);
+    expect(statuses.at(-1)).toBe("open");
+    expect(sockets).toHaveLength(1);
+  });
+
+  it("given a link gone silent, then within 2.5 s it says reconnecting and opens a new socket after a short backoff", () => {
+    const { sockets, clock, statuses } = setup({ role: "spectator", room: "BCDF" });
+    sockets[0].open();
+    sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "spectator" });
+    clock.advance(2250);
+    expect(statuses.at(-1)).toBe("open");
+    clock.advance(250);
     expect(statuses.at(-1)).toBe("reconnecting");
     expect(sockets[0].closedWith).not.toBeNull();
+    clock.advance(backoffMs(0, () => 0.99));
+    expect(sockets).toHaveLength(2);
+  });
+
+  it("given a hello nobody answers, then the socket is given up and another one tried", () => {
+    const { sockets, clock } = setup({ role: "spectator", room: "BCDF" });
+    sockets[0].open();
+    clock.advance(5750);
+    expect(sockets).toHaveLength(1);
+    clock.advance(250 + backoffMs(0, () => 0.99));
+    expect(sockets[0].closedWith).not.toBeNull();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it("given a hub that keeps sending it away (4503 before any welcome), then it backs off after the first retry", () => {
+    const { sockets, clock } = setup({ role: "spectator", room: "BCDF" });
+    sockets[0].open();
+    sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "spectator" });
+    sockets[0].drop(4503);
+    clock.advance(0);
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    sockets[1].drop(4503);
+    clock.advance(0);
+    expect(sockets).toHaveLength(2);
+    clock.advance(backoffMs(0, () => 0.99));
+    expect(sockets).toHaveLength(3);
   });
 
   it("given a TV with a stored room, when it opens, then it asks for that room back with the host token", () => {

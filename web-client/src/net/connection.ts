@@ -95,18 +95,40 @@ export interface ConnectionOptions {
   onWelcome?: (welcome: WelcomeFrame) => void;
   /** The audience's reactions since the last frame of them (the TV is sent these). */
   onReactions?: (counts: Record<string, number>) => void;
-  /** Keepalive period; a link silent for two periods counts as dropped. */
-  pingMs?: number;
+  /** The heartbeat's limits (HEARTBEAT's by default; tests shorten them). */
+  heartbeat?: Partial<Heartbeat>;
 }
+
+/**
+ * How a dead link is noticed (docs/protocol.md "Heartbeat"): a hub always says something within a
+ * second of being asked, so a link silent for `deadAfterMs` is dropped and the screen reconnects.
+ * - tickMs: how often the link is looked at;
+ * - pingAfterMs: silence after which the client sends a ping (the hub's ack is the answer);
+ * - deadAfterMs: silence after which the link counts as dead;
+ * - helloMs: a socket not welcomed this long after it was opened is given up (a hub that cannot
+ *   reach its store answers within about three seconds; a link cut before the welcome never does).
+ */
+export interface Heartbeat {
+  tickMs: number;
+  pingAfterMs: number;
+  deadAfterMs: number;
+  helloMs: number;
+}
+
+export const HEARTBEAT: Heartbeat = { tickMs: 250, pingAfterMs: 1000, deadAfterMs: 2500, helloMs: 6000 };
 
 /** The errors a refused reaction gets (they carry no seq and end nothing). */
 export function isReactionError(code: string): boolean {
   return code === "rate/reactions" || code === "reaction/unknown";
 }
 
-/** Delay before reconnect attempt `n` (0-based): doubling from 250 ms up to 5 s, with jitter. */
+/**
+ * Delay before reconnect attempt `n` (0-based): doubling from 250 ms up to 2 s, with jitter (so a
+ * crowd of phones does not come back in step).  Capped at 2 s so a phone whose link comes back
+ * resumes within about 2.5 s of it (issue 28).
+ */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(5000, 250 * 2 ** Math.min(attempt, 10));
+  const base = Math.min(2000, 250 * 2 ** Math.min(attempt, 10));
   return Math.round(base * (0.75 + 0.5 * random()));
 }
 
@@ -130,6 +152,10 @@ export class Connection {
   private retryTimer: unknown = null;
   private pingTimer: unknown = null;
   private lastHeard = 0;
+  private lastPing = 0;
+  private openedAt = 0;
+  private welcomed = false;
+  private readonly beat: Heartbeat;
   private usedToken = false;
   /** The identity's reclaim code was accepted: from now on this phone comes back with its new token. */
   private reclaimed = false;
@@ -145,6 +171,7 @@ export class Connection {
     this.makeSocket = opts.socket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
     this.room = opts.identity.room?.toUpperCase() ?? null;
     this.role = opts.identity.role;
+    this.beat = { ...HEARTBEAT, ...opts.heartbeat };
   }
 
   /** The hello for the next attempt: a stored token wins over a fresh join. */
@@ -258,6 +285,9 @@ export class Connection {
     this.socket = socket;
     socket.binaryType = "arraybuffer";
     this.mirror.reset();
+    this.welcomed = false;
+    this.openedAt = this.lastHeard = this.clock.now();
+    this.startPing();
     socket.onopen = () => {
       this.lastHeard = this.clock.now();
       socket.send(encodeFrame(this.hello()));
@@ -367,6 +397,7 @@ export class Connection {
     this.player = frame.player ?? null;
     this.lastError = null;
     this.attempt = 0;
+    this.welcomed = true;
     if (frame.role === "player") this.reclaimed = true;
     if (frame.token) {
       if (frame.role === "host") this.tokens.setHost({ room: this.room, token: frame.token });
@@ -380,7 +411,6 @@ export class Connection {
       }
     }
     this.setStatus("open");
-    this.startPing();
     this.opts.onWelcome?.(frame);
   }
 
@@ -430,7 +460,10 @@ export class Connection {
         this.end("rejected");
         return;
       case CLOSE.DRAINING:
-        this.scheduleRetry(0);
+        // At once (the room moved, or its hub let it go); again at once only after a welcome in between,
+        // so a hub that keeps sending phones away is not hammered.
+        this.scheduleRetry(this.attempt === 0 ? 0 : backoffMs(this.attempt - 1, this.random));
+        this.attempt++;
         return;
       case CLOSE.THROTTLED:
         this.scheduleRetry(Math.max(2000, backoffMs(this.attempt++, this.random)));
@@ -468,22 +501,31 @@ export class Connection {
     this.setStatus("ended");
   }
 
+  /** The heartbeat, from the moment a socket is made until it closes (see HEARTBEAT). */
   private startPing(): void {
     this.stopPing();
-    const period = this.opts.pingMs ?? 15000;
-    this.pingTimer = this.clock.setInterval(() => {
-      if (!this.socket) return;
-      if (this.clock.now() - this.lastHeard > 2 * period + 1000) {
-        // Nothing heard for too long: the link is dead even if the browser has not noticed.
-        const socket = this.socket;
-        this.socket = null;
-        socket.onclose = null;
-        socket.close();
-        this.closed(1006);
-        return;
-      }
+    this.lastPing = 0;
+    this.pingTimer = this.clock.setInterval(() => this.heartbeat(), this.beat.tickMs);
+  }
+
+  private heartbeat(): void {
+    if (!this.socket) return;
+    const now = this.clock.now();
+    const silent = now - this.lastHeard;
+    const dead = this.welcomed ? silent >= this.beat.deadAfterMs : now - this.openedAt >= this.beat.helloMs;
+    if (dead) {
+      // The link is dead even if the browser has not noticed (no close comes through a cut link).
+      const socket = this.socket;
+      this.socket = null;
+      socket.onclose = null;
+      socket.close();
+      this.closed(1006);
+      return;
+    }
+    if (this.welcomed && silent >= this.beat.pingAfterMs && now - this.lastPing >= this.beat.pingAfterMs) {
+      this.lastPing = now;
       this.request({ t: "ping" }).catch(() => {});
-    }, period);
+    }
   }
 
   private stopPing(): void {
