@@ -35,21 +35,30 @@ export function PlayerChip({ player, children, big }: { player: LobbyPlayer; chi
   const look = lookFor(player.id);
   const human = isHuman(player);
   const presence = presenceOf(player);
-  const standIn = human && botPlaysFor(player);
   return (
     <span class={`chip ${big ? "chip-big" : ""} ${presence === "connected" ? "" : "chip-away"}`} style={{ "--pc": look.colour }}>
       <PlayerMark shape={look.shape} colour={look.colour} size={big ? 44 : 28} />
       <span class="chip-name">{player.name}</span>
       {!human && <span class="chip-tag">{S.bot}</span>}
-      {standIn && (
+      {human && <PresenceTags player={player} />}
+      {children}
+    </span>
+  );
+}
+
+/** A person's presence as small tags: "bot playing" (a bot plays their seat), "away", "gone". */
+export function PresenceTags({ player }: { player: LobbyPlayer }) {
+  const presence = presenceOf(player);
+  return (
+    <>
+      {botPlaysFor(player) && (
         <span class="chip-tag chip-standin" title={S.standInFor(player.name)}>
           {S.standInTag}
           <span class="sr-only">{`: ${S.standInFor(player.name)}`}</span>
         </span>
       )}
-      {human && presence !== "connected" && <span class={`chip-tag chip-${presence}`}>{presence === "away" ? S.presenceAway : S.presenceAbsent}</span>}
-      {children}
-    </span>
+      {presence !== "connected" && <span class={`chip-tag chip-${presence}`}>{presence === "away" ? S.presenceAway : S.presenceAbsent}</span>}
+    </>
   );
 }
 

@@ -7,6 +7,8 @@ import type { LobbyPlayer } from "../../net/wire";
 import { S } from "../../strings";
 import { PlayerMark } from "../../ui/Shape";
 import { bySeat } from "../../ui/players";
+import { PresenceTags } from "../../ui/common";
+import { isHuman } from "../../ui/presence";
 import type { TableProps, View } from "../types";
 import { Board } from "./Board";
 import { tableRotation, type Family } from "./geometry";
@@ -55,7 +57,8 @@ function Plate({ game, position, players }: { game: View; position: number; play
   if (!info && !neutral) return null;
   const looks = looksByColour(game, players);
   const look = looks.get((info ?? neutral).colour)!;
-  const name = info ? bySeat(players).get(position)?.name ?? S.seat(position) : S.pt_neutral;
+  const person = info ? bySeat(players).get(position) : undefined;
+  const name = info ? person?.name ?? S.seat(position) : S.pt_neutral;
   const acting = info && (game.waiting ?? []).includes(position);
   const chosen = info && (game.chosen ?? []).includes(position);
   const data = info ?? neutral;
@@ -64,6 +67,7 @@ function Plate({ game, position, players }: { game: View; position: number; play
       <div class="plate-name">
         <PlayerMark shape={look.shape} colour={look.colour} size={44} />
         <span>{name}</span>
+        {person && isHuman(person) && <PresenceTags player={person} />}
       </div>
       <div class="plate-facts">
         {data.sector !== null && data.sector !== undefined && <span class="plate-sector">{S.pt_faces(S.pt_sector(Number(data.sector)))}</span>}
