@@ -97,15 +97,16 @@ async def audit_room(hub, code: str, peers: list[tuple[tuple, object]]) -> dict[
     assert variants > 0
     # (3) nobody receives another player's token or any token hash
     final = by_version[max(by_version)]
-    hashes = [pl.token_hash for pl in final.players if pl.token_hash]
-    tokens = {
-        peer.welcome["player"]: peer.welcome["token"]
+    # (a seat that moved to a new device had two tokens: the old one's hash is kept to refuse it)
+    hashes = [pl.token_hash for pl in final.players if pl.token_hash] + [h for pl in final.players for h in pl.moved_hashes]
+    tokens = [
+        (peer.welcome["player"], peer.welcome["token"])
         for key, peer in peers
         if key[0] == "player" and peer.welcome.get("token")
-    }
+    ]
     for key, peer in peers:
         blob = b"".join(r if isinstance(r, bytes) else r.encode() for r in peer.raw)
-        for pid, token in tokens.items():
+        for pid, token in tokens:
             if key != views.player_key(pid):
                 assert token.encode() not in blob, (key, pid)
         for digest in hashes:

@@ -21,6 +21,7 @@ from games.splittissimo.cards import CARDS
 from server import views
 
 from frame_audit import audit_room, public_card_ids
+from hubserver import fast_config, start_server
 from phoneplay import close_all, phone_loop
 from wsclient import Peer
 
@@ -58,6 +59,52 @@ async def test_phones_only_room_frames_show_each_phone_its_own_seat_only(server,
     peers = [(views.SPECTATORS, watcher)] + [(views.player_key(p.welcome["player"]), p) for p in phones]
     await audit_room(server.hub, code, peers)
     await close_all(watcher, *phones)
+
+
+async def test_a_seat_that_moves_to_a_new_device_shows_its_hand_there_only(store_url):
+    """Issue 24: the new device sees the hand, the old one is refused, nobody else sees it, and it is announced."""
+    server = await start_server(store_url, config=fast_config(grace_party=0.2))
+    try:
+        # Given a phones-only Splittissimo game and a spectator, every frame recorded
+        first = await Peer.open(server.url, {"role": "player", "name": "P0"})
+        code = first.welcome["room"]
+        phones = [first] + [await Peer.open(server.url, {"role": "player", "room": code, "name": f"P{i}"}) for i in (1, 2)]
+        watcher = await Peer.open(server.url, {"role": "spectator", "room": code})
+        await first.until(lambda s: len(s["lobby"]["players"]) == 3)
+        assert (await first.host("select_game", game="splittissimo", options={"level": "standard"}))["t"] == "ack"
+        assert (await first.host("start"))["t"] == "ack"
+        # When P1's phone is lost past the grace (a bot stands in) and the host phone hands the seat on
+        lost = phones[1]
+        moved_id, old_token = lost.welcome["player"], lost.welcome["token"]
+        await lost.until(lambda s: s["game"] is not None and s["you"]["seat"] is not None)
+        await lost.close()
+        await first.until(lambda s: next(p for p in s["lobby"]["players"] if p["id"] == moved_id)["presence"] == "absent")
+        issued = await first.host("reclaim_seat", player=moved_id)
+        assert issued["t"] == "reclaim_code"
+        new = await Peer.open(server.url, {"role": "player", "room": code, "reclaim": issued["code"]})
+        # Then the new device is that seat, and sees its hand
+        assert new.welcome["player"] == moved_id
+        mine = await new.until(lambda s: s["game"] is not None and s["you"]["seat"] is not None)
+        assert mine["game"].get("hand") is not None
+        # And every screen announces the move, by the host phone's player
+        shown = await watcher.until(lambda s: any(n["kind"] == "seat_moved" for n in s["lobby"]["notices"]))
+        assert [(n["name"], n["by"]) for n in shown["lobby"]["notices"] if n["kind"] == "seat_moved"] == [("P1", "P0")]
+        # And the old device is refused: its seat moved
+        old = await Peer.open(server.url, {"role": "player", "room": code, "token": old_token}, expect_welcome=False)
+        refused = await old.next_frame(lambda f: f["t"] in ("error", "welcome"))
+        assert refused["t"] == "error" and refused["code"] == "room/seat_moved" and await old.wait_closed() == 1008
+        # When everyone plays to the end
+        players = [phones[0], new, phones[2]]
+        rng = random.Random(24)
+        await asyncio.gather(*(phone_loop(p, random.Random(rng.random())) for p in players))
+        await watcher.until(lambda s: s["outcome"] is not None, timeout=30)
+        # Then every frame of every viewer (the old device's included) is its own view, and no token leaks
+        peers = [(views.SPECTATORS, watcher), (views.player_key(moved_id), lost), (views.player_key(moved_id), new)]
+        peers += [(views.player_key(p.welcome["player"]), p) for p in (phones[0], phones[2])]
+        await audit_room(server.hub, code, peers)
+        await close_all(watcher, *players)
+    finally:
+        await server.stop()
 
 
 def cards_named(answer) -> list[str]:
