@@ -596,6 +596,7 @@ export const es: Strings = {
   noticeYouBack: "¡Has vuelto! Tu asiento vuelve a ser tuyo",
   noticeTimedOut: (name: string) => `Se acabó el tiempo: un robot jugó por ${name}`,
   botPlaysForYouHost: "Por ahora un robot juega en tu lugar. Recupéralo en el menú Anfitrión.",
+  botPlaysForYouTeacher: "Por ahora un robot juega en tu lugar. Tu profesor te lo puede devolver.",
   botPlaysForYouBy: (name: string) => `Por ahora un robot juega en tu lugar. ${name} (quien dirige) te lo puede devolver.`,
   seatMovedTitle: "Tu asiento pasó a otro móvil",
   seatMovedHelp: "Quien dirige la sala pasó tu asiento a un móvil nuevo, así que este ya no puede jugarlo. Puedes entrar como jugador nuevo o mirar.",

@@ -604,6 +604,7 @@ export const en = {
   noticeYouBack: "Welcome back: your seat is yours again",
   noticeTimedOut: (name: string) => `Time ran out: a bot moved for ${name}`,
   botPlaysForYouHost: "A bot is playing your seat for now. Give it back in the Host menu.",
+  botPlaysForYouTeacher: "A bot is playing your seat for now. Your teacher can give it back.",
   botPlaysForYouBy: (name: string) => `A bot is playing your seat for now. ${name} (the host) can give it back.`,
   seatMovedTitle: "Your seat moved to another phone",
   seatMovedHelp: "The host handed your seat to a new phone, so this one can no longer play it. You can join the room as a new player, or watch.",

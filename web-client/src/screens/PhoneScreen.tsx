@@ -28,7 +28,7 @@ import { Countdown, useCountdown } from "./Countdown";
 import { ReactionBar } from "../reactions/Reactions";
 import { HostMenu } from "./HostMenu";
 import { NoticeStack } from "../ui/Notices";
-import { authorityText, hostPlayer, isHostPhone, startsNextText } from "../ui/authority";
+import { authorityOf, authorityText, hostPlayer, isHostPhone, startsNextText } from "../ui/authority";
 import { SeatMoved, seatMovedAway } from "./SeatMoved";
 
 /** The length of a reclaim code (server/tokens.py): six letters of the room code alphabet. */
@@ -276,7 +276,13 @@ function Seated({
       {mine && seconds !== null && <Countdown seconds={seconds} urgent />}
       {state.game && !state.outcome && me?.bot != null && (
         <p class="bot-note" role="status">
-          {hosting ? S.botPlaysForYouHost : host ? S.botPlaysForYouBy(host.name) : S.botPlaysForYou}
+          {hosting
+            ? S.botPlaysForYouHost
+            : authorityOf(state.lobby).kind === "class"
+              ? S.botPlaysForYouTeacher
+              : host
+                ? S.botPlaysForYouBy(host.name)
+                : S.botPlaysForYou}
         </p>
       )}
       {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} exclude={state.you.player ?? null} />}
