@@ -516,12 +516,13 @@ class RoomActor:
         seat_grace = self.seat_grace(room)
         due: list[float] = []
         if self._stand_in_due(room, now) or (self._host_lapsed(room, now) and self._successor(room) is not None):
-            due.append(now + 0.01)
+            due.append(now + 0.05)  # due now (not at once: a turn that failed to store must not spin)
         for p in room.players:
             if p.gone or p.token_hash is None or p.id in self.players:
                 continue
             left = self.left_at.get(p.id, self.started)
-            due.extend(t for t in (left + seat_grace, left + self.config.grace_host) if t > now)
+            graces = (seat_grace, self.config.grace_host) if p.id == room.host_phone else (seat_grace,)
+            due.extend(t for t in (left + grace for grace in graces) if t > now)
         return min(due) - now if due else None
 
     def arm_presence(self) -> None:
