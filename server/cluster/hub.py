@@ -69,6 +69,8 @@ TAKEOVER_POLL = 0.1
 #: before has been answered, so one reply delayed by a lost packet on a slow link does not hold the
 #: next renewal back (each is one command; the connection pool gives each its own connection).
 RENEWALS_IN_FLIGHT = 3
+#: Seconds a lease acquired for a room that never started is renewed before it is let go.
+ACQUIRED_FOR_AT_MOST = 30.0
 #: The watchdog looks at the rooms' lease deadlines at least this often (seconds).
 WATCH_EVERY = 0.05
 
@@ -191,8 +193,10 @@ class ClusterHub(Hub):
         self.store_heard = time.monotonic()
         #: Whether the node was last seen cut off (store or relay silent): its edge sockets were sent away.
         self.cut_off = False
-        #: When each lease this node just acquired was asked for (the start of its first deadline).
-        self._acquired: dict[str, float] = {}
+        #: Leases acquired for rooms whose actor is not running yet (being created or loaded, which takes
+        #: a few round trips on a slow link): room -> (token, send time of the last confirmed acquisition
+        #: or renewal, when it was acquired).  Renewed with the rooms, so a slow start does not let the lease lapse.
+        self._acquired: dict[str, tuple[int, float, float]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._passes = 0
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -243,6 +247,7 @@ class ClusterHub(Hub):
             self.spawn(self.relay.probe_forever())
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.relay.subscribed.wait(), 5.0)
+            self.store_heard = time.monotonic()  # (subscribing may take a while on a slow link)
             self.spawn(self._renew_forever())
             self.spawn(self._watch_forever())
             self.spawn(self._maintain_forever())
@@ -272,7 +277,7 @@ class ClusterHub(Hub):
         token, owner = await self.store.acquire_lease(room_id, self.node, self.lease_ms)
         self.store_heard = max(self.store_heard, sent)
         if token:
-            self._acquired[room_id] = sent
+            self._acquired[room_id] = (token, sent, sent)
         return token, owner
 
     def _refuse_if_cut_off(self) -> None:
@@ -284,7 +289,8 @@ class ClusterHub(Hub):
         """A :class:`ClusterActor` fenced by ``claim``, the room's lease token, with its lease deadline."""
         assert isinstance(claim, int), "a cluster actor needs its room's lease token"
         actor = ClusterActor(room, self.shared, claim, on_fenced=lambda actor: self.lost(actor, "fenced"))
-        actor.lease_until = self._acquired.pop(room.id, time.monotonic()) + self.lease_seconds
+        acquired = self._acquired.pop(room.id, None)
+        actor.lease_until = (acquired[1] if acquired and acquired[0] == claim else time.monotonic()) + self.lease_seconds
         return actor
 
     def log_fields(self) -> dict[str, Any]:
@@ -444,18 +450,24 @@ class ClusterHub(Hub):
     async def renew_once(self) -> None:
         """One renewal: one command to Redis; each room's deadline moves to the send time plus a lease."""
         owned = [(a, a.fence) for a in self.rooms.values() if isinstance(a, ClusterActor) and not a.stopped]
+        for room, (_, _, since) in list(self._acquired.items()):
+            if time.monotonic() - since > ACQUIRED_FOR_AT_MOST:
+                del self._acquired[room]  # never started (its creation failed): let the lease lapse
+        starting = list(self._acquired.items())
+        leases = [(a.room.id, token) for a, token in owned] + [(room, token) for room, (token, _, _) in starting]
         sent = time.monotonic()
         try:
-            renewed = await asyncio.wait_for(
-                self.store.renew_leases([(a.room.id, token) for a, token in owned], self.node, self.lease_ms),
-                self.lease_seconds,
-            )
+            renewed = await asyncio.wait_for(self.store.renew_leases(leases, self.node, self.lease_ms), self.lease_seconds)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # cut off or slow: the watchdog lets the rooms go at their deadlines
             LOG.warning("lease renewal failed: %s", exc.__class__.__name__)
             return
         self.store_heard = max(self.store_heard, sent)
+        for (room, (token, _, _)), ok in zip(starting, renewed[len(owned):]):
+            current = self._acquired.get(room)
+            if ok and current is not None and current[0] == token:
+                self._acquired[room] = (token, max(current[1], sent), current[2])
         for (actor, token), ok in zip(owned, renewed):
             if actor.fence != token or self.rooms.get(actor.room.id) is not actor:
                 continue  # a renewal of an earlier holding of the room

@@ -71,7 +71,7 @@ class Screen:
         # Pings find a node that stopped answering (paused, cut off) as a browser would.
         ws = await websockets.connect(
             node.ws, compression=None, open_timeout=OPEN_TIMEOUT, close_timeout=1,
-            ping_interval=1.0 if self.keepalive else None, ping_timeout=2.0,
+            ping_interval=1.0 if self.keepalive else None, ping_timeout=1.5,
         )
         hello = dict(self.hello, t="hello", v=1)
         if self.code:

@@ -133,7 +133,8 @@ def test_the_hub_deployment_probes_healthz_and_drains_on_termination():
     container = pod["containers"][0]
     assert hub["spec"]["replicas"] >= 2
     assert container["readinessProbe"]["httpGet"]["path"] == "/healthz"
-    assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    # liveness is /livez: a hub cut from Redis is not ready (503 on /healthz) but must not be restarted
+    assert container["livenessProbe"]["httpGet"]["path"] == "/livez"
     assert pod["terminationGracePeriodSeconds"] >= 20
     assert hub["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
     service = objects[("Service", "pizzanight-hub")]
