@@ -38,6 +38,8 @@ class LogAudit:
         self.room: str | None = None
         self.prefixes: dict[int, list[bytes]] = {}
         self.acks: list[tuple[str, int]] = []
+        #: The phones that reported acks (their screens are checked for stale states).
+        self.screens: list[Any] = []
 
     async def on_ack(self, phone: Phone, version: int) -> None:
         if self.room is None:
@@ -46,6 +48,8 @@ class LogAudit:
         assert len(records) >= version, f"acked at {version}, but the log holds {len(records)}"
         self.prefixes[version] = [r.data for r in records[:version]]
         self.acks.append((phone.label, version))
+        if phone not in self.screens:
+            self.screens.append(phone)
 
     async def check(self) -> int:
         """Every acknowledged prefix is still the start of the log; returns the log's length."""

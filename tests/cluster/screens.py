@@ -45,6 +45,10 @@ class Screen:
         self.connects: list[str] = []
         #: (when, node) of each welcome with its first state: a screen resumed then.
         self.connected_at: list[tuple[float, str]] = []
+        #: The newest room version this screen has been shown, over all its sockets, and every state
+        #: older than that which a socket showed it later (a reconnect served by a stale owner).
+        self.seen = -1
+        self.regressions: list[tuple[int, int]] = []
         self.seq = 0
         self._changed = asyncio.Event()
 
@@ -102,6 +106,10 @@ class Screen:
                     self.frames.append(frame)
                     if frame["t"] == "state":
                         self.state = frame
+                        version = frame.get("version", 0)
+                        if version < self.seen:
+                            self.regressions.append((self.seen, version))
+                        self.seen = max(self.seen, version)
                 self._changed.set()
         except websockets.ConnectionClosed:
             pass

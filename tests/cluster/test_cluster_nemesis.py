@@ -121,8 +121,13 @@ async def ns_cluster(tmp_path, prefix, request):
 
 
 async def check_log(store: RedisStore, audit: LogAudit, tv: Screen) -> int:
-    """0 lost, 0 twice: the game finished, every acknowledged prefix is in the log, each version once."""
+    """0 lost, 0 twice: the game finished, every acknowledged prefix is in the log, each version once.
+
+    And no screen was ever shown a state older than one it had seen (across its reconnects).
+    """
     final = await tv.until(lambda s: s.get("outcome") is not None, timeout=60)
+    for screen in (tv, *audit.screens):
+        assert screen.regressions == [], (screen.label, screen.regressions)
     length = await audit.check()
     assert length == final["version"]
     ids = [entry_id for entry_id, _ in await store.client.xrange(store.keys(audit.room).log)]

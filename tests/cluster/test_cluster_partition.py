@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import time
 import urllib.error
 import urllib.request
 
 import pytest
 
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
 from server.store.redis import RedisStore
 
 from game import LogAudit, close_all, open_game, play_all
 from nodes import LEASE_MS
+from screens import Screen
 from slowlink import SlowLink
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(240)]
@@ -129,4 +133,73 @@ async def test_a_hub_cut_from_redis_lets_its_room_go_at_its_lease_deadline_and_i
         + ", ".join(f"{k} {'n/a' if v is None else f'{v - lapse:+.2f} s'}" for k, v in resumed.items())
         + f"; acks on A after its lapse: {len(late_acks_on_a)}"
     )
+    await close_all(tv, *phones)
+
+
+async def test_a_command_sent_into_a_partition_times_out_and_the_next_one_uses_a_fresh_connection(link, prefix):
+    # given a store reaching Redis through a link, with one retry per command
+    store = RedisStore.from_url(f"redis://{link.url_host}/0?prefix={prefix}", retries=1)
+    try:
+        assert await store.client.ping()
+        connections = link.connections
+        # when the link is cut silently and a command is sent
+        link.cut()
+        started = time.monotonic()
+        with pytest.raises(Exception) as failed:
+            await asyncio.wait_for(store.client.get("x"), 30)  # (the bound only keeps a regression from hanging)
+        waited = time.monotonic() - started
+        # then it fails with Redis's timeout rather than waiting for TCP (a room froze that way)
+        assert isinstance(failed.value, RedisTimeoutError), repr(failed.value)
+        # and once the link is back, the next command goes through, on a new connection
+        link.heal()
+        assert await store.client.set("x", b"1") is True
+        assert link.connections > connections
+        print(f"\n[partition] a command sent into the cut failed after {waited:.2f} s (timeout 1 s, one retry)")
+    finally:
+        await store.close()
+
+
+async def test_an_owner_waking_after_its_lease_lapsed_never_shows_an_old_state(cluster, redis_url, store):
+    # given the room owned by A (its TV there), phones on B and C, a few moves played
+    nodes = cluster(redis_url, ["A", "B", "C"])
+    tv, phones = await open_game(nodes, tv_at=0, phones_at=[1, 2])
+    room = await store.room_for_code(tv.code)
+    audit = LogAudit(store, tv.code)
+    seen: list[int] = []
+    shown: list[dict] = []
+
+    async def pause_then_look() -> None:
+        while len(audit.acks) < 3:
+            await asyncio.sleep(0.02)
+        # when A is paused past its lease, the room moves on elsewhere, and then A wakes up
+        nodes[0].signal(signal.SIGSTOP)
+        deadline = time.monotonic() + 30
+        while await store.lease_owner(room) in (None, "A"):
+            assert time.monotonic() < deadline, "nobody took the room over"
+            await asyncio.sleep(0.05)
+        moved_at = len(audit.acks)
+        while len(audit.acks) < moved_at + 2 and not any(p.state and p.state.get("outcome") for p in phones):
+            assert time.monotonic() < deadline + 30, "no move after the takeover"
+            await asyncio.sleep(0.02)
+        seen.append(await store.version(room))
+        nodes[0].signal(signal.SIGCONT)
+        # and a phone's screen comes back through A at that very moment
+        watcher = Screen(nodes, 0, {"role": "spectator", "room": tv.code}, "watcher")
+        watcher.seen = seen[0]
+        try:
+            await watcher._open(nodes[0])
+            shown.append(watcher.state)
+        except Exception:
+            pass  # refused (4503): A gave the room up first
+        finally:
+            await watcher.drop()
+        assert watcher.regressions == [], watcher.regressions
+
+    await asyncio.gather(play_all(phones, audit, timeout=120), pause_then_look())
+    # then whatever A answered, it never showed a version older than the log's when it woke
+    assert all(state["version"] >= seen[0] for state in shown)
+    final = await tv.until(lambda s: s.get("outcome") is not None, timeout=30)
+    assert await audit.check() == final["version"]
+    print(f"\n[partition] a screen joining through the owner waking after its lapse: "
+          f"{'refused (4503)' if not shown else 'served version ' + str(shown[0]['version'])}, log at {seen[0]}")
     await close_all(tv, *phones)
