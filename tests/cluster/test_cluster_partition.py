@@ -17,7 +17,6 @@ import urllib.error
 import urllib.request
 
 import pytest
-
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server.store.redis import RedisStore
