@@ -9,7 +9,6 @@ are printed (``-s``), never asserted.
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import pytest
