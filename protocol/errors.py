@@ -54,6 +54,10 @@ class ErrorCode(str, enum.Enum):
     FORBIDDEN = "auth/forbidden"
     ROOM_NOT_FOUND = "room/not_found"
     HINT_UNAVAILABLE = "hint/unavailable"
+    #: At a class table: the teacher turned hints off.
+    HINT_OFF = "hint/off"
+    #: At a class table: this game's hints are used up.
+    HINT_NONE_LEFT = "hint/none_left"
     RATE_LIMITED = "rate/limited"
     JOIN_THROTTLED = "rate/join_throttled"
     NOT_READING = "rate/not_reading"

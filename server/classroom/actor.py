@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from protocol.errors import ErrorCode
 from server.classroom import options as class_options
 from server.classroom import seating
 from server.classroom.codes import ClassCode
@@ -29,9 +30,11 @@ from server.classroom.state import (
     Class,
     ClassClosed,
     ClassPaused,
+    HandoverCodeIssued,
     HintGiven,
     OptionsChanged,
     StudentJoined,
+    StudentDeviceChanged,
     StudentMoved,
     StudentRemoved,
     StudentRenamed,
@@ -42,21 +45,34 @@ from server.classroom.state import (
     evolve,
 )
 from server.classroom.store import append_events
-from server.classroom.tablehost import TableHost, TableRefused, seat_token
+from server.classroom.tablehost import TableHost, TableRefused, seat_hashes, seat_token
 from server.inbox import BotTurn
-from server.lobby import AddBot, CloseRoom, Lock, SeatPlayer, SelectGame, Start
+from server.lobby import AddBot, CloseRoom, Lock, MoveSeatToDevice, RemovePlayer, SeatPlayer, SelectGame, Start
 from server.logs import event as log_event
-from server.names import NAME_MAX, BadName, clean_name, same_name
+from server.names import BadName, clean_name, same_name
 from server.room import RoomActor
 from server.roomstate import Room
 from server.store.base import Fenced
-from server.tokens import matches, new_token, token_hash
+from server.tokens import matches, new_reclaim_code, new_token, normal_reclaim_code, token_hash
 
 if TYPE_CHECKING:
     from server.hub import Hub
 
 #: At most this many students in one class.
 MAX_STUDENTS = 60
+#: How long a student's personal code (a new device takes their seat with it) works, in seconds.
+HANDOVER_SECONDS = 600
+
+
+class HintRefusal(str):
+    """Why a student gets no hint (the English sentence), with the error ``code`` the room answers with."""
+
+    code: ErrorCode
+
+    def __new__(cls, text: str, code: ErrorCode) -> HintRefusal:
+        made = super().__new__(cls, text)
+        made.code = code
+        return made
 
 
 class ClassRejected(Exception):
@@ -129,19 +145,41 @@ class ClassActor:
         seated = room.player(player)
         if seated is None or seated.token_hash is None:
             return None
+        known = (seated.token_hash, *getattr(seated, "moved_hashes", ()))
         for student in table.students:
-            if token_hash(seat_token(self.klass.secret, table.room, student)) == seated.token_hash:
+            me = self.klass.student(student)
+            device = me.device if me is not None else 0
+            if any(h in known for h in seat_hashes(self.klass.secret, table.room, student, device)):
                 return student
         return None
 
-    def hint_refusal(self, table: Table, student: int) -> str | None:
-        """Why ``student`` gets no hint now (the class's hint option), or None."""
+    def seat_hash(self, table: Table, student: int) -> str:
+        """The hash of ``student``'s seat token at ``table`` on their current device."""
+        me = self.klass.student(student)
+        return token_hash(seat_token(self.klass.secret, table.room, student, me.device if me is not None else 0))
+
+    def hints_left(self, table: Table, student: int) -> tuple[int | None, bool]:
+        """(hints left this game or None: no limit, hints off) for ``student`` at ``table``."""
         limit = table.options.get("hints", "unlimited")
         if limit == "off":
-            return "your teacher has turned hints off"
+            return 0, True
+        if not isinstance(limit, int):
+            return None, False
         key = (table.number, student)
-        if isinstance(limit, int) and self.klass.hints.get(key, 0) + self.hints_pending.get(key, 0) >= limit:
-            return f"no hints left: {limit} per game"
+        return max(0, limit - self.klass.hints.get(key, 0) - self.hints_pending.get(key, 0)), False
+
+    def hint_refusal(self, table: Table, student: int) -> str | None:
+        """Why ``student`` gets no hint now (the class's hint option), or None.
+
+        The refusal carries its own error code (``hint/off``, ``hint/none_left``),
+        so the phone says exactly that, never "try again in a moment".
+        """
+        left, off = self.hints_left(table, student)
+        if off:
+            return HintRefusal("your teacher has turned hints off", ErrorCode.HINT_OFF)
+        if left is not None and left <= 0:
+            limit = table.options.get("hints")
+            return HintRefusal(f"no hints left: {limit} per game", ErrorCode.HINT_NONE_LEFT)
         return None
 
     async def record(self, event: AttemptRejected | HintGiven) -> None:
@@ -183,15 +221,29 @@ class ClassActor:
 
     # --- students -----------------------------------------------------------------
 
-    async def join(self, name: str) -> tuple[int, str]:
-        """A student joins by name: their id and the token that brings them back."""
+    async def join(self, name: str, code: str | None = None, *, now: int = 0) -> tuple[int, str]:
+        """A student joins by name: their id and the token that brings them back.
+
+        A name already in the class is refused (``class/name_taken``) unless
+        ``code`` is that student's personal code, shown on the teacher's
+        device: then this device becomes theirs (:meth:`_move_device`), the
+        same student as before, and the old device's tokens stop working.
+        """
         async with self._lock:
             self._check_open()
             try:
                 name = clean_name(name)
             except BadName as exc:
-                raise ClassRejected(ClassCode.BAD_NAME, str(exc), params={"max": NAME_MAX}) from None
-            if any(same_name(s.name, name) for s in self.klass.students):
+                raise ClassRejected(ClassCode.BAD_NAME, str(exc), params=exc.params) from None
+            same = next((s for s in self.klass.students if same_name(s.name, name)), None)
+            if same is not None and code:
+                typed = normal_reclaim_code(code)
+                if same.handover_hash is None or now >= same.handover_expires or not matches(typed, same.handover_hash):
+                    raise ClassRejected(
+                        ClassCode.BAD_HANDOVER_CODE, "that code is not (or no longer) valid: ask your teacher", status=403
+                    )
+                return same.id, await self._move_device(same.id)
+            if same is not None:
                 raise ClassRejected(
                     ClassCode.NAME_TAKEN, f"someone in this class is already called {name}", status=409, params={"name": name}
                 )
@@ -224,7 +276,7 @@ class ClassActor:
         me = self.klass.student(student)
         assert me is not None
         try:
-            await TableHost(actor).do(SeatPlayer(me.name, token_hash(seat_token(self.klass.secret, table.room, student))))
+            await TableHost(actor).do(SeatPlayer(me.name, self.seat_hash(table, student)))
         except (TimeoutError, TableRefused) as exc:  # the room changed meanwhile: wait for the next deal
             log_event(logging.WARNING, "late student not seated", klass=self.klass.code, error=str(exc))
             return
@@ -234,11 +286,59 @@ class ClassActor:
         """The most players the class's game takes at one table."""
         return int(self.hub.games[self.klass.options["game"]].max_players)
 
+    async def handover_code(self, student: int, *, now: int) -> str:
+        """A new personal code for ``student`` (one use, :data:`HANDOVER_SECONDS`), shown on the teacher's device only.
+
+        Asking again replaces the code before (only the newest works).
+        """
+        async with self._lock:
+            self._check_open()
+            self._student(student)
+            code = new_reclaim_code()
+            await self._commit(
+                [HandoverCodeIssued(student=student, code_hash=token_hash(code), expires=now + HANDOVER_SECONDS)]
+            )
+            return code
+
+    async def _move_device(self, student: int) -> str:
+        """``student`` plays on a new device from now: a new class token, and their table hears of it.
+
+        Their seat at an open table moves with the room's own hand-over
+        (``MoveSeatToDevice``, announced there as ``seat_moved`` by the
+        teacher), so the table's log says who holds the seat, the old
+        device is told its seat moved, and the reports (which know every
+        seat token the student had) still count one student.  Called under the lock.
+        """
+        me = self.klass.student(student)
+        assert me is not None
+        table = self.klass.table_of(student)
+        old_hash = self.seat_hash(table, student) if table is not None else None
+        token = new_token()
+        await self._commit([StudentDeviceChanged(student=student, token_hash=token_hash(token), device=me.device + 1)])
+        if table is not None and old_hash is not None:
+            actor = await self.table_actor(table)
+            player = next((p for p in actor.room.players if p.token_hash == old_hash), None) if actor else None
+            if actor is not None and player is not None:
+                try:
+                    await TableHost(actor).do(MoveSeatToDevice(player.id, self.seat_hash(table, student), by="teacher"))
+                except (TimeoutError, TableRefused) as exc:
+                    log_event(logging.WARNING, "seat hand-over refused", klass=self.klass.code, error=str(exc))
+        log_event(logging.INFO, "student on a new device", klass=self.klass.code, student=student)
+        return token
+
     def student_for(self, token: str | None) -> int:
-        """The student a token belongs to (``class/bad_token`` otherwise)."""
+        """The student a token belongs to (``class/seat_moved`` for a device they left, ``class/bad_token`` otherwise)."""
         for student in self.klass.students:
             if matches(token, student.token_hash):
                 return student.id
+        for student in self.klass.students:
+            if any(matches(token, old) for old in student.old_hashes):
+                raise ClassRejected(
+                    ClassCode.SEAT_MOVED,
+                    f"{student.name}'s seat moved to another device",
+                    status=403,
+                    params={"name": student.name},
+                )
         raise ClassRejected(
             ClassCode.BAD_TOKEN, "that class token is not valid here (removed from the class?)", status=403
         )
@@ -254,6 +354,7 @@ class ClassActor:
             "student": student,
             "name": me.name,
             "paused": self.klass.paused,
+            "closed": self.klass.closed is not None,
         }
         if table is None or await self.table_actor(table) is None:
             # Why they wait: alone in the class (a table needs a classmate), or for the next game.
@@ -263,9 +364,9 @@ class ClassActor:
         return {
             **out,
             "waiting": None,
-            "table": table.number,
+            "table": table.label,
             "room": table.code,
-            "seat_token": seat_token(self.klass.secret, table.room, student),
+            "seat_token": seat_token(self.klass.secret, table.room, student, me.device),
         }
 
     async def rename(self, student: int, name: str) -> None:
@@ -274,7 +375,7 @@ class ClassActor:
             try:
                 name = clean_name(name)
             except BadName as exc:
-                raise ClassRejected(ClassCode.BAD_NAME, str(exc), params={"max": NAME_MAX}) from None
+                raise ClassRejected(ClassCode.BAD_NAME, str(exc), params=exc.params) from None
             self._student(student)
             if any(same_name(s.name, name) and s.id != student for s in self.klass.students):
                 raise ClassRejected(
@@ -283,19 +384,43 @@ class ClassActor:
             await self._commit([StudentRenamed(student=student, name=name)])
 
     async def remove(self, student: int) -> None:
+        """Take ``student`` off the roster, and off their table at once: a bot takes the seat, the game goes on.
+
+        The table's room removes the player (``RemovePlayer``: mid-game a bot
+        plays the seat to the end; in the lobby the seat is freed), so a
+        student who left never holds their table up.
+        """
         async with self._lock:
             self._check_open()
             self._student(student)
+            table = self.klass.table_of(student)
+            seat = self.seat_hash(table, student) if table is not None else None
             await self._commit([StudentRemoved(student=student)])
+            actor = await self.table_actor(table) if table is not None else None
+            player = next((p for p in actor.room.players if p.token_hash == seat), None) if actor else None
+            if actor is not None and player is not None:
+                try:
+                    await TableHost(actor).do(RemovePlayer(player.id))
+                except (TimeoutError, TableRefused) as exc:
+                    log_event(logging.WARNING, "removed student kept their seat", klass=self.klass.code, error=str(exc))
 
     async def move(self, student: int, table: int) -> None:
-        """Seat ``student`` at table index ``table`` (0-based) from the next deal; -1 lets the seating choose."""
+        """Seat ``student`` at the table the teacher sees as "Table ``table``" from its next game; 0 lets the seating choose.
+
+        Only a table that exists (open now) may be chosen.  The wish is kept
+        by place (``Table.place``), which a restart keeps, so it holds until
+        that table's next game (its restart, or the next Start) seats them.
+        """
         async with self._lock:
             self._check_open()
             self._student(student)
-            if table < -1 or table >= seating_limit(len(self.klass.students)):
-                raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such table")
-            await self._commit([StudentMoved(student=student, table=table)])
+            if table in (0, -1):
+                await self._commit([StudentMoved(student=student, table=-1)])
+                return
+            target = next((t for t in self.klass.open_tables() if t.label == table and t.place >= 0), None)
+            if target is None:
+                raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such table", status=404)
+            await self._commit([StudentMoved(student=student, table=target.place)])
 
     def _student(self, student: int) -> None:
         if self.klass.student(student) is None:
@@ -311,37 +436,76 @@ class ClassActor:
                 clean = class_options.check(changes, self.hub.games)
             except class_options.BadOptions as exc:
                 raise ClassRejected(ClassCode.BAD_OPTIONS, str(exc)) from None
-            if table is not None:
-                if not any(t.number == table for t in self.klass.tables):
-                    raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such table", status=404)
+            if table is not None:  # the number the teacher sees; the options belong to that table's place
+                table = self._open_table_labelled(table).number
                 if set(clean) - set(class_options.GAME_KEYS):
                     raise ClassRejected(
                         ClassCode.BAD_OPTIONS, "one table changes only its game options (level, dots, reaction)"
                     )
             await self._commit([OptionsChanged(options=clean, table=table)])
 
-    async def start_all(self) -> list[Table]:
-        """A new deal: end the tables still open, seat every student in balanced tables and start them."""
+    async def start_all(self, running: str | None = None) -> list[Table]:
+        """A new game at every table, never throwing away a game in progress unless the teacher said so.
+
+        ``running`` says what to do with tables mid-game: ``"keep"`` (they
+        play on; their students stay), ``"restart"`` (end them too, the
+        teacher confirmed), or None: refused with ``class/tables_playing``
+        when there are any, so the teacher's page asks first.  Every other
+        student (at a table that is over or not started, or waiting, late
+        joiners included) is dealt into balanced tables; the new tables take
+        the places (the numbers the teacher sees) of the tables they replace
+        first, so numbers stay put.
+        """
         async with self._lock:
             self._check_open()
-            await self._end_tables(self.klass.open_tables())
+            if running not in (None, "keep", "restart"):
+                raise ClassRejected(ClassCode.BAD_REQUEST, 'running: "keep" or "restart"')
+            playing = [t for t in self.klass.open_tables() if await self._phase(t) == "playing"]
+            if playing and running is None:
+                raise ClassRejected(
+                    ClassCode.TABLES_PLAYING,
+                    "some tables are mid-game: keep them playing, or restart them too",
+                    status=409,
+                    params={"tables": ", ".join(str(t.label) for t in playing), "count": len(playing)},
+                )
+            kept = playing if running == "keep" else []
+            ending = [t for t in self.klass.open_tables() if t not in kept]
+            busy = {sid for t in kept for sid in t.students}
             klass = self.klass
-            ids = [s.id for s in klass.students]
-            wishes = {s.id: s.wish for s in klass.students if s.wish is not None}
+            ids = [s.id for s in klass.students if s.id not in busy]
+            kept_places = {t.place for t in kept}
+            free_places = sorted({t.place for t in ending if t.place >= 0} - kept_places)
+            groups_size = len(seating.table_sizes(len(ids), int(klass.options["table_size"]), most=self._most()))
+            used = kept_places | set(free_places)
+            places = free_places[:groups_size]
+            nxt = 0
+            while len(places) < groups_size:
+                if nxt not in used and nxt not in places:
+                    places.append(nxt)
+                nxt += 1
+            places.sort()
+            # A wish names a place; it is honoured when that place gets a table in this deal.
+            index_of = {place: i for i, place in enumerate(places)}
+            wishes = {s.id: index_of[s.wish] for s in klass.students if s.wish in index_of and s.id in ids}
             groups = seating.balanced(ids, int(klass.options["table_size"]), most=self._most(), wishes=wishes)
-            if not groups:
+            if not groups and not kept:
                 raise ClassRejected(
                     ClassCode.NO_STUDENTS, "at least two students are needed to start: nobody plays alone", status=409
                 )
-            # Per-table options belong to the table's place in the deal (numbers are new each deal).
-            carried = [dict(klass.place_options(place)) for place in range(len(groups))]
+            await self._end_tables(ending)
+            # Per-table options belong to the table's place (the number the teacher sees).
+            carried = [dict(self.klass.place_options(place)) for place in places]
             opened = []
-            for place, group in enumerate(groups):
+            for place, group, options in zip(places, groups, carried, strict=False):
                 number = len(self.klass.tables) + 1
-                if carried[place]:
-                    await self._commit([OptionsChanged(options=carried[place], table=number)])
+                if options:
+                    await self._commit([OptionsChanged(options=options, table=number)])
                 opened.append(await self._open_table(tuple(group), number, place))
             return opened
+
+    async def _phase(self, table: Table) -> str:
+        actor = await self.table_actor(table)
+        return actor.room.phase(self.hub.games) if actor is not None else "closed"
 
     async def pause(self, paused: bool) -> None:
         """Pause every table (moves refused, bots wait) or resume them."""
@@ -360,16 +524,37 @@ class ClassActor:
         async with self._lock:
             await self._end_tables(self.klass.open_tables())
 
+    def _open_table_labelled(self, label: int) -> Table:
+        """The open table the teacher sees as "Table ``label``" (``class/unknown_table`` otherwise)."""
+        table = next((t for t in self.klass.open_tables() if t.label == label), None)
+        if table is None:
+            raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such open table", status=404)
+        return table
+
     async def restart(self, number: int) -> Table:
-        """End table ``number`` and open a fresh one with the same students (and that table's new options)."""
+        """End the table the teacher sees as "Table ``number``" and open a fresh one at the same place
+        (so the same number) with the same students, and that table's new options."""
         async with self._lock:
             self._check_open()
-            table = next((t for t in self.klass.open_tables() if t.number == number), None)
-            if table is None:
-                raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such open table", status=404)
-            present = tuple(s for s in table.students if self.klass.student(s) is not None)
-            # Students waiting for the next game fill the table's free seats (up to the chosen size).
-            waiting = [s.id for s in self.klass.students if self.klass.table_of(s.id) is None]
+            table = self._open_table_labelled(number)
+            # A student the teacher moved to another table leaves this one at its restart.
+            present = tuple(
+                s
+                for s in table.students
+                if (me := self.klass.student(s)) is not None
+                and (me.wish is None or me.wish == table.place)
+                and (mine := self.klass.table_of(s)) is not None
+                and mine.number == table.number
+            )
+            # Students moved here by the teacher, then students waiting for the next game, fill the free seats.
+            moved_here = [
+                s.id
+                for s in self.klass.students
+                if s.wish == table.place and s.id not in present and self._free_to_move(s.id)
+            ]
+            waiting = moved_here + [
+                s.id for s in self.klass.students if self.klass.table_of(s.id) is None and s.id not in moved_here
+            ]
             free = max(0, min(int(self.klass.options["table_size"]), self._most()) - len(present))
             present += tuple(waiting[:free])
             if len(present) < seating.FEWEST:
@@ -379,11 +564,19 @@ class ClassActor:
                     status=409,
                 )
             await self._end_tables([table])
-            options = self.klass.table_options.get(number)
+            options = self.klass.table_options.get(table.number)
             fresh = len(self.klass.tables) + 1
             if options:  # the table's own options (its level for the next game) follow it to its new number
                 await self._commit([OptionsChanged(options=dict(options), table=fresh)])
             return await self._open_table(present, fresh, table.place)
+
+    def _free_to_move(self, student: int) -> bool:
+        """Whether ``student`` may leave their table now: waiting, or at a table that is not mid-game."""
+        table = self.klass.table_of(student)
+        if table is None:
+            return True
+        actor = self.hub.rooms.get(table.room)
+        return actor is None or actor.room.phase(self.hub.games) != "playing"
 
     async def close(self, reason: str = "teacher", *, at: int = 0) -> None:
         """End the class at ``at`` (unix seconds, the hub's clock): its retention counts from then."""
@@ -412,14 +605,16 @@ class ClassActor:
         """Create a room for ``students``, seat them, fill it with bots if allowed, start its game."""
         opts = self.klass.options_for(number)
         game = self.hub.games[opts["game"]]
-        room = await self.hub.create_room(token_hash(new_token()))  # no one holds this room's host token
+        # No one holds this room's host token; as a class table no phone ever hosts it (the teacher runs it),
+        # and a bot plays for a student gone past the class grace.
+        room = await self.hub.create_room(token_hash(new_token()), class_table=True)
         host = TableHost(room)
         try:
             await host.do(Lock(True))
             for student in students:
                 me = self.klass.student(student)
                 assert me is not None
-                await host.do(SeatPlayer(me.name, token_hash(seat_token(self.klass.secret, room.room.id, student))))
+                await host.do(SeatPlayer(me.name, token_hash(seat_token(self.klass.secret, room.room.id, student, me.device))))
             await host.do(SelectGame(game.id, class_options.room_options(opts, game)))
             if opts["bots"]:
                 for _ in range(max(0, game.min_players - len(students))):
@@ -451,11 +646,6 @@ class ClassActor:
                 except Exception as exc:
                     log_event(logging.WARNING, "class table did not close", klass=self.klass.code, error=str(exc))
             await self._commit([TableClosed(table=table.number)])
-
-
-def seating_limit(students: int) -> int:
-    """How many tables a class of ``students`` can have (a moved student's table index must be below it)."""
-    return max(1, students // 2)
 
 
 def new_secret() -> str:

@@ -6,9 +6,10 @@ three hooks: ``claim`` (a new class's lease), ``locate`` (which hub answers
 for a class: this one, after taking it over if nobody holds it, or its
 owner) and ``forward`` (hand a request to that owner).
 
-Class codes come from the same alphabet and rules as room codes and are
-claimed in the same store table, so a class code and a room code never
-collide.  A class's id starts with ``class-`` (``state.CLASS_PREFIX``): the
+Class codes come from the same alphabet and rules as room codes, 6 letters
+long (``codes.new_class_code``: a class lives longer than a room, so it
+costs more to guess), and are claimed in the same store table, so a class
+code and a room code never collide.  A class's id starts with ``class-`` (``state.CLASS_PREFIX``): the
 hub's room resume skips those logs and this registry resumes them instead.
 """
 
@@ -23,11 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from server.classroom import options as class_options
 from server.classroom.actor import ClassActor, ClassRejected, new_secret
-from server.classroom.codes import ClassCode
+from server.classroom.codes import ClassCode, new_class_code, normal_class_code
 from server.classroom.state import CLASS_PREFIX, DEFAULT_OPTIONS, AttemptRejected, Class, ClassOpened, HintGiven, Table
 from server.classroom.store import load_class
 from server.logs import event as log_event
-from server.names import new_code, normal_code
 from server.room import RoomObserver
 from server.roomstate import Room
 from server.tokens import matches, new_token, token_hash
@@ -134,6 +134,11 @@ class Classes(RoomObserver):
         found = self._student(room, player)
         return None if found is None else found[0].hint_refusal(found[1], found[2])
 
+    def hints_left(self, room: Room, player: int) -> tuple[int | None, bool]:
+        """(hints left this game, or None: no limit; whether hints are off) for a class table's student."""
+        found = self._student(room, player)
+        return (None, False) if found is None else found[0].hints_left(found[1], found[2])
+
     def hinted(self, room: Room, player: int) -> None:
         found = self._student(room, player)
         if found is not None:
@@ -150,14 +155,14 @@ class Classes(RoomObserver):
             raise ClassRejected(ClassCode.BAD_OPTIONS, str(exc)) from None
         class_id = CLASS_PREFIX + secrets.token_hex(8)
         for _ in range(100):
-            code = new_code()
+            code = new_class_code()
             if (
                 code not in self.by_code
                 and code not in self.hub.codes
                 and await self.hub.store.claim_code(code, class_id)
             ):
                 break
-        else:  # pragma: no cover - 83521 codes
+        else:  # pragma: no cover - 24 million codes
             raise RuntimeError("no free class code")
         token = new_token()
         actor = self.new_actor(Class(), await self.claim(class_id))
@@ -173,7 +178,7 @@ class Classes(RoomObserver):
         return ClassActor(klass, self.hub)
 
     def find(self, typed_code: str) -> ClassActor:
-        code = normal_code(typed_code)
+        code = normal_class_code(typed_code)
         actor = self.by_code.get(code) if code else None
         if actor is not None and self.expired(actor):  # its retention is over: deleted now, whatever asks
             self.by_code.pop(actor.klass.code, None)

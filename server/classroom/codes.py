@@ -1,4 +1,4 @@
-"""Why a class refused a request: the ``error`` of its JSON answers.
+"""Why a class refused a request (the ``error`` of its JSON answers), and the class codes themselves.
 
 A closed enum, like the rooms' codes (``server.lobby.RoomCode``): the
 teacher's projector and the students' class page render the refusal from
@@ -9,6 +9,9 @@ this code (and the answer's ``params``) in their own language; the English
 from __future__ import annotations
 
 import enum
+import secrets
+
+from server.names import CODE_ALPHABET, code_is_clean
 
 
 class ClassCode(str, enum.Enum):
@@ -28,3 +31,40 @@ class ClassCode(str, enum.Enum):
     NO_STUDENTS = "class/no_students"
     TABLE = "class/table"
     MOVED = "class/moved"
+    #: This device's seat moved to another device (the student came back on a new one).
+    SEAT_MOVED = "class/seat_moved"
+    #: The personal code typed with a name already in the class is wrong, used or expired.
+    BAD_HANDOVER_CODE = "class/bad_handover_code"
+    #: Start was asked while tables are mid-game, without saying what to do with them.
+    TABLES_PLAYING = "class/tables_playing"
+
+
+# --- class codes ------------------------------------------------------------------
+#
+# A class code is what a student types to join.  A class lives longer than a
+# party room (a lesson, often a week of lessons) and lets whoever finds it sit
+# among children, so it is longer than a room's 4 letters: 6 letters of the
+# same 17-letter alphabet, 17**6 = 24,137,569 codes (docs/protocol.md,
+# "Class codes", has the arithmetic against the join throttle).  Classes
+# opened before (4-letter codes) are still found by their code.
+
+#: Letters in a new class code.
+CLASS_CODE_LENGTH = 6
+#: The lengths a typed class code may have (6; 4 for classes opened before codes grew).
+CLASS_CODE_LENGTHS = (CLASS_CODE_LENGTH, 4)
+
+
+def new_class_code() -> str:
+    """A random clean class code (uniqueness is the store's ``claim_code``, shared with room codes)."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CLASS_CODE_LENGTH))
+        if code_is_clean(code):
+            return code
+
+
+def normal_class_code(text: str) -> str | None:
+    """A typed class code as the canonical code, or None if it cannot be one."""
+    code = text.strip().upper()
+    if len(code) not in CLASS_CODE_LENGTHS or any(ch not in CODE_ALPHABET for ch in code):
+        return None
+    return code

@@ -41,8 +41,8 @@ async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
             {
                 "id": s.id,
                 "name": s.name,
-                "table": next((t.number for t in klass.open_tables() if s.id in t.students), None),
-                "moving_to": s.wish,
+                "table": table.label if (table := klass.table_of(s.id)) is not None else None,
+                "moving_to": None if s.wish is None else s.wish + 1,
             }
             for s in klass.students
         ],
@@ -53,7 +53,8 @@ async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
 
 async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "number": table.number,
+        #: The number the teacher sees ("Table 2"), kept when the table restarts (every class API speaks it).
+        "number": table.label,
         "code": table.code,
         "options": dict(table.options),
         "phase": "closed",
@@ -72,8 +73,18 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
         return out
     out["phase"] = room.phase(games)
     out["players"] = [
-        {"name": p.name, "bot": p.bot is not None, "connected": p.bot is not None or p.id in connected, "seat": p.seat}
-        for p in room.lobby_players()
+        {
+            "name": p.name,
+            "bot": p.bot is not None,
+            "connected": p.bot is not None or p.id in connected,
+            "seat": p.seat,
+            # A bot plays for this absent student until they come back (the room's stand-in) ...
+            "stand_in": bool(getattr(p, "stand_in", False)),
+            # ... or for good: the teacher removed the student mid-game, a bot finishes the game for the seat.
+            "removed": p.gone,
+        }
+        for p in room.players
+        if not p.gone or (room.run is not None and p.seat is not None)
     ]
     if room.run is None or room.run.game != SPLITTISSIMO:
         return out

@@ -8,9 +8,11 @@ the same seat and hand.
 
 The teacher (``Authorization: Bearer <teacher token>``): ``POST /api/classes``
 creates a class; ``GET .../dashboard``, ``GET .../report`` (JSON; ``?only=students``: the rows the projector shows),
-``GET .../report.csv``; ``POST .../start``, ``.../end_tables``,
+``GET .../report.csv``; ``POST .../start`` (``{"running": "keep"|"restart"}``), ``.../end_tables``,
 ``.../pause``, ``.../options``, ``.../tables/N/restart``, ``.../students/ID`` (rename, move,
-remove), ``.../end`` and ``DELETE /api/classes/CODE`` (delete now).
+remove), ``.../students/ID/handover`` (a student's personal code for a new device), ``.../end``
+and ``DELETE /api/classes/CODE`` (delete now).  A student on a new device joins with their
+name and that code (``POST .../join {"name", "code"}``).
 
 In cluster mode a class is answered by the hub that owns it (its lease):
 every route with a class code first asks ``Classes.locate``; on another
@@ -32,12 +34,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server import lookups
-from server.classroom.actor import ClassActor, ClassMoved, ClassRejected
+from server.classroom.actor import HANDOVER_SECONDS, ClassActor, ClassMoved, ClassRejected
 from server.classroom.classes import Classes
-from server.classroom.codes import ClassCode
+from server.classroom.codes import ClassCode, normal_class_code
 from server.classroom.dashboard import dashboard
 from server.classroom.reports import Reports
-from server.names import NAME_MAX, normal_code
+from server.names import NAME_MAX
 
 Handler = Callable[[Request], Awaitable[Response]]
 #: Largest JSON body the classroom API reads.
@@ -189,7 +191,10 @@ def routes(classes: Classes) -> list[Route]:
         name = body.get("name")
         if not isinstance(name, str):
             raise ClassRejected(ClassCode.BAD_NAME, "type a name", params={"max": NAME_MAX})
-        student, token = await actor.join(name)
+        code = body.get("code")
+        if code is not None and not isinstance(code, str):
+            raise ClassRejected(ClassCode.BAD_REQUEST, "code: the personal code your teacher gives you")
+        student, token = await actor.join(name, code, now=int(classes.clock()))
         return JSONResponse({"student": student, "token": token, **await actor.seat_of(student)}, status_code=201)
 
     async def me(request: Request) -> Response:
@@ -224,8 +229,19 @@ def routes(classes: Classes) -> list[Route]:
 
     async def start(request: Request) -> Response:
         actor = teacher(request)
-        tables = await actor.start_all()
-        return JSONResponse({"tables": [t.number for t in tables]})
+        running = (await _body(request)).get("running")
+        tables = await actor.start_all(running)
+        return JSONResponse({"tables": [t.label for t in tables]})
+
+    async def handover(request: Request) -> Response:
+        """A student's personal code for a new device: answered to the teacher's request only, never in the dashboard."""
+        actor = teacher(request)
+        try:
+            sid = int(request.path_params["student"])
+        except ValueError:
+            raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
+        code = await actor.handover_code(sid, now=int(classes.clock()))
+        return JSONResponse({"code": code, "seconds": HANDOVER_SECONDS}, headers={"Cache-Control": "no-store"})
 
     async def end_tables(request: Request) -> Response:
         await teacher(request).end_all()
@@ -255,7 +271,7 @@ def routes(classes: Classes) -> list[Route]:
         except ValueError:
             raise ClassRejected(ClassCode.UNKNOWN_TABLE, "no such table", status=404) from None
         table = await actor.restart(number)
-        return JSONResponse({"table": table.number})
+        return JSONResponse({"table": table.label})
 
     async def student(request: Request) -> Response:
         actor = teacher(request)
@@ -292,7 +308,7 @@ def routes(classes: Classes) -> list[Route]:
 
     async def serve_forwarded(message: dict[str, Any]) -> dict[str, Any] | None:
         """Answer a request another hub forwarded here; None when this hub does not own its class (any more)."""
-        code = normal_code(str(message["params"].get("code", "")))
+        code = normal_class_code(str(message["params"].get("code", "")))
         if code not in classes.by_code or classes.by_code[code].lost:
             return None
         try:
@@ -322,5 +338,6 @@ def routes(classes: Classes) -> list[Route]:
         Route("/api/classes/{code}/options", routed("set_options", set_options), methods=["POST"]),
         Route("/api/classes/{code}/tables/{number}/restart", routed("restart", restart), methods=["POST"]),
         Route("/api/classes/{code}/students/{student}", routed("student", student), methods=["POST", "DELETE"]),
+        Route("/api/classes/{code}/students/{student}/handover", routed("handover", handover), methods=["POST"]),
         Route("/api/classes/{code}/end", routed("end", end), methods=["POST"]),
     ]

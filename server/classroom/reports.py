@@ -22,9 +22,8 @@ from games.splittissimo.cards import CARDS
 from server import records
 from server.classroom.analytics import MIXED_NUMBERS, RELATIONS, TableAnalysis
 from server.classroom.state import AttemptRejected, Class, Table
-from server.classroom.tablehost import seat_token
+from server.classroom.tablehost import seat_hashes
 from server.store.base import Store
-from server.tokens import token_hash
 
 CSV_COLUMNS = (
     "student",
@@ -114,7 +113,7 @@ class Reports:
                         "kind": "trick",
                         "student": row["student"],
                         "name": row["name"],
-                        "table": table.number,
+                        "table": table.label,
                         "game": trick.game,
                         "hand": list(trick.hand),
                         "table_cards": list(trick.table),
@@ -132,7 +131,7 @@ class Reports:
                         "kind": "miss",
                         "student": row["student"],
                         "name": row["name"],
-                        "table": table.number,
+                        "table": table.label,
                         "game": miss.game,
                         "turn": miss.turn,
                         "hand": list(miss.hand),
@@ -143,8 +142,9 @@ class Reports:
             {**{k: v for k, v in row.items() if k != "pizzas"}, "pizzas_delivered": mixed_text(row["pizzas"])}
             for row in rows.values()
         ]
+        labels = {t.number: t.label for t in klass.tables}
         rejected = [
-            _attempt_record(attempt, rows[attempt.student], analyses.get(attempt.table))
+            _attempt_record(attempt, rows[attempt.student], analyses.get(attempt.table), labels.get(attempt.table))
             for attempt in klass.attempts
             if attempt.student in rows
         ]
@@ -161,22 +161,37 @@ class Reports:
         return out.getvalue()
 
 
-def _attempt_record(attempt: AttemptRejected, row: Mapping[str, Any], analysis: TableAnalysis | None) -> dict[str, Any]:
+def _attempt_record(
+    attempt: AttemptRejected, row: Mapping[str, Any], analysis: TableAnalysis | None, label: int | None
+) -> dict[str, Any]:
     """One rejected attempt as the JSON export shows it: who, where, which game, when, why and with what."""
     game = bisect.bisect_right(analysis.started_at, attempt.version) if analysis is not None else 0
     game_id = analysis.room.run.game if analysis is not None and analysis.room.run is not None else None
+    # The cards tried were in the student's hand: while that game runs they stay out of the report
+    # (issue 24 section 6), and come in once it has ended (the table's log then says so).
+    held = analysis is not None and game == analysis.games_started and _running(analysis)
     return {
         "kind": "rejected",
         "student": row["student"],
         "name": row["name"],
-        "table": attempt.table,
+        "table": label if label is not None else attempt.table,
         "game": game,
         "time": datetime.fromtimestamp(attempt.at_ms / 1000, UTC).isoformat(timespec="seconds") if attempt.at_ms else None,
         "code": attempt.code,
         "command": attempt.command,
-        "hand": _card_texts(attempt.hand, game_id),
-        "table_cards": _card_texts(attempt.table_cards, game_id),
+        "hand": [] if held else _card_texts(attempt.hand, game_id),
+        "table_cards": [] if held else _card_texts(attempt.table_cards, game_id),
+        #: True while the attempt's game runs: the cards it named are held back until the game ends.
+        "held": held,
     }
+
+
+def _running(analysis: TableAnalysis) -> bool:
+    """Whether the table's latest game is still being played (not over, room not closed)."""
+    room = analysis.room
+    if room.run is None or room.closed is not None:
+        return False
+    return not analysis.games[room.run.game].is_terminal(room.run.state)
 
 
 def _card_texts(ids: tuple[int, ...], game_id: str | None) -> list[str]:
@@ -187,6 +202,21 @@ def _card_texts(ids: tuple[int, ...], game_id: str | None) -> list[str]:
 
 
 def _students_by_player(klass: Class, table: Table, analysis: TableAnalysis) -> dict[int, int]:
-    """Room player id -> student id, by the seat token hash the class derived for each student."""
-    hashes = {token_hash(seat_token(klass.secret, table.room, sid)): sid for sid in table.students}
-    return {p.id: hashes[p.token_hash] for p in analysis.room.players if p.token_hash in hashes}
+    """Room player id -> student id, by the seat token hashes the class derived for each student.
+
+    A student who moved to a new device had one seat token per device
+    (``seat_hashes``): every one of them is the same student, so a hand-over
+    never makes two students of one.
+    """
+    hashes: dict[str, int] = {}
+    for sid in table.students:
+        me = klass.student(sid)
+        for hashed in seat_hashes(klass.secret, table.room, sid, me.device if me is not None else 0):
+            hashes[hashed] = sid
+    out = {}
+    for p in analysis.room.players:
+        for hashed in (p.token_hash, *getattr(p, "moved_hashes", ())):
+            if hashed in hashes:
+                out[p.id] = hashes[hashed]
+                break
+    return out

@@ -52,6 +52,32 @@ class StudentJoined:
 
 
 @attrs.frozen
+class HandoverCodeIssued:
+    """The teacher asked for ``student``'s personal code (a new device takes their seat with it).
+
+    Only its hash is stored; it works once, until ``expires`` (unix seconds).
+    """
+
+    student: int
+    code_hash: str
+    expires: int
+
+
+@attrs.frozen
+class StudentDeviceChanged:
+    """``student`` now plays on a new device: its class token's hash replaces the old one.
+
+    The student stays the same student (same id, same reports); their seat
+    tokens at the tables are derived with the new ``device`` number, and the
+    table they sit at hears of it as a public hand-over (``seat_moved``).
+    """
+
+    student: int
+    token_hash: str
+    device: int
+
+
+@attrs.frozen
 class StudentRenamed:
     student: int
     name: str
@@ -64,7 +90,8 @@ class StudentRemoved:
 
 @attrs.frozen
 class StudentMoved:
-    """The teacher put ``student`` at the ``table``-th table (0-based) of the next deal (-1: let the seating choose)."""
+    """The teacher put ``student`` at the table at place ``table`` (0-based; the teacher sees "Table table+1")
+    from its next game (-1: let the seating choose)."""
 
     student: int
     table: int
@@ -158,6 +185,8 @@ CLASS_EVENTS: tuple[type, ...] = (
     ClassPaused,
     ClassClosed,
     StudentSeated,
+    HandoverCodeIssued,
+    StudentDeviceChanged,
 )
 
 
@@ -166,8 +195,15 @@ class Student:
     id: int
     name: str
     token_hash: str
-    #: A table the teacher chose for the next deal, if any.
+    #: A table the teacher chose for the next deal, if any (its place: what the teacher sees as "Table place+1").
     wish: int | None = None
+    #: How many times the student moved to a new device (their seat tokens are derived with it).
+    device: int = 0
+    #: Class token hashes of the devices the student left (such a device is told its seat moved).
+    old_hashes: tuple[str, ...] = ()
+    #: The hash of the personal code the teacher's device shows, and when it expires (unix seconds).
+    handover_hash: str | None = None
+    handover_expires: int = 0
 
 
 @attrs.frozen
@@ -180,6 +216,11 @@ class Table:
     open: bool = True
     #: Its place in its deal (see ``TableOpened.place``).
     place: int = -1
+
+    @property
+    def label(self) -> int:
+        """The number the teacher sees ("Table 2"): its place + 1, which a restart keeps."""
+        return self.place + 1 if self.place >= 0 else self.number
 
 
 @attrs.frozen
@@ -257,6 +298,31 @@ def evolve(klass: Class, event: Any) -> Class:
                 klass,
                 students=klass.students + (Student(sid, name, token_hash),),
                 next_student=max(klass.next_student, sid + 1),
+            )
+        case HandoverCodeIssued(student=sid, code_hash=code_hash, expires=expires):
+            return attrs.evolve(
+                klass,
+                students=tuple(
+                    attrs.evolve(s, handover_hash=code_hash, handover_expires=expires) if s.id == sid else s
+                    for s in klass.students
+                ),
+            )
+        case StudentDeviceChanged(student=sid, token_hash=token_hash, device=device):
+            return attrs.evolve(
+                klass,
+                students=tuple(
+                    attrs.evolve(
+                        s,
+                        token_hash=token_hash,
+                        device=device,
+                        old_hashes=s.old_hashes + (s.token_hash,),
+                        handover_hash=None,
+                        handover_expires=0,
+                    )
+                    if s.id == sid
+                    else s
+                    for s in klass.students
+                ),
             )
         case StudentRenamed(student=sid, name=name):
             return attrs.evolve(

@@ -21,6 +21,7 @@ from server.client import Client
 from server.inbox import HostOp
 from server.lobby import HostOperation
 from server.room import RoomActor
+from server.tokens import token_hash
 
 
 class TableRefused(Exception):
@@ -32,9 +33,19 @@ class TableRefused(Exception):
         self.message = message
 
 
-def seat_token(secret: str, room_id: str, student: int) -> str:
-    """A student's seat token at one table, derived from the class secret so a restarted hub can hand it out again."""
-    return hmac.new(secret.encode(), f"{room_id}:{student}".encode(), hashlib.sha256).hexdigest()[:32]
+def seat_token(secret: str, room_id: str, student: int, device: int = 0) -> str:
+    """A student's seat token at one table, derived from the class secret so a restarted hub can hand it out again.
+
+    ``device`` counts the student's moves to a new device: each move derives
+    a new token, so the old device's stops working at that table.
+    """
+    message = f"{room_id}:{student}" if device == 0 else f"{room_id}:{student}:{device}"
+    return hmac.new(secret.encode(), message.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def seat_hashes(secret: str, room_id: str, student: int, device: int) -> list[str]:
+    """The hashes of every seat token ``student`` has had at one table (device 0 to ``device``)."""
+    return [token_hash(seat_token(secret, room_id, student, d)) for d in range(device + 1)]
 
 
 class TableHost(Client):

@@ -41,11 +41,10 @@ from typing import Any
 
 from server.classroom.actor import ClassActor, ClassMoved, ClassRejected
 from server.classroom.classes import Classes, is_class_id
-from server.classroom.codes import ClassCode
+from server.classroom.codes import ClassCode, normal_class_code
 from server.classroom.state import Class
 from server.classroom.store import load_class
 from server.logs import event as log_event
-from server.names import normal_code
 
 LOG = logging.getLogger("pizzanight.cluster")
 
@@ -123,7 +122,7 @@ class ClusterClasses(Classes):
 
     async def locate(self, typed_code: str) -> str | None:
         """None: answer here (this hub owns the class, took it over, or no such class); else the owner's node."""
-        code = normal_code(typed_code)
+        code = normal_class_code(typed_code)
         if code is None:
             return None
         mine = self.by_code.get(code)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import json
 import random
 
 import attrs
@@ -135,16 +136,27 @@ async def test_the_teacher_moves_renames_removes_and_deletes(server):
         tokens = [await join(http, code, name) for name in ("Ada", "Ben", "Cleo", "Dev")]
         board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
         ids = {s["name"]: s["id"] for s in board["students"]}
-        # Ada and Ben would sit together; the teacher puts Ben at the other table.
+        # Before the first deal there is no table to move anyone to.
+        assert (
+            await http.post(f"/api/classes/{code}/students/{ids['Ben']}", headers=teacher, json={"table": 1})
+        ).status_code == 404
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        # Ben sits at Table 2; the teacher moves him to Table 1 (the number the teacher sees).
+        assert (await where(http, code, tokens[1]))["table"] == 2
         assert (
             await http.post(f"/api/classes/{code}/students/{ids['Ben']}", headers=teacher, json={"table": 1})
         ).status_code == 200
         assert (
+            await http.post(f"/api/classes/{code}/students/{ids['Ben']}", headers=teacher, json={"table": 3})
+        ).status_code == 404  # only tables that exist
+        assert (
             await http.post(f"/api/classes/{code}/students/{ids['Dev']}", headers=teacher, json={"name": "Devi"})
         ).status_code == 200
-        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        assert (
+            await http.post(f"/api/classes/{code}/start", headers=teacher, json={"running": "restart"})
+        ).status_code == 200
         seats = [await where(http, code, t) for t in tokens]
-        assert seats[0]["room"] != seats[1]["room"]
+        assert seats[1]["table"] == 1
         assert seats[3]["name"] == "Devi"
         assert (await http.delete(f"/api/classes/{code}/students/{ids['Cleo']}", headers=teacher)).status_code == 200
         gone = await http.get(f"/api/classes/{code}/me", headers={"Authorization": f"Bearer {tokens[2]}"})
@@ -233,10 +245,12 @@ async def test_hints_are_limited_per_game_and_counted_with_rejected_attempts(ser
         )
         waiting = next(name for name, s in states.items() if s["game"]["active"] != s["you"]["seat"])
 
-        # Given a limit of two hints per game, when Ada asks three times, then the third is refused.
+        # Given a limit of two hints per game, the phone is told how many are left ...
+        assert states["Ada"]["you"]["hints"] == {"left": 2, "off": False}
+        # ... when Ada asks three times, then the third is refused with its own code (not "try again").
         replies = [await phones["Ada"].request({"t": "hint"}) for _ in range(3)]
         assert [r["t"] for r in replies] == ["hint", "hint", "error"]
-        assert replies[2]["code"] == "hint/unavailable" and "2 per game" in replies[2]["message"]
+        assert replies[2]["code"] == "hint/none_left" and "2 per game" in replies[2]["message"]
         # And a move out of turn is refused by the rules and counted with the rule it broke.
         refused = await phones[waiting].cmd({"type": "Pass"})
         assert refused["t"] == "error"
@@ -263,9 +277,10 @@ async def test_hints_off_are_refused(server):
         assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
         seat = await where(http, code, tokens[0])
         phone = await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
-        await phone.until(lambda s: s["game"] is not None and s["game"]["hand"])
+        state = await phone.until(lambda s: s["game"] is not None and s["game"]["hand"])
+        assert state["you"]["hints"] == {"left": 0, "off": True}
         reply = await phone.request({"t": "hint"})
-        assert (reply["t"], reply["code"]) == ("error", "hint/unavailable")
+        assert (reply["t"], reply["code"]) == ("error", "hint/off")
         assert "off" in reply["message"]
         await phone.close()
 
@@ -329,7 +344,7 @@ async def test_a_class_with_hints_and_refusals_resumes_after_a_restart(store_url
             reply = await phone.request({"t": "hint"})
             assert (reply["t"], reply["code"]) == (
                 "error",
-                "hint/unavailable",
+                "hint/none_left",
             )  # the one hint was used before the restart
             await phone.close()
     finally:
@@ -350,9 +365,9 @@ async def test_one_tables_level_applies_when_the_teacher_restarts_it(server):
         )
         assert change.status_code == 200, change.text
         restarted = await http.post(f"/api/classes/{code}/tables/1/restart", headers=teacher)
-        assert restarted.json() == {"table": 3}
+        assert restarted.json() == {"table": 1}  # a restarted table keeps the number the teacher sees
         board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
-        assert {t["number"]: t["options"]["level"] for t in board["tables"]} == {2: "easy", 3: "advanced"}
+        assert {t["number"]: t["options"]["level"] for t in board["tables"]} == {1: "advanced", 2: "easy"}
         seat = await where(http, code, tokens[0])
         phone = await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
         state = await phone.until(lambda s: s["game"] is not None)
@@ -462,10 +477,17 @@ async def test_the_json_report_has_one_record_per_rejected_attempt(server):
             "game": 1,
             "code": refused["code"],
             "command": "TakeTrick",
-            "hand": [card["text"]],
-            "table_cards": [card["text"]],
+            # The card tried is in the student's hand while that game runs: held back (issue 24 section 6) ...
+            "hand": [],
+            "table_cards": [],
+            "held": True,
         }
+        assert card["text"] not in json.dumps(report["rejected"])
         assert record["time"].startswith(("20", "21"))  # an ISO 8601 UTC time
+        # ... and shown once the game has ended.
+        assert (await http.post(f"/api/classes/{code}/end_tables", headers=teacher)).status_code == 200
+        [after] = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()["rejected"]
+        assert (after["hand"], after["table_cards"], after["held"]) == ([card["text"]], [card["text"]], False)
         rows = {row["name"]: row for row in report["students"]}
         assert rows[active]["rejected"] == 1
         for phone in phones.values():
@@ -483,7 +505,7 @@ async def test_refusals_carry_a_class_code_and_the_params_their_sentences_need(s
         assert taken.json()["error"] == "class/name_taken" and taken.json()["params"] == {"name": "ANA"}
         # A name too long says how long a name may be
         long = await http.post(f"/api/classes/{code}/join", json={"name": "A" * 40})
-        assert long.json()["error"] == "class/bad_name" and long.json()["params"] == {"max": 16}
+        assert long.json()["error"] == "class/bad_name" and long.json()["params"]["max"] == 16
         # A refusal whose sentence needs nothing has no params
         unknown = await http.post("/api/classes/ZZZZ/join", json={"name": "Ben"})
         assert unknown.status_code == 404 and unknown.json()["error"] == "class/not_found"

@@ -167,6 +167,8 @@ def test_every_class_event_reloads_from_its_stored_record():
         s.HintGiven(student=0, table=1),
         s.ClassPaused(paused=True),
         s.ClassClosed(reason="teacher", at=1_764_000_000),
+        s.HandoverCodeIssued(student=0, code_hash="c", expires=1_764_000_600),
+        s.StudentDeviceChanged(student=0, token_hash="t2", device=1),
     ]
     assert {type(e) for e in samples} == set(s.CLASS_EVENTS)
     for event in samples:

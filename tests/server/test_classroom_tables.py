@@ -82,7 +82,8 @@ async def test_late_joiners_fill_a_table_between_games_or_wait_for_the_next(serv
         assert (await board(http, code, teacher))["waiting"] == ["Cleo"]
 
         # When the teacher restarts the table, then Cleo (waiting) fills its last free seat.
-        assert (await http.post(f"/api/classes/{code}/tables/1/restart", headers=teacher)).json() == {"table": 2}
+        # (the table keeps its number, Table 1, when it restarts)
+        assert (await http.post(f"/api/classes/{code}/tables/1/restart", headers=teacher)).json() == {"table": 1}
         seen = await board(http, code, teacher)
         assert [sorted(p["name"] for p in t["players"]) for t in seen["tables"]] == [["Ada", "Ben", "Cleo", "Dev"]]
         assert seen["waiting"] == []
@@ -117,30 +118,35 @@ async def test_one_tables_level_and_dots_survive_start_all_and_all_tables_option
         )
         assert change.status_code == 200, change.text
 
-        # When the teacher starts a new deal, then the first table (new number) plays the first table's options.
-        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).json() == {"tables": [3, 4]}
+        # When the teacher starts a new deal mid-game, then it asks first (the tables are playing) ...
+        asked = await http.post(f"/api/classes/{code}/start", headers=teacher)
+        assert asked.status_code == 409 and asked.json()["error"] == "class/tables_playing"
+        assert asked.json()["params"] == {"tables": "1, 2", "count": 2}
+        # ... and, told to restart them, the first table (same number) plays the first table's options.
+        restart = {"running": "restart"}
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher, json=restart)).json() == {"tables": [1, 2]}
         seen = {t["number"]: t["options"] for t in (await board(http, code, teacher))["tables"]}
-        assert (seen[3]["level"], seen[3]["dots"]) == ("advanced", [1])
-        assert (seen[4]["level"], seen[4]["dots"]) == ("easy", [1, 2, 3])
+        assert (seen[1]["level"], seen[1]["dots"]) == ("advanced", [1])
+        assert (seen[2]["level"], seen[2]["dots"]) == ("easy", [1, 2, 3])
         klass = server.app.state.classes.find(code).klass
-        states = {t.number: server.hub.rooms[t.room].room.run.state for t in klass.open_tables()}
-        assert (states[3].level, states[3].dots) == ("advanced", (1,))
-        assert (states[4].level, states[4].dots) == ("easy", (1, 2, 3))
+        states = {t.label: server.hub.rooms[t.room].room.run.state for t in klass.open_tables()}
+        assert (states[1].level, states[1].dots) == ("advanced", (1,))
+        assert (states[2].level, states[2].dots) == ("easy", (1, 2, 3))
 
         # And through a second deal after "end all" too.
         assert (await http.post(f"/api/classes/{code}/end_tables", headers=teacher)).status_code == 200
-        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).json() == {"tables": [5, 6]}
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).json() == {"tables": [1, 2]}
         seen = {t["number"]: t["options"]["level"] for t in (await board(http, code, teacher))["tables"]}
-        assert seen == {5: "advanced", 6: "easy"}
+        assert seen == {1: "advanced", 2: "easy"}
 
         # When the teacher changes the options of all tables, then every table's next game has them.
         change = await http.post(
             f"/api/classes/{code}/options", headers=teacher, json={"options": {"level": "standard", "dots": [2]}}
         )
         assert change.status_code == 200
-        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).json() == {"tables": [7, 8]}
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher, json=restart)).json() == {"tables": [1, 2]}
         seen = {t["number"]: (t["options"]["level"], t["options"]["dots"]) for t in (await board(http, code, teacher))["tables"]}
-        assert seen == {7: ("standard", [2]), 8: ("standard", [2])}
+        assert seen == {1: ("standard", [2]), 2: ("standard", [2])}
 
 
 @pytest.mark.parametrize("level", ["standard", "advanced"])

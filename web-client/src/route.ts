@@ -16,6 +16,12 @@ export function normaliseCode(text: string | null | undefined): string | null {
   return /^[A-Z]{4}$/.test(code) ? code : null;
 }
 
+/** Class codes are 6 letters (4 for classes opened before codes grew: server/classroom/codes.py). */
+export function normaliseClassCode(text: string | null | undefined): string | null {
+  const code = (text ?? "").trim().toUpperCase();
+  return /^([A-Z]{6}|[A-Z]{4})$/.test(code) ? code : null;
+}
+
 export function parseRoute(pathname: string, search = ""): Route {
   const parts = pathname.split("/").filter(Boolean);
   const head = (parts[0] ?? "").toLowerCase();
@@ -30,7 +36,7 @@ export function parseRoute(pathname: string, search = ""): Route {
   if (head === "replay") return { screen: "replay", src: query.get("src") };
   if (head === "admin") return { screen: "admin" };
   if (head === "teacher") return { screen: "teacher" };
-  if (head === "class") return { screen: "class", code: normaliseCode(parts[1]) };
+  if (head === "class") return { screen: "class", code: normaliseClassCode(parts[1]) };
   return { screen: "join", code: normaliseCode(query.get("code")) };
 }
 

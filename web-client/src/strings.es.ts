@@ -421,6 +421,8 @@ export const es: Strings = {
     "host/not_finished": "La partida todavía no ha terminado.",
     "host/bad_value": "Ese valor no está permitido.",
     "hint/unavailable": "Este juego no tiene pistas.",
+    "hint/off": "Tu profe ha desactivado las pistas.",
+    "hint/none_left": "No te quedan pistas en esta partida.",
     "rate/limited": "Más despacio, por favor, e inténtalo otra vez.",
     "rate/reactions": "¡Cuánto entusiasmo! Espera un momento antes de la siguiente reacción.",
     "reaction/unknown": "Esa reacción no es de las nuestras.",
@@ -445,6 +447,9 @@ export const es: Strings = {
     "class/no_students": "Hacen falta al menos dos alumnos (o uno, con robots) para empezar una mesa.",
     "class/table": "Una mesa no ha podido empezar. Inténtalo otra vez.",
     "class/moved": "La clase se está pasando a otro servidor: inténtalo otra vez en un momento.",
+    "class/seat_moved": "Tu sitio se ha pasado a otro dispositivo. Si no has sido tú, díselo a tu profe.",
+    "class/bad_handover_code": "Ese código no sirve (está mal, ya se usó o caducó): pide otro a tu profe.",
+    "class/tables_playing": "Algunas mesas están en mitad de una partida.",
     "topping/not_a_space": "Eso no es una casilla de la pizza.",
     "topping/space_taken": "Esa casilla está ocupada.",
     "topping/next_to_own": "Tus ingredientes no pueden tocarse entre sí.",
@@ -511,7 +516,11 @@ export const es: Strings = {
         : `El móvil de ${p.name} sigue conectado: solo se puede pasar el asiento de un móvil perdido.`,
     "slicing/wrong_portion_count": (p: ErrorParams) =>
       `Haz ${plural("es", num(p.portions), { one: "# ración", other: "# raciones" })}: una por jugador.`,
-    "class/name_taken": (p: ErrorParams) => `Alguien de esta clase ya se llama ${p.name}: elige otro nombre.`,
+    "class/name_taken": (p: ErrorParams) =>
+      `Alguien de esta clase ya se llama ${p.name}. Si eres tú en otro dispositivo, escribe el código que te dé tu profe; si no, elige otro nombre.`,
+    "class/seat_moved": (p: ErrorParams) => `El sitio de ${p.name} se ha pasado a otro dispositivo. Si no has sido tú, díselo a tu profe.`,
+    "class/tables_playing": (p: ErrorParams) =>
+      num(p.count) === 1 ? `La mesa ${p.tables} está en mitad de una partida.` : `Las mesas ${p.tables} están en mitad de una partida.`,
     "class/bad_name": (p: ErrorParams) =>
       p.reason === "unkind" ? "Ese nombre no es amable: elige otro, por favor."
       : p.reason === "empty" ? "Escribe primero un nombre."

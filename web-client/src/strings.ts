@@ -424,6 +424,8 @@ export const en = {
     "host/not_finished": "The game is not over yet.",
     "host/bad_value": "That value is not allowed.",
     "hint/unavailable": "No hints in this game.",
+    "hint/off": "Your teacher has turned hints off.",
+    "hint/none_left": "No hints left in this game.",
     "rate/limited": "Slow down a little and try again.",
     "rate/reactions": "That's a lot of cheering! Wait a moment before the next reaction.",
     "reaction/unknown": "That reaction is not one of ours.",
@@ -448,6 +450,9 @@ export const en = {
     "class/no_students": "At least two students (or one, with bots) are needed to start a table.",
     "class/table": "A table could not start. Try again.",
     "class/moved": "The class is moving to another server: try again in a moment.",
+    "class/seat_moved": "Your seat moved to another device. If that was not you, tell your teacher.",
+    "class/bad_handover_code": "That code does not work (wrong, used or expired): ask your teacher for a new one.",
+    "class/tables_playing": "Some tables are in the middle of a game.",
     // Pizza Theory
     "topping/not_a_space": "That is not a space on the pizza.",
     "topping/space_taken": "That space is taken.",
@@ -519,7 +524,11 @@ export const en = {
         : `${p.name}'s phone is still connected: only a lost phone's seat can be handed over.`,
     "slicing/wrong_portion_count": (p: ErrorParams) =>
       `Make ${plural("en", num(p.portions), { one: "# portion", other: "# portions" })}: one per player.`,
-    "class/name_taken": (p: ErrorParams) => `Someone in this class is already called ${p.name}: pick another name.`,
+    "class/name_taken": (p: ErrorParams) =>
+      `Someone in this class is already called ${p.name}. If that is you on a new device, type the code your teacher gives you; if not, pick another name.`,
+    "class/seat_moved": (p: ErrorParams) => `${p.name}'s seat moved to another device. If that was not you, tell your teacher.`,
+    "class/tables_playing": (p: ErrorParams) =>
+      num(p.count) === 1 ? `Table ${p.tables} is in the middle of a game.` : `Tables ${p.tables} are in the middle of a game.`,
     "class/bad_name": (p: ErrorParams) =>
       p.reason === "unkind" ? "That name is not a kind one: please choose another."
       : p.reason === "empty" ? "Type a name first."

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { TokenStore } from "../net/tokens";
 import { Joined } from "../screens/PhoneScreen";
-import { normaliseCode } from "../route";
+import { normaliseClassCode } from "../route";
 import { api, ApiError, classErrorText, saved, type Seat } from "./api";
 import { C } from "./strings";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
@@ -17,16 +17,20 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
   const [codeText, setCode] = useState(code ?? "");
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
+  /** The personal code a student on a new device types (shown only on the teacher's device). */
+  const [personal, setPersonal] = useState<string | null>(null);
   const submit = async (e: Event) => {
     e.preventDefault();
-    const c = normaliseCode(codeText);
+    const c = normaliseClassCode(codeText);
     if (!c) return setError(C.noClass);
     try {
-      const joined = await api.join(c, name.trim());
+      const joined = await api.join(c, name.trim(), personal?.trim() || undefined);
       saved.set(`class:${c}`, { code: c, token: joined.token, name: joined.name });
       onJoined(c, joined.token);
     } catch (err) {
       setError(classErrorText(err));
+      // A name already in the class may be this student on a new device: offer the teacher's code.
+      if (err instanceof ApiError && err.code === "class/name_taken" && personal === null) setPersonal("");
     }
   };
   return (
@@ -35,13 +39,23 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
       <form class="join-form" onSubmit={submit} aria-labelledby="class-join-title">
         <h2 id="class-join-title">{C.joinClass}</h2>
         <label for="class-code">{C.classCode}</label>
-        <input id="class-code" class="input input-code" value={codeText} maxLength={4} autoCapitalize="characters"
+        <input id="class-code" class="input input-code" value={codeText} maxLength={6} autoCapitalize="characters"
           onInput={(e) => setCode((e.target as HTMLInputElement).value.toUpperCase())} />
         <label for="class-name">{C.yourName}</label>
         <input id="class-name" class="input" value={name} maxLength={16} autoComplete="nickname"
           onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        {personal !== null && (
+          <>
+            <label for="class-personal">{C.personalCode}</label>
+            <input id="class-personal" class="input input-code" value={personal} maxLength={8} autoCapitalize="characters"
+              onInput={(e) => setPersonal((e.target as HTMLInputElement).value.toUpperCase())} />
+          </>
+        )}
         {error && <p class="form-error" role="alert">{error}</p>}
         <button class="btn btn-start" type="submit">{C.join}</button>
+        {personal === null && (
+          <button class="btn btn-quiet" type="button" onClick={() => setPersonal("")}>{C.haveCode}</button>
+        )}
       </form>
       <LanguageSwitch />
     </main>
@@ -62,8 +76,9 @@ export function ClassPhone({ code }: { code: string | null }) {
         if (next.room && next.seat_token) {
           new TokenStore().setSeat(next.room, { room: next.room, token: next.seat_token, name: next.name });
         }
-        setSeat((old) => (old && old.room === next.room && old.name === next.name && old.paused === next.paused && old.waiting === next.waiting ? old : next));
+        setSeat((old) => (old && old.room === next.room && old.name === next.name && old.paused === next.paused && old.waiting === next.waiting && old.closed === next.closed ? old : next));
       } catch (err) {
+        // Removed, deleted, or this seat moved to the student's new device (class/seat_moved): back to the join form.
         if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
           saved.set(`class:${me.code}`, null);
           setError(classErrorText(err));
@@ -89,12 +104,14 @@ export function ClassPhone({ code }: { code: string | null }) {
       </div>
     );
   }
-  if (!seat || !seat.room) {
+  if (!seat || !seat.room || seat.closed) {
     return (
       <div class="screen phone">
         <main class="splash class-wait">
           <h1>{seat?.name ?? me.name ?? C.classTitle}</h1>
-          <p>{seat?.waiting === "classmate" ? C.waitingForClassmate : C.waitingForTeacher}</p>
+          {seat?.closed
+            ? <p class="class-ended-phone" role="status">{C.classEnded}</p>
+            : <p>{seat?.waiting === "classmate" ? C.waitingForClassmate : C.waitingForTeacher}</p>}
           <LanguageSwitch />
         </main>
       </div>

@@ -88,7 +88,29 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
   );
 }
 
-function TableCard({ table, onRestart, onLevel }: { table: DashboardTable; onRestart: () => void; onLevel: (level: string) => void }) {
+/** A question before something that cannot be undone: the page's own dialog (one button per choice). */
+interface Ask {
+  text: string;
+  choices: { label: string; run: () => void; danger?: boolean }[];
+}
+
+function AskDialog({ ask, onClose }: { ask: Ask; onClose: () => void }) {
+  return (
+    <div class="class-ask-backdrop">
+      <section class="class-ask" role="alertdialog" aria-modal="true" aria-labelledby="class-ask-text">
+        <p id="class-ask-text">{ask.text}</p>
+        <div class="class-ask-choices">
+          {ask.choices.map((c) => (
+            <button class={`btn ${c.danger ? "btn-danger" : "btn-start"}`} onClick={() => { onClose(); c.run(); }}>{c.label}</button>
+          ))}
+          <button class="btn btn-quiet" onClick={onClose}>{C.cancel}</button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function TableCard({ table, onRestart, onLevel, readOnly }: { table: DashboardTable; onRestart: () => void; onLevel: (level: string) => void; readOnly: boolean }) {
   const reasons = table.help ?? [];
   const help = reasons.length > 0;
   return (
@@ -102,7 +124,9 @@ function TableCard({ table, onRestart, onLevel }: { table: DashboardTable; onRes
         {(table.players ?? []).map((p) => (
           <li class={`${p.name === table.active ? "class-active" : ""} ${p.connected ? "" : "class-away"}`}>
             <span class="class-turn-mark" aria-hidden="true">{p.name === table.active ? "▶" : ""}</span>
-            <span class="class-player-name">{p.name}{p.bot ? " 🤖" : ""}</span>
+            <span class="class-player-name">{p.name}{p.bot && !p.removed ? " 🤖" : ""}
+              {(p.stand_in || p.removed) && <span class="class-stand-in"> 🤖 {p.removed ? C.removedSeat : C.standIn}</span>}
+            </span>
             <span class="class-cards" title={C.cardsLeft}>{table.cards_left?.[p.name] ?? ""}</span>
             <span class="class-pizza">{table.delivered?.[p.name] ?? ""}</span>
           </li>
@@ -110,14 +134,14 @@ function TableCard({ table, onRestart, onLevel }: { table: DashboardTable; onRes
       </ul>
       <p class="class-tricks">{C.tricks(table.tricks ?? 0)}</p>
       {table.last_trick && <p class="class-last">{C.lastTrick}: <strong>{table.last_trick}</strong></p>}
-      <footer>
+      {!readOnly && <footer>
         <button class="btn btn-small" onClick={onRestart}>{C.restart}</button>
         <a class="btn btn-small" href={`/watch/${table.code}`} target="_blank" rel="noopener">{C.openLarge}</a>
         <select class="input input-small" aria-label={C.applyTable} value={String(table.options.level ?? "")}
           onChange={(e) => onLevel((e.target as HTMLSelectElement).value)}>
           {LEVELS.map((l) => <option value={l}>{levelText(l)}</option>)}
         </select>
-      </footer>
+      </footer>}
     </article>
   );
 }
@@ -146,6 +170,9 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [level, setLevel] = useState("standard");
+  const [ask, setAsk] = useState<Ask | null>(null);
+  /** A student's personal code, shown here only, until hidden. */
+  const [handover, setHandover] = useState<{ name: string; code: string; seconds: number } | null>(null);
   const [dots, setDots] = useState<number[]>([1, 2, 3]);
   const refresh = async () => {
     try {
@@ -196,6 +223,29 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
     link.click();
   });
   const join = board?.join ?? `${location.origin}/class/${code}`;
+  const readOnly = Boolean(board?.closed);
+  /** Start a game at every table: a table mid-game is never thrown away without asking. */
+  const startAll = async () => {
+    setError(null);
+    try {
+      await api.start(code, token);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "class/tables_playing") {
+        setAsk({
+          text: C.startPlaying(String(err.params?.tables ?? "")),
+          choices: [
+            { label: C.keepPlaying, run: act(() => api.start(code, token, "keep")) },
+            { label: C.restartThem, run: act(() => api.start(code, token, "restart")), danger: true },
+          ],
+        });
+        return;
+      }
+      setError(classErrorText(err));
+    }
+    refresh();
+  };
+  const confirm = (text: string, label: string, run: () => void) =>
+    setAsk({ text, choices: [{ label, run, danger: true }] });
   return (
     <main class="teacher">
       <header class="teacher-header">
@@ -208,8 +258,8 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
       </header>
       {board?.closed && <p class="class-ended" role="status">{C.ended}</p>}
       {board?.paused && <p class="class-paused" role="status">{C.paused}</p>}
-      <nav class="teacher-controls">
-        <button class="btn btn-start" onClick={act(() => api.start(code, token))}>{C.startAll}</button>
+      {!readOnly && <nav class="teacher-controls">
+        <button class="btn btn-start" onClick={startAll}>{C.startAll}</button>
         <button class="btn" aria-pressed={Boolean(board?.paused)} onClick={act(() => api.pause(code, token, !board?.paused))}>
           {board?.paused ? C.resumeAll : C.pauseAll}
         </button>
@@ -227,13 +277,18 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
           ))}
         </fieldset>
         <button class="btn" onClick={act(() => api.options(code, token, { level, dots }))}>{C.applyAll}</button>
+      </nav>}
+      <nav class="teacher-downloads">
         <button class="btn" onClick={downloadCsv}>{C.downloadCsv}</button>
         <button class="btn" onClick={downloadJson}>{C.downloadJson}</button>
       </nav>
       {error && <p class="form-error" role="alert">{error}</p>}
       <section class="class-tables">
         {(board?.tables ?? []).map((t) => (
-          <TableCard table={t} onRestart={act(() => api.restart(code, token, t.number))}
+          <TableCard table={t} readOnly={readOnly}
+            onRestart={t.phase === "playing"
+              ? () => confirm(C.confirmRestart(t.number), C.restart, act(() => api.restart(code, token, t.number)))
+              : act(() => api.restart(code, token, t.number))}
             onLevel={(l) => act(() => api.options(code, token, { level: l }, t.number))()} />
         ))}
       </section>
@@ -243,35 +298,55 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
       <section class="class-students" aria-labelledby="report-title">
         <h2 id="report-title">{C.report} · {C.students} ({board?.students.length ?? 0})</h2>
         <ReportTable report={report} />
-        <ul class="class-roster">
+        {!readOnly && <ul class="class-roster">
           {(board?.students ?? []).map((s) => (
-            <li>
-              <span>{s.name}</span>
-              <select class="input input-small" aria-label={`${C.move}: ${s.name}`} value={String(s.moving_to ?? -1)}
+            <li data-student-id={s.id}>
+              <span>{s.name}{s.table !== null ? ` · ${C.table(s.table)}` : ""}</span>
+              <select class="input input-small" aria-label={`${C.move}: ${s.name}`} value={String(s.moving_to ?? 0)}
                 onChange={(e) => act(() => api.student(code, token, s.id, { table: Number((e.target as HTMLSelectElement).value) }))()}>
-                <option value="-1">{C.move}…</option>
-                {Array.from({ length: Math.max(1, Math.floor((board?.students.length ?? 2) / 2)) }, (_, i) => <option value={String(i)}>{C.table(i + 1)}</option>)}
+                <option value="0">{C.move}…</option>
+                {(board?.tables ?? []).map((t) => <option value={String(t.number)}>{C.table(t.number)}</option>)}
               </select>
               <button class="btn btn-quiet btn-small" onClick={act(async () => {
                 const name = prompt(C.rename, s.name);
                 if (name) await api.student(code, token, s.id, { name });
               })}>{C.rename}</button>
-              <button class="btn btn-quiet btn-small" onClick={act(() => api.remove(code, token, s.id))}>{C.remove}</button>
+              <button class="btn btn-quiet btn-small" onClick={act(async () => {
+                const given = await api.handover(code, token, s.id);
+                setHandover({ name: s.name, code: given.code, seconds: given.seconds });
+              })}>{C.newDevice}</button>
+              <button class="btn btn-quiet btn-small"
+                onClick={() => confirm(C.confirmRemove(s.name), C.remove, act(() => api.remove(code, token, s.id)))}>{C.remove}</button>
             </li>
           ))}
-        </ul>
+        </ul>}
       </section>
       <footer class="teacher-footer">
         <p>{board?.deletes_at
           ? C.deletesOn(new Date(board.deletes_at).toLocaleString())
           : C.keptFor(board?.options.retention_days ?? 30)}</p>
-        <button class="btn" onClick={act(() => api.end(code, token))}>{C.endClass}</button>
-        <button class="btn btn-danger" onClick={act(async () => {
+        {!readOnly && <button class="btn" onClick={() => confirm(C.confirmEnd, C.endClass, act(() => api.end(code, token)))}>{C.endClass}</button>}
+      </footer>
+      {/* Delete is kept apart from End: folded away at the very bottom of the page. */}
+      <details class="teacher-danger">
+        <summary>{C.dangerZone}</summary>
+        <button class="btn btn-danger" onClick={() => confirm(C.confirmDelete, C.deleteNow, act(async () => {
           await api.deleteNow(code, token);
           saved.set("teacher", null);
           onGone();
-        })}>{C.deleteNow}</button>
-      </footer>
+        }))}>{C.deleteNow}</button>
+      </details>
+      {handover && (
+        <div class="class-ask-backdrop">
+          <section class="class-ask class-handover" role="dialog" aria-modal="true" aria-labelledby="handover-title">
+            <h2 id="handover-title">{C.handoverTitle(handover.name)}</h2>
+            <p class="class-handover-code" data-testid="handover-code">{handover.code}</p>
+            <p>{C.handoverHelp(Math.round(handover.seconds / 60))}</p>
+            <button class="btn btn-start" onClick={() => setHandover(null)}>{C.hide}</button>
+          </section>
+        </div>
+      )}
+      {ask && <AskDialog ask={ask} onClose={() => setAsk(null)} />}
     </main>
   );
 }

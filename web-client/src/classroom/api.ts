@@ -25,6 +25,8 @@ export interface Seat {
   room: string | null;
   seat_token: string | null;
   paused: boolean;
+  /** The class has ended: the phone says so, and nothing more happens. */
+  closed?: boolean;
   /** Why a student without a table waits: alone in the class, or for the next game. */
   waiting?: "classmate" | "next_game" | null;
 }
@@ -34,6 +36,10 @@ export interface TablePlayer {
   bot: boolean;
   connected: boolean;
   seat: number | null;
+  /** A bot plays for this student while they are away (past the class grace). */
+  stand_in?: boolean;
+  /** The teacher removed this student mid-game: a bot finishes the game for the seat. */
+  removed?: boolean;
 }
 
 export interface DashboardTable {
@@ -121,14 +127,21 @@ async function call<T>(method: string, path: string, token: string | null, body?
 export const api = {
   create: (options: Partial<ClassOptions>) =>
     call<{ code: string; token: string; join: string }>("POST", "/api/classes", null, { options }),
-  join: (code: string, name: string) => call<Seat & { token: string }>("POST", `/api/classes/${code}/join`, null, { name }),
+  /** Join by name; with the personal code the teacher's device shows, a student on a new device takes their seat back. */
+  join: (code: string, name: string, personal?: string) =>
+    call<Seat & { token: string }>("POST", `/api/classes/${code}/join`, null, personal ? { name, code: personal } : { name }),
   me: (code: string, token: string) => call<Seat>("GET", `/api/classes/${code}/me`, token),
   dashboard: (code: string, token: string) => call<Dashboard>("GET", `/api/classes/${code}/dashboard`, token),
   /** The per-student rows only: what the projector shows (the records name cards from hands). */
   report: (code: string, token: string) => call<Report>("GET", `/api/classes/${code}/report?only=students`, token),
   /** The whole report (rows, and one record per trick, miss and rejected attempt), for a deliberate download. */
   reportJson: (code: string, token: string) => call<unknown>("GET", `/api/classes/${code}/report`, token),
-  start: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/start`, token),
+  /** A game at every table; `running` says what tables mid-game do (the hub asks first: class/tables_playing). */
+  start: (code: string, token: string, running?: "keep" | "restart") =>
+    call<unknown>("POST", `/api/classes/${code}/start`, token, running ? { running } : {}),
+  /** A student's one-time code for a new device (shown on this page only when asked). */
+  handover: (code: string, token: string, id: number) =>
+    call<{ code: string; seconds: number }>("POST", `/api/classes/${code}/students/${id}/handover`, token),
   pause: (code: string, token: string, paused: boolean) => call<unknown>("POST", `/api/classes/${code}/pause`, token, { paused }),
   endTables: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/end_tables`, token),
   options: (code: string, token: string, options: Partial<ClassOptions>, table: number | null = null) =>

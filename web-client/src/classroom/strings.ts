@@ -62,6 +62,28 @@ export const classEn = {
   move: "Move to table",
   remove: "Remove",
   rename: "Rename",
+  // Issue 24: asking before anything that cannot be undone, a new device, the class's end.
+  confirmRemove: (name: string) => `Remove ${name} from the class? A bot finishes their game at their table.`,
+  confirmEnd: "End the class? Every table stops, and the class becomes read-only (the reports stay).",
+  confirmDelete: "Delete the class, its names and its reports now? This cannot be undone.",
+  confirmRestart: (n: number) => `Table ${n} is in the middle of a game. Restart it anyway?`,
+  startPlaying: (tables: string) => `Tables in the middle of a game: ${tables}. What should they do?`,
+  keepPlaying: "Let them finish; start the other tables",
+  restartThem: "Restart them too",
+  yes: "Yes",
+  cancel: "Cancel",
+  newDevice: "New device",
+  handoverTitle: (name: string) => `${name}'s code for a new device`,
+  handoverHelp: (minutes: number) =>
+    `On the new device, open the class page, type the name and this code. It works once, for ${minutes} minutes. Show it to the student only: it is not on the projector.`,
+  hide: "Hide",
+  dangerZone: "Delete the class",
+  standIn: "a bot is playing",
+  removedSeat: "removed: a bot plays",
+  classEnded: "This class has ended. Thank you for playing!",
+  haveCode: "I have a code from my teacher",
+  personalCode: "Code from your teacher",
+  teacherStartsNext: "The teacher starts the next game.",
   columns: ["Name", "Games", "Tricks", "Pizza", "Same denom.", "Equivalent", "Sum to 1", "Combined", "Mixed no.", "Missed", "Hints", "Rejected"],
 };
 
