@@ -250,7 +250,20 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
  * phone hosts), so it also removes people (after asking) and locks the room;
  * `fromPhone` leaves out "End the room" (the phone has it in its menu).
  */
-export function PlayersPanel({ lobby, host, fromPhone, inCharge }: { lobby: Lobby; host: HostActions | null; fromPhone?: boolean; inCharge?: boolean }) {
+export function PlayersPanel({
+  lobby,
+  host,
+  fromPhone,
+  inCharge,
+  me = null,
+}: {
+  lobby: Lobby;
+  host: HostActions | null;
+  fromPhone?: boolean;
+  inCharge?: boolean;
+  /** The host phone's own player: never offered to remove. */
+  me?: number | null;
+}) {
   const [bot] = useState("strong");
   const games = gamesOf(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
@@ -284,7 +297,7 @@ export function PlayersPanel({ lobby, host, fromPhone, inCharge }: { lobby: Lobb
                 </button>
               )}
               {ask && canReclaim(p) && <ReclaimButton player={p} ask={ask} />}
-              {host && inCharge && (
+              {host && inCharge && p.id !== me && (
                 <button class="btn-icon" aria-label={S.removePlayer(p.name)} title={S.removePlayer(p.name)} onClick={() => setRemoving(p)}>
                   ✕
                 </button>

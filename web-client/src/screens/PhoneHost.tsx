@@ -31,7 +31,7 @@ function ShareRoom({ code }: { code: string }) {
   );
 }
 
-export function PhoneHostPanel({ lobby, host, room }: { lobby: Lobby; host: HostActions; room?: string }) {
+export function PhoneHostPanel({ lobby, host, room, me = null }: { lobby: Lobby; host: HostActions; room?: string; me?: number | null }) {
   const selected = gamesOf(lobby).find((g) => g.id === lobby.game) ?? null;
   const ready = selected ? canStart(selected, playingCount(lobby)) : false;
   return (
@@ -40,7 +40,7 @@ export function PhoneHostPanel({ lobby, host, room }: { lobby: Lobby; host: Host
       <p class="hint-text">{lobby.no_tv ? S.youHostNoTvHelp : S.youHostHelp}</p>
       {lobby.no_tv && room && <ShareRoom code={room} />}
       <GamePicker lobby={lobby} host={host} />
-      <PlayersPanel lobby={lobby} host={host} fromPhone inCharge />
+      <PlayersPanel lobby={lobby} host={host} fromPhone inCharge me={me} />
       <TurnTimerField lobby={lobby} host={host} />
       <div class="lobby-start">
         <button class="btn btn-start" disabled={!ready} onClick={() => host.op("start")}>

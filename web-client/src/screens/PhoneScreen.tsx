@@ -286,7 +286,7 @@ function Seated({
         </p>
       )}
       {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} exclude={state.you.player ?? null} />}
-      {!state.game && hosting && <PhoneHostPanel lobby={state.lobby} host={hostActions!} room={state.room} />}
+      {!state.game && hosting && <PhoneHostPanel lobby={state.lobby} host={hostActions!} room={state.room} me={state.you.player ?? null} />}
       {!state.game && !hosting && (
         <section class="phone-wait">
           <p>{S.waitingToStart}</p>
