@@ -65,6 +65,7 @@ from server.inbox import (
 )
 from server.logs import event as log_event
 from server.metrics import Metrics
+from server.presence import Presence
 from server.reactions import for_room as reactions_for
 from server.roomstate import Room
 from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
@@ -174,11 +175,10 @@ class RoomActor:
         self.host: Client | None = None
         self.players: dict[int, Client] = {}
         self.spectators: set[Client] = set()
-        #: When each human's last socket left (monotonic seconds): presence and its grace periods.
-        #: A human never seen by this actor counts as gone since it started (a resumed room).
-        self.left_at: dict[int, float] = {}
         self.snapshot_at = room.version
         self.started = time.monotonic()  # when this node began running the room (the admin console's "age")
+        #: Who left when, and what the grace periods do about it (server.presence).
+        self.presence = Presence(self.config, self.started)
         #: Appends are fenced with this lease token (cluster mode); None on a single node.
         self.fence: int | None = None
         #: Set when the room moved to another node: the actor writes nothing more.
@@ -419,114 +419,35 @@ class RoomActor:
             self.arrived(turn, client.player)
         turn.admits.append((message, token))
 
-    # --- presence: who is here, who is away, who is absent (issue 24) -----------------------
-
-    def seat_grace(self, room: Room) -> float:
-        """How long a seated phone may be gone before a bot plays for it (and a code may move it)."""
-        return self.config.grace_class if room.class_table else self.config.grace_party
+    # --- presence: who is here, who is away, who is absent (issue 24; server.presence) -------------
 
     def gone_for(self, player_id: int, now: float) -> float:
         """Seconds since ``player_id``'s last socket left (0 while one is connected)."""
-        if player_id in self.players:
-            return 0.0
-        return now - self.left_at.get(player_id, self.started)
+        return self.presence.gone_for(player_id, self.players, now)
 
     def absent(self, room: Room, now: float | None = None) -> frozenset[int]:
-        """Humans whose phone has been gone for the seat grace period or longer (``presence: absent``)."""
-        now = time.monotonic() if now is None else now
-        grace = self.seat_grace(room)
-        return frozenset(
-            p.id for p in room.players
-            if p.token_hash is not None and not p.gone and p.id not in self.players and self.gone_for(p.id, now) >= grace
-        )
+        """Humans gone for the seat grace or longer (the lobby shows them ``absent``)."""
+        return self.presence.absent(room, self.players, time.monotonic() if now is None else now)
 
     def authority(self, room: Room, now: float | None = None) -> tuple[str, int | None]:
-        """Who is in charge (``lobby.authority``): the class, the host phone (until its grace runs out), or the TV."""
-        if room.class_table:
-            return "class", None
-        host = room.player(room.host_phone) if room.host_phone is not None else None
-        if host is None or host.gone or host.token_hash is None:
-            return "tv", None
-        now = time.monotonic() if now is None else now
-        if host.id in self.players or self.gone_for(host.id, now) < self.config.grace_host:
-            return "phone", host.id
-        return "tv", None  # gone past the grace and nobody connected to take over yet
-
-    def _host_lapsed(self, room: Room, now: float) -> bool:
-        """The host phone has been gone for the host grace period: hosting may move on."""
-        if room.class_table or room.host_phone is None:
-            return False
-        host = room.player(room.host_phone)
-        return (
-            host is not None and not host.gone and host.token_hash is not None
-            and host.id not in self.players and self.gone_for(host.id, now) >= self.config.grace_host
-        )
-
-    def _successor(self, room: Room) -> int | None:
-        """The connected human who joined earliest (player ids grow in join order), other than the host."""
-        ids = [
-            p.id for p in room.players
-            if p.id in self.players and p.token_hash is not None and not p.gone and p.id != room.host_phone
-        ]
-        return min(ids) if ids else None
-
-    def _stand_in_due(self, room: Room, now: float) -> list[int]:
-        """Seated humans gone past the grace in a running game that a bot should play for now."""
-        if not room.stand_ins_on() or playing_spec(room, self.games) is None:
-            return []
-        grace = self.seat_grace(room)
-        return [
-            p.id for p in room.players
-            if p.seat is not None and p.token_hash is not None and p.bot is None and not p.stand_in and not p.gone
-            and p.id not in self.players and self.gone_for(p.id, now) >= grace
-        ]
+        """Who is in charge (``lobby.authority``)."""
+        return self.presence.authority(room, self.players, time.monotonic() if now is None else now)
 
     def presence_rules(self, turn: Turn) -> None:
         """What grace periods that ran out change: hosting moves on, bots stand in for absent seats."""
-        room, now = turn.room, time.monotonic()
-        if room.closed is not None:
-            return
-        if self._host_lapsed(room, now):
-            successor = self._successor(room)
-            if successor is not None:
-                turn.apply([roomstate.HostPhoneNamed(player=successor, reason="grace")], self.games)
-        due = self._stand_in_due(turn.room, now)
-        if due:
-            turn.apply([roomstate.StandInSet(player=pid, on=True) for pid in due], self.games)
-
-    def arrived(self, turn: Turn, player_id: int | None) -> None:
-        """A human's phone is (back) in the room: their stand-in ends; a lapsed hosting falls to them."""
-        room = turn.room
-        player = room.player(player_id) if player_id is not None else None
-        if player is None or player.token_hash is None:
-            return
-        events: list[Any] = []
-        if player.stand_in:
-            events.append(roomstate.StandInSet(player=player.id, on=False))
-        if player.id != room.host_phone and self._host_lapsed(room, time.monotonic()) and self._successor(room) is None:
-            events.append(roomstate.HostPhoneNamed(player=player.id, reason="grace"))
+        events = self.presence.due(turn.room, self.players, time.monotonic(), self.games)
         if events:
             turn.apply(events, self.games)
 
-    def presence_delay(self) -> float | None:
-        """Seconds until a grace period next runs out and changes something (None: none is running)."""
-        room, now = self.room, time.monotonic()
-        if room.closed is not None:
-            return None
-        seat_grace = self.seat_grace(room)
-        due: list[float] = []
-        if self._stand_in_due(room, now) or (self._host_lapsed(room, now) and self._successor(room) is not None):
-            due.append(now + 0.05)  # due now (not at once: a turn that failed to store must not spin)
-        for p in room.players:
-            if p.gone or p.token_hash is None or p.id in self.players:
-                continue
-            left = self.left_at.get(p.id, self.started)
-            graces = (seat_grace, self.config.grace_host) if p.id == room.host_phone else (seat_grace,)
-            due.extend(t for t in (left + grace for grace in graces) if t > now)
-        return min(due) - now if due else None
+    def arrived(self, turn: Turn, player_id: int | None) -> None:
+        """A human's phone is (back) in the room: their stand-in ends; a lapsed hosting falls to them."""
+        events = self.presence.arrived(turn.room, player_id, self.players, time.monotonic())
+        if events:
+            turn.apply(events, self.games)
 
     def arm_presence(self) -> None:
-        self.timers.arm_presence(self.presence_delay())
+        """Wake the actor when a grace period next runs out (``PresenceDue``)."""
+        self.timers.arm_presence(self.presence.delay(self.room, self.players, time.monotonic(), self.games))
 
     def reclaim_code(self, turn: Turn, client: Client, seq: int, op: lobby.ReclaimSeat) -> None:
         """Issue a one-time code that hands a disconnected seat to a new device (answered in place of the ack).
@@ -605,7 +526,7 @@ class RoomActor:
             return True
         if client.player is not None and self.players.get(client.player) is client:
             del self.players[client.player]
-            self.left_at[client.player] = time.monotonic()
+            self.presence.left(client.player, time.monotonic())
             return True
         if client in self.spectators:
             self.spectators.discard(client)
@@ -684,7 +605,7 @@ class RoomActor:
             old = self.players.pop(player_id, None)
             if old is not None:
                 old.close(Close.POLICY, _seat_moved())
-                self.left_at[player_id] = time.monotonic()
+                self.presence.left(player_id, time.monotonic())
                 turn.presence = True
         for message, token in turn.admits:
             if failure is None or token is None or message.issued is not None:
@@ -712,7 +633,7 @@ class RoomActor:
                 # a seat taken with a reclaim code: the old device hears that its seat moved
                 old.close(*((Close.POLICY, _seat_moved()) if message.hello.reclaim is not None else (Close.REPLACED, Bye(reason="replaced"))))
             self.players[client.player] = client
-            self.left_at.pop(client.player, None)
+            self.presence.back(client.player)
         else:
             self.spectators.add(client)
         public = self.shared.public_url
@@ -730,7 +651,7 @@ class RoomActor:
             if isinstance(event, roomstate.GameStarted):
                 self.bots.clear()
             elif isinstance(event, roomstate.PlayerRemoved):
-                self.left_at.pop(event.player, None)
+                self.presence.back(event.player)
                 client = self.players.pop(event.player, None)
                 if client is not None:
                     client.close(Close.REMOVED, Bye(reason="removed"))

@@ -2,7 +2,7 @@
 
 Each test builds an actor over an in-memory store and puts typed inbox
 messages through ``actor.turn``.  Time passing is a phone's departure moved
-back in time (``actor.left_at``), then the :class:`PresenceDue` the grace
+back in time (``actor.presence.left_at``), then the :class:`PresenceDue` the grace
 timer would post: no test sleeps through a grace period.  One test runs the
 actor's own loop with a 0.2 s grace to show the timer posts that message by
 itself.
@@ -107,7 +107,7 @@ async def attach(actor: RoomActor, c: Client, **hello) -> dict | None:
 async def leave(actor: RoomActor, c: Client, *, ago: float) -> None:
     """``c``'s socket went away ``ago`` seconds ago."""
     await turn(actor, [Detach(c)])
-    actor.left_at[c.player] = time.monotonic() - ago
+    actor.presence.left_at[c.player] = time.monotonic() - ago
 
 
 async def pump(actor: RoomActor, rounds: int = 20) -> None:
@@ -177,7 +177,7 @@ async def test_a_dropped_host_phone_passes_hosting_to_the_earliest_connected_pla
     assert state["lobby"]["authority"] == {"kind": "phone", "player": ana.player}
     assert who(state, "Ana")["presence"] == "away" and not who(state, "Ana")["connected"]
     # When the host grace has run out
-    actor.left_at[ana.player] -= actor.config.grace_host
+    actor.presence.left_at[ana.player] -= actor.config.grace_host
     await turn(actor, [PresenceDue()])
     # Then Bo, the connected player who joined earliest, hosts; every screen says so, with a notice
     for screen in (tv, bo, cy):
@@ -402,7 +402,7 @@ async def test_reclaim_is_refused_for_a_connected_or_recent_seat_and_allowed_aft
     answer = await host(actor, ana, lobby.ReclaimSeat(bo.player), 2)
     assert answer["code"] == "host/seat_connected" and answer["params"]["seconds"] == int(actor.config.grace_party) - 5
     # Past the grace: the code goes to the asker only
-    actor.left_at[bo.player] -= actor.config.grace_party
+    actor.presence.left_at[bo.player] -= actor.config.grace_party
     answer = await host(actor, ana, lobby.ReclaimSeat(bo.player), 3)
     assert answer["t"] == "reclaim_code"
     assert not [f for c in (tv, cy) for f in await frames(c) if answer["code"] in repr(f)]
@@ -499,8 +499,8 @@ async def _authority_scenario(steps) -> None:
         elif kind == "detach" and name in phones:
             await turn(actor, [Detach(phones.pop(name))])
         elif kind == "wait":
-            for pid in actor.left_at:
-                actor.left_at[pid] -= arg
+            for pid in actor.presence.left_at:
+                actor.presence.left_at[pid] -= arg
         elif kind == "name" and player is not None:
             await host(actor, tv, lobby.NameHostPhone(player.id), seq)
         elif kind == "remove" and player is not None:
