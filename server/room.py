@@ -13,12 +13,14 @@ Read top to bottom, this is the path of every change (DESIGN.md section 1):
    adopted.  Nothing is acknowledged before it is stored.
 3. The candidate becomes the room; acks, errors and welcomes go out in the
    order their messages came; removed players and a closed room are sent away.
-4. ``fan_out`` (``server.fanout``) sends every socket its new state, once
-   per turn.
+4. The timers are re-armed (``server.timers``; the turn clock only when the
+   game moved on) and the grace periods' wake-up (``server.presence``), so the
+   state shows the running turn clock; then ``fan_out`` (``server.fanout``)
+   sends every socket its new state, once per turn.
 5. Replies computed from the state (hints) go after that state, naming its
-   version (issue 15); then the timers are re-armed (``server.timers``).
+   version (issue 15).
 
-Timers, bots and the idle check post typed messages (``server.inbox``) into
+Timers, bots, grace periods and the idle check post typed messages (``server.inbox``) into
 the same inbox, so they are ordered with the players' commands.  An actor
 can be driven without sockets: put messages in, read the clients' outboxes
 and the store.
