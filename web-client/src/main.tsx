@@ -1,11 +1,9 @@
 import { render } from "preact";
 // The shared styles load before any game's own (src/games/<game>/styles.css).
 import "./styles.css";
-// Colour emoji the client serves itself (Noto Color Emoji, OFL, split by
-// unicode-range so a page loads only the pieces it draws): a name with an
-// emoji and the reaction buttons draw on a TV browser with no emoji font.
-// styles.css names it last in the font list, after the text fonts.
-import "@fontsource/noto-color-emoji";
+// Colour emoji the client serves itself (emojiFont.ts): a name with an emoji
+// and the reaction buttons draw on a TV browser with no emoji font.
+import { loadsWholeFont, preloadEmojiFont } from "./emojiFont";
 import { App } from "./App";
 import { S } from "./strings";
 
@@ -13,6 +11,7 @@ import { S } from "./strings";
 document.documentElement.lang = S.lang;
 
 render(<App />, document.getElementById("app")!);
+void preloadEmojiFont(loadsWholeFont(location.pathname));
 
 // Installable, and offline enough to show "reconnecting" rather than a browser
 // error (public/sw.js).  Service workers need a secure context: https or localhost.
