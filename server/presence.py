@@ -120,7 +120,10 @@ class Presence:
         return events
 
     def arrived(self, room: Room, player_id: int | None, connected: Container[int], now: float) -> list[Any]:
-        """A human's phone is (back) in the room: their stand-in ends; a lapsed hosting nobody took falls to them."""
+        """A human's phone is (back) in the room: their stand-in ends; a lapsed hosting nobody took falls to them.
+
+        ``connected``: the sockets already in the room, not yet the arriving one.
+        """
         player = room.player(player_id) if player_id is not None else None
         if player is None or player.token_hash is None:
             return []
