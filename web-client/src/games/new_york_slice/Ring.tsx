@@ -7,7 +7,7 @@
 // type size, where it can wrap.
 import { S } from "../../strings";
 import { sliceColour, TYPE_COLOURS, type Slice } from "./model";
-import { CENTRE_AT, markPlaces, NAME_LINE, NUMBER_AT, polar, RADIUS, CRUST, ringLayout, wedgePath, type Measure } from "./ringLayout";
+import { CENTRE_AT, HALF_NUMBER_AT, markPlaces, NAME_LINE, NUMBER_AT, polar, RADIUS, CRUST, ringLayout, wedgePath, type Measure } from "./ringLayout";
 import { sliceLabel, sliceName } from "./Slice";
 
 /** Dark ink on a light slice, white on a dark one (by the colour's luminance). */
@@ -63,8 +63,8 @@ function Wedge({ slice, start, end, mid }: { slice: Slice; start: number; end: n
     // each half in its own type's colour, with its own number
     const [a, b] = slice.types;
     const half = (end - start) / 2;
-    const pa = polar(RADIUS * NUMBER_AT, start + half / 2);
-    const pb = polar(RADIUS * NUMBER_AT, mid + half / 2);
+    const pa = polar(RADIUS * HALF_NUMBER_AT, start + half / 2);
+    const pb = polar(RADIUS * HALF_NUMBER_AT, mid + half / 2);
     return (
       <g>
         <path d={wedgePath(start, mid)} fill={TYPE_COLOURS[a]} />
@@ -106,7 +106,7 @@ export function Ring({ ring, special }: { ring: Slice[]; special: string | null 
           const l = w.label;
           const top = l.y - l.height / 2 + NAME_LINE / 2;
           return (
-            <g key={s.id} role="listitem" aria-label={sliceLabel(s)} class="nys-ring-slice" data-slice={s.id}>
+            <g key={s.id} role="listitem" aria-label={sliceLabel(s)} class="nys-ring-slice" data-slice={s.id} data-start={w.start} data-end={w.end}>
               <Wedge slice={s} start={w.start} end={w.end} mid={w.mid} />
               <line x1={l.from.x} y1={l.from.y} x2={l.to.x} y2={l.to.y} class="nys-leader" aria-hidden="true" />
               <text class="nys-ring-name" text-anchor={l.side > 0 ? "start" : "end"} aria-hidden="true">
@@ -122,10 +122,11 @@ export function Ring({ ring, special }: { ring: Slice[]; special: string | null 
         {special && (
           <g role="listitem" aria-label={`${S.nys_special}: ${info?.[0] ?? special}. ${info?.[1] ?? ""}`} class="nys-ring-special">
             <circle r={centre} class="nys-ring-special-disc" />
-            <foreignObject x={-centre * 0.78} y={-centre * 0.62} width={centre * 1.56} height={centre * 1.24} aria-hidden="true">
+            <foreignObject x={-centre * 0.8} y={-centre * 0.6} width={centre * 1.6} height={centre * 1.2} aria-hidden="true">
               <div class="nys-ring-special-text">
-                <span class="special-star">★</span>
-                <span class="nys-ring-special-name">{info?.[0] ?? special}</span>
+                <span>
+                  <span class="special-star">★</span> <span class="nys-ring-special-name">{info?.[0] ?? special}</span>
+                </span>
               </div>
             </foreignObject>
           </g>

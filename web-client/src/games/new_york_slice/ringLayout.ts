@@ -14,11 +14,13 @@ export const RADIUS = 100;
 export const CRUST = 6;
 /** Where a wedge's number sits (fraction of the radius). */
 export const NUMBER_AT = 0.83;
+/** Where a combo's two numbers sit, one in each half (fraction of the radius): nearer the crust, where a half is widest. */
+export const HALF_NUMBER_AT = 0.86;
 /** The two rows of topping marks (fractions of the radius), two marks to a row. */
-export const MARK_ROWS = [0.63, 0.525] as const;
+export const MARK_ROWS = [0.58, 0.475] as const;
 export const MARK_RADIUS = 5;
 /** The Special's disc in the middle (fraction of the radius). */
-export const CENTRE_AT = 0.43;
+export const CENTRE_AT = 0.4;
 /** Names: font size, line height and the gap between the crust and a name, in user units. */
 export const NAME_SIZE = 12;
 export const NAME_LINE = 13.5;
