@@ -33,8 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 
-from hubserver import start_server  # noqa: E402
 from server.config import HubConfig  # noqa: E402
+
+from hubserver import start_server  # noqa: E402
 from wsclient import Peer  # noqa: E402
 
 #: Longest wait for one figure (the graces are 12 s and 20 s).

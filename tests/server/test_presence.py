@@ -15,6 +15,7 @@ import time
 
 import attrs
 import pytest
+from test_room_actor import MemoryStore
 
 from protocol.codec import decode_server_all
 from protocol.frames import Hello
@@ -22,7 +23,7 @@ from protocol.patch import Mirror
 from server import lobby, records, roomstate
 from server.client import Client
 from server.fanout import broadcast
-from server.inbox import Attach, BotTurn, Command, Detach, HostOp, PresenceDue
+from server.inbox import Attach, Command, Detach, HostOp, PresenceDue
 from server.metrics import Metrics
 from server.room import RoomActor, RoomObserver, RoomShared
 from server.roomstate import Room
@@ -31,7 +32,6 @@ from server.views import catalog
 
 import toygame
 from hubserver import fast_config
-from test_room_actor import MemoryStore
 
 GAMES = {"toy": attrs.evolve(toygame.GAME, hint=lambda state, seat: None)}
 
