@@ -633,7 +633,10 @@ class RoomActor:
             old = self.players.get(client.player)
             if old is not None and old is not client:
                 # a seat taken with a reclaim code: the old device hears that its seat moved
-                old.close(*((Close.POLICY, _seat_moved()) if message.hello.reclaim is not None else (Close.REPLACED, Bye(reason="replaced"))))
+                if message.hello.reclaim is not None:
+                    old.close(Close.POLICY, _seat_moved())
+                else:
+                    old.close(Close.REPLACED, Bye(reason="replaced"))
             self.players[client.player] = client
             self.presence.back(client.player)
         else:
