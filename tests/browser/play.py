@@ -171,7 +171,7 @@ def splittissimo_turn(
             if take.is_enabled():
                 take.click()
                 return True
-    for name in ("End my turn", "No trick: draw and pass", "Play Special Order"):
+    for name in ("End my turn", "No trick: draw and pass", "Stuck? Draw and pass", "Play Special Order"):
         button = hand.get_by_role("button", name=name)
         if button.count() and button.first.is_enabled():
             button.first.click()

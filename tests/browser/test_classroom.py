@@ -52,7 +52,7 @@ def test_a_class_plays_to_the_end_on_phones_with_the_dashboard_live(server, brow
     teacher.locator("input[name=reaction]").fill("0")
     teacher.get_by_role("button", name="Open the class").click()
     code = teacher.locator(".teacher-code").inner_text().strip()
-    assert len(code) == 4
+    assert len(code) == 6  # class codes are longer than room codes (docs/protocol.md, "Class codes")
 
     students = {NAMES[0]: open_student(browser, server.url, code, NAMES[0], PHONE)}
     # Ada is alone in the class: her phone says she waits for a classmate (nobody plays alone) ...

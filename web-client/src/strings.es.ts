@@ -339,6 +339,7 @@ export const es: Strings = {
   sp_playSpecial: "Jugar Pedido especial",
   sp_endTurn: "Terminar mi turno",
   sp_pass: "Sin baza: robar y pasar",
+  sp_passAnyway: "¿Atascado? Roba y pasa",
   sp_hint: "Dame una pista",
   sp_help_goal: "Reparte toda la pizza que puedas. Las cantidades son fracciones: dos cuartos hacen un medio.",
   sp_help_trick: "Una baza: una carta a un lado y dos o más al otro, y los dos lados tienen la misma cantidad de pizza.",

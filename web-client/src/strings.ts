@@ -338,6 +338,7 @@ export const en = {
   sp_playSpecial: "Play Special Order",
   sp_endTurn: "End my turn",
   sp_pass: "No trick: draw and pass",
+  sp_passAnyway: "Stuck? Draw and pass",
   sp_hint: "Show me a hint",
   sp_help_goal: "Deliver as much pizza as you can. Amounts are fractions: two quarters make a half.",
   sp_help_trick: "A trick: one card on one side, two or more on the other, and both sides hold the same amount of pizza.",

@@ -124,11 +124,10 @@ function TableCard({ table, onRestart, onLevel, readOnly }: { table: DashboardTa
         {(table.players ?? []).map((p) => (
           <li class={`${p.name === table.active ? "class-active" : ""} ${p.connected ? "" : "class-away"}`}>
             <span class="class-turn-mark" aria-hidden="true">{p.name === table.active ? "▶" : ""}</span>
-            <span class="class-player-name">{p.name}{p.bot && !p.removed ? " 🤖" : ""}
-              {(p.stand_in || p.removed) && <span class="class-stand-in"> 🤖 {p.removed ? C.removedSeat : C.standIn}</span>}
-            </span>
+            <span class="class-player-name">{p.name}{p.bot && !p.removed ? " 🤖" : ""}</span>
             <span class="class-cards" title={C.cardsLeft}>{table.cards_left?.[p.name] ?? ""}</span>
             <span class="class-pizza">{table.delivered?.[p.name] ?? ""}</span>
+            {(p.stand_in || p.removed) && <span class="class-stand-in">🤖 {p.removed ? C.removedSeat : C.standIn}</span>}
           </li>
         ))}
       </ul>

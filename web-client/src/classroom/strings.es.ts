@@ -70,7 +70,7 @@ export const classEs: ClassStrings = {
   newDevice: "Otro dispositivo",
   handoverTitle: (name: string) => `Código de ${name} para otro dispositivo`,
   handoverHelp: (minutes: number) =>
-    `En el otro dispositivo, abre la página de la clase y escribe el nombre y este código. Sirve una vez, durante ${minutes} minutos. Enséñaselo solo a quien corresponda: no sale en el proyector.`,
+    `En el otro dispositivo, abre la página de la clase y escribe el nombre y este código. Sirve una vez, durante ${minutes} minutos. Solo esta pantalla lo muestra, hasta que pulses Ocultar: si se está proyectando, dáselo al alumno de otra forma.`,
   hide: "Ocultar",
   dangerZone: "Borrar la clase",
   standIn: "juega un bot",

@@ -75,7 +75,7 @@ export const classEn = {
   newDevice: "New device",
   handoverTitle: (name: string) => `${name}'s code for a new device`,
   handoverHelp: (minutes: number) =>
-    `On the new device, open the class page, type the name and this code. It works once, for ${minutes} minutes. Show it to the student only: it is not on the projector.`,
+    `On the new device, open the class page, type the name and this code. It works once, for ${minutes} minutes. Only this screen shows it, until you press Hide: if this screen is projected, give the code to the student some other way.`,
   hide: "Hide",
   dangerZone: "Delete the class",
   standIn: "a bot is playing",

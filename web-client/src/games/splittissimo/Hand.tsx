@@ -122,7 +122,8 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
         )}
         {pass && (
           <button class="btn" disabled={busy} onClick={() => act(pass)}>
-            {S.sp_pass}
+            {/* With the pass_anytime option a pass is offered beside a trick (RULES-NOTES 3.3): say so plainly. */}
+            {canTrick ? S.sp_passAnyway : S.sp_pass}
           </button>
         )}
         {hint && game.phase !== "over" && <HintButton hints={hints} onAsk={askHint} />}

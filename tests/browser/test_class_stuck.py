@@ -1,0 +1,201 @@
+"""Issue 24 in a class, in Chromium: nobody is ever stuck, and the teacher stays in charge.
+
+- a student closes the page mid-game: after the class grace a bot plays for them (the teacher's
+  dashboard and the classmates' phones say so) and the table finishes its game;
+- the teacher removes a student (after confirming): a bot takes the seat at once, the game goes on,
+  and the removed student's phone is back at the join form;
+- a student cannot change game: no host control on the phone, no word of a TV, and a host frame
+  forged with the student's own seat token is refused (``host/class_table``);
+- a stuck student passes: with a trick on offer, the phone offers a pass (the class's ``pass_anytime``)
+  and the turn moves on;
+- a student on a new device gets their seat back with the code the teacher's page shows: announced to
+  the table, the old device told, one student in the report.
+
+The server runs with short grace periods (``--grace 1 2 2``: host, party, class), so "gone for a
+while" is two seconds here, not fifteen.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from tests.browser import play
+from tests.browser.conftest import TV_SIZE, Server, _build_client, start_server, stop_server
+from tests.browser.driver import shot
+from tests.browser.test_classroom import PHONE, open_student
+
+pytestmark = pytest.mark.browser
+
+#: Long enough for the class grace (two seconds here), a bot's move and a dashboard poll; never a timed assertion.
+WAIT = 20000
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A hub whose grace periods are short: host 1 s, party 2 s, class 2 s."""
+    _build_client()
+    running = start_server(tmp_path_factory.mktemp("pizzanight-class-quick"), extra=("--grace", "1", "2", "2"))
+    try:
+        yield running
+    finally:
+        stop_server(running)
+
+
+def open_class(browser: Any, url: str) -> tuple[Any, str]:
+    """The teacher opens an easy class of tables of two, no speed play; their page and the class code."""
+    teacher = browser.new_context(viewport=TV_SIZE).new_page()
+    teacher.goto(f"{url}/teacher")
+    teacher.locator("select[name=level]").select_option("easy")
+    teacher.locator("input[name=reaction]").fill("0")
+    teacher.locator("input[name=table_size]").fill("2")
+    teacher.get_by_role("button", name="Open the class").click()
+    return teacher, teacher.locator(".teacher-code").inner_text().strip()
+
+
+def class_of_two(browser: Any, url: str, names: tuple[str, str] = ("Ada", "Ben")) -> tuple[Any, str, dict[str, Any]]:
+    """A class whose two students sit at Table 1, dealt."""
+    teacher, code = open_class(browser, url)
+    students = {name: open_student(browser, url, code, name, PHONE) for name in names}
+    teacher.get_by_role("button", name="Start a game at every table").click()
+    for page in students.values():
+        page.locator(".sp-hand").wait_for(timeout=WAIT)
+    return teacher, code, students
+
+
+def roster_button(teacher: Any, name: str, label: str) -> Any:
+    return teacher.locator(".class-roster li", has=teacher.get_by_text(name, exact=False)).get_by_role("button", name=label)
+
+
+def play_to_the_end(page: Any, seed: int) -> None:
+    play.play_until_over(page, lambda p, rng: play.splittissimo_turn(p, rng, ask_hint=False), seed=seed, timeout=180)
+
+
+def test_a_student_closes_the_page_and_the_table_finishes_its_game(quick, browser, artifacts):
+    teacher, _, students = class_of_two(browser, quick.url)
+    shot(students["Ada"], artifacts, "student-phone-390x844")
+    # When Ben closes his page mid-game
+    gone_at = time.monotonic()
+    students["Ben"].context.close()
+    # Then, after the class grace, a bot plays for him: Ada's phone and the teacher's dashboard say so
+    students["Ada"].get_by_text(re.compile("a bot is playing for Ben")).first.wait_for(timeout=WAIT)
+    noticed = time.monotonic() - gone_at
+    teacher.locator(".class-players li", has_text="Ben").locator(".class-stand-in").wait_for(timeout=WAIT)
+    assert "a bot is playing" in teacher.locator(".class-players li", has_text="Ben").inner_text()
+    shot(teacher, artifacts, "teacher-dashboard-stand-in")
+    # And the table finishes its game
+    play_to_the_end(students["Ada"], seed=1)
+    teacher.locator(".class-table-phase", has_text="Game over").wait_for(timeout=WAIT)
+    print(f"class grace 2 s: Ben's phone closed -> 'a bot is playing for Ben' on Ada's phone in {noticed:.1f} s")
+
+
+def test_the_teachers_remove_asks_first_and_the_game_goes_on(quick, browser, artifacts):
+    teacher, _, students = class_of_two(browser, quick.url)
+    # When the teacher presses Remove for Ben, then the page asks first; Cancel changes nothing
+    roster_button(teacher, "Ben", "Remove").click()
+    ask = teacher.get_by_role("alertdialog")
+    ask.get_by_text("Remove Ben from the class?").wait_for()
+    shot(teacher, artifacts, "teacher-remove-confirm")
+    ask.get_by_role("button", name="Cancel").click()
+    assert teacher.locator(".class-roster li", has_text="Ben").count() == 1
+    # When the teacher confirms
+    roster_button(teacher, "Ben", "Remove").click()
+    teacher.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
+    # Then Ben's seat is a bot's at once (labelled), Ben's phone is back at the join form ...
+    teacher.locator(".class-players li", has_text="Ben").get_by_text("removed: a bot plays").wait_for(timeout=WAIT)
+    students["Ben"].get_by_label("Your name").wait_for(timeout=WAIT)
+    # ... and Ada plays the game to its end
+    play_to_the_end(students["Ada"], seed=2)
+    teacher.locator(".class-table-phase", has_text="Game over").wait_for(timeout=WAIT)
+
+
+def _seat_of(url: str, code: str, class_token: str) -> dict:
+    request = urllib.request.Request(f"{url}/api/classes/{code}/me", headers={"Authorization": f"Bearer {class_token}"})
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        return json.loads(reply.read())
+
+
+def _next_frame(ws: Any, wanted: Any) -> dict:
+    """The next JSON frame that is ``wanted`` (one websocket message may hold several frames, one a line)."""
+    while True:
+        for line in ws.recv(timeout=10).splitlines():
+            frame = json.loads(line)
+            if wanted(frame):
+                return frame
+
+
+def test_a_student_cannot_change_game_and_a_stuck_student_passes(quick, browser, artifacts):
+    teacher, code, students = class_of_two(browser, quick.url)
+    ada = students["Ada"]
+    # Then the phone offers no host control and never speaks of a TV
+    assert ada.get_by_role("button", name=re.compile("change game|play again|host", re.IGNORECASE)).count() == 0
+    assert "TV" not in ada.locator("body").inner_text()
+    # And a host frame forged with Ada's own seat token is refused: the teacher runs the table
+    class_token = ada.evaluate(f"JSON.parse(localStorage.getItem('pizzanight:class:{code}')).token")
+    seat = _seat_of(quick.url, code, class_token)
+    with connect(quick.url.replace("http", "ws", 1) + "/ws") as ws:
+        ws.send(json.dumps({"t": "hello", "v": 1, "role": "player", "room": seat["room"], "token": seat["seat_token"]}))
+        _next_frame(ws, lambda f: f["t"] == "welcome")
+        ws.send(json.dumps({"t": "host", "op": "select_game", "game": "new_york_slice", "seq": 1}))
+        answer = _next_frame(ws, lambda f: f.get("seq") == 1)
+    assert (answer["t"], answer["code"]) == ("error", "host/class_table")
+    # When a student is stuck with a trick on offer (pass_anytime, on in classes), then the phone offers a
+    # pass beside the trick and the turn moves on
+    stuck = None
+    deadline = time.monotonic() + 120
+    while stuck is None:
+        assert time.monotonic() < deadline, "no turn with a trick on offer came"
+        for page in students.values():
+            if play.game_over(page):
+                pytest.skip("the game ended before a trick was on offer")  # pragma: no cover - a deal with no trick at all
+            if play.my_turn(page):
+                offered = page.get_by_role("button", name="Stuck? Draw and pass")
+                if offered.count():
+                    stuck = page
+                    break
+                play.splittissimo_turn(page, random.Random(3), ask_hint=False)
+                page.wait_for_timeout(150)
+        else:
+            students["Ada"].wait_for_timeout(100)
+    assert stuck.get_by_role("button", name="Take this trick").count() == 1  # a trick was on offer
+    shot(stuck, artifacts, "student-phone-stuck-pass")
+    stuck.get_by_role("button", name="Stuck? Draw and pass").click()
+    stuck.wait_for_function("() => document.querySelector('.prompt-mine') === null", timeout=WAIT)
+
+
+def test_a_new_device_gets_the_seat_back_through_the_teacher(quick, browser, artifacts):
+    teacher, code, students = class_of_two(browser, quick.url, ("Noah", "Ada"))
+    old = students["Noah"]
+    # When Noah, on a new device, joins with his name, then he is asked for his teacher's code
+    new = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    new.goto(f"{quick.url}/class/{code}")
+    new.get_by_label("Your name").fill("Noah")
+    new.get_by_role("button", name="Join").click()
+    new.get_by_text("Someone in this class is already called Noah").wait_for()
+    code_box = new.get_by_label("Code from your teacher")
+    # The teacher asks for Noah's code on the teacher's own screen
+    roster_button(teacher, "Noah", "New device").click()
+    personal = teacher.get_by_test_id("handover-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z]{6}", personal)
+    shot(teacher, artifacts, "teacher-handover-code")
+    teacher.get_by_role("button", name="Hide").click()
+    assert personal not in teacher.locator("body").inner_text()
+    code_box.fill(personal)
+    new.get_by_role("button", name="Join").click()
+    # Then the new device holds Noah's seat, the table is told, the old device is told its seat moved
+    new.locator(".sp-hand").wait_for(timeout=WAIT)
+    students["Ada"].get_by_text("Noah's seat moved to a new device (handed over by the teacher)").first.wait_for(timeout=WAIT)
+    old.get_by_text(re.compile("seat moved to another device")).first.wait_for(timeout=WAIT)
+    shot(new, artifacts, "student-new-device")
+    # And Noah is one student in the report
+    teacher.locator(".class-report tr[data-student='Noah']").wait_for()
+    assert teacher.locator(".class-report tr[data-student='Noah']").count() == 1
+    assert teacher.locator(".class-roster li", has_text="Noah").count() == 1
