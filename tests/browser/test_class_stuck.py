@@ -199,3 +199,33 @@ def test_a_new_device_gets_the_seat_back_through_the_teacher(quick, browser, art
     teacher.locator(".class-report tr[data-student='Noah']").wait_for()
     assert teacher.locator(".class-report tr[data-student='Noah']").count() == 1
     assert teacher.locator(".class-roster li", has_text="Noah").count() == 1
+
+
+def test_start_and_end_ask_first_and_an_ended_class_says_so_everywhere(quick, browser, artifacts):
+    teacher, _, students = class_of_two(browser, quick.url)
+    room = students["Ada"].locator(".phone-code").inner_text()
+    # When the teacher starts again mid-game, then the page asks what the running table does; Cancel keeps it
+    teacher.get_by_role("button", name="Start a game at every table").click()
+    ask = teacher.get_by_role("alertdialog")
+    ask.get_by_text("Tables in the middle of a game: 1").wait_for()
+    assert ask.get_by_role("button", name="Let them finish; start the other tables").is_visible()
+    shot(teacher, artifacts, "teacher-start-asks")
+    ask.get_by_role("button", name="Cancel").click()
+    assert students["Ada"].locator(".phone-code").inner_text() == room
+    # Delete is not next to End: it is folded away below the page's footer
+    end = teacher.get_by_role("button", name="End the class")
+    assert teacher.locator(".teacher-footer").get_by_role("button", name=re.compile("Delete")).count() == 0
+    assert not teacher.get_by_role("button", name="Delete the class and its reports now").is_visible()
+    # When the teacher ends the class (after confirming), then every student's phone says so ...
+    end.click()
+    teacher.get_by_role("alertdialog").get_by_text("End the class?").wait_for()
+    teacher.get_by_role("alertdialog").get_by_role("button", name="End the class").click()
+    for page in students.values():
+        page.get_by_text("This class has ended").wait_for(timeout=WAIT)
+    shot(students["Ben"], artifacts, "student-phone-class-ended")
+    # ... and the dashboard offers nothing that changes the read-only class
+    teacher.get_by_text("This class has ended.").wait_for()
+    for label in ("Start a game at every table", "End the class", "Restart", "Remove", "New device", "Rename"):
+        assert teacher.get_by_role("button", name=label).count() == 0, label
+    assert teacher.get_by_role("button", name="Download CSV").is_visible()
+    shot(teacher, artifacts, "teacher-dashboard-ended")
