@@ -74,7 +74,7 @@ class Screen:
         await self.drop()
         # Pings find a node that stopped answering (paused, cut off) as a browser would.
         ws = await websockets.connect(
-            node.ws, compression=None, open_timeout=OPEN_TIMEOUT, close_timeout=1,
+            node.ws, compression=None, open_timeout=OPEN_TIMEOUT, close_timeout=0.3,
             ping_interval=1.0 if self.keepalive else None, ping_timeout=1.5,
         )
         hello = dict(self.hello, t="hello", v=1)
@@ -115,8 +115,11 @@ class Screen:
             pass
         finally:
             if ws is self.ws:
-                self.closes.append(ws.close_code if ws.close_code is not None else 1006)
+                code = ws.close_code if ws.close_code is not None else 1006
+                self.closes.append(code)
                 self.ws = None
+                if code in (1006, 1011):  # the link died (no close from the hub): come back through another
+                    self.at += 1
             self._changed.set()
 
     @property
