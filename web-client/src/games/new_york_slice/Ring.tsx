@@ -97,6 +97,10 @@ export function Ring({ ring, special }: { ring: Slice[]; special: string | null 
   const box = layout.viewBox;
   const info = special ? S.nys_specials[special as keyof typeof S.nys_specials] : undefined;
   const centre = RADIUS * CENTRE_AT;
+  // the Special's name in the middle: 11 units, smaller when one of its words ("combinadas") is wider than the box
+  const specialName = info?.[0] ?? special ?? "";
+  const widest = Math.max(1, ...specialName.split(/\s+/).map(measureName));
+  const specialSize = Math.min(11, Math.floor(((0.92 * centre * 1.6 * 12) / widest) * 10) / 10);
   return (
     <div class="nys-ring-wrap">
       <svg class="nys-ring" viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`} role="list" aria-label={S.nys_ring}>
@@ -123,9 +127,9 @@ export function Ring({ ring, special }: { ring: Slice[]; special: string | null 
           <g role="listitem" aria-label={`${S.nys_special}: ${info?.[0] ?? special}. ${info?.[1] ?? ""}`} class="nys-ring-special">
             <circle r={centre} class="nys-ring-special-disc" />
             <foreignObject x={-centre * 0.8} y={-centre * 0.6} width={centre * 1.6} height={centre * 1.2} aria-hidden="true">
-              <div class="nys-ring-special-text">
+              <div class="nys-ring-special-text" style={{ fontSize: `${specialSize}px` }}>
                 <span>
-                  <span class="special-star">★</span> <span class="nys-ring-special-name">{info?.[0] ?? special}</span>
+                  <span class="special-star">★</span> <span class="nys-ring-special-name">{specialName}</span>
                 </span>
               </div>
             </foreignObject>
