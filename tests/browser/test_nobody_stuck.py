@@ -328,3 +328,64 @@ def test_the_host_phones_menu_holds_every_control_and_fits_a_phone(browser, quic
     ana.get_by_role("dialog", name="Host menu").wait_for(state="detached", timeout=WAIT)
     assert ana.locator(".phone-header").get_by_role("button", name="Host menu").count() == 0
     assert ben.locator(".phone-header").get_by_role("button", name="Host menu").count() == 1
+
+
+class _Link:
+    """A phone's websocket, routed through Playwright so a test can cut it and mend it with the page left open."""
+
+    def __init__(self, context: Any) -> None:
+        self.cut = False
+        self.open: list[Any] = []
+        context.route_web_socket(re.compile(r"/ws$"), self._route)
+
+    def _route(self, ws: Any) -> None:
+        if self.cut:
+            ws.close()  # no network: every attempt fails at once
+            return
+        ws.connect_to_server()
+        self.open.append(ws)
+
+    def drop(self) -> None:
+        self.cut = True
+        for ws in self.open:
+            ws.close()
+        self.open.clear()
+
+    def mend(self) -> None:
+        self.cut = False
+
+
+def test_a_phone_offline_while_its_seat_moved_is_told_so_when_it_reconnects(browser, quick, artifacts):
+    tv = d.open_tv(browser, quick.url)
+    code = d.room_code(tv)
+    ana = _phone(browser, quick.url, code, "Ana")
+    context = browser.new_context(viewport=PHONE_844, is_mobile=True, has_touch=True)
+    link = _Link(context)
+    ben = context.new_page()
+    ben.goto(f"{quick.url}/join/{code}")
+    ben.get_by_label("Your name").fill("Ben")
+    ben.get_by_role("button", name="Join").click()
+    ben.locator(".phone-header").wait_for()
+    _one_round_of_pizza_theory(ana)
+    _start_from(ana, ben)
+
+    # given Ben's phone loses its network with the page still open (it keeps trying to reconnect)
+    link.drop()
+    ben.locator(".banner-reconnecting").wait_for(timeout=WAIT)
+    menu = _open_menu(ana)
+    menu.get_by_role("button", name="Hand Ben's seat to a new phone").click(timeout=WAIT)
+    reclaim = menu.locator(".reclaim-code").inner_text().strip()
+    new = browser.new_context(viewport=PHONE_844, is_mobile=True, has_touch=True).new_page()
+    new.goto(f"{quick.url}/join/{code}")
+    new.get_by_role("button", name="I had a seat (new phone)").click()
+    new.get_by_label("Code from the host").fill(reclaim)
+    new.get_by_role("button", name="Take my seat").click()
+    new.locator(".pt-hand").wait_for(timeout=WAIT)
+
+    # when Ben's old phone is back online
+    link.mend()
+
+    # then it says its seat moved, and it did not join again as a second "Ben"
+    ben.get_by_role("heading", name="Your seat moved to another phone").wait_for(timeout=WAIT)
+    assert tv.locator(".plate-name", has_text="Ben").count() == 1
+    assert ana.locator(".authority-line", has_text="You are the host").count() == 1

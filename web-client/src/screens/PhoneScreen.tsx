@@ -359,8 +359,17 @@ export function Joined({
   /** The hub refused this phone's seat token because the seat moved to another phone (issue 24). */
   onSeatMoved?: (room: string | null) => void;
 }) {
-  const session = useSession(identity, `player:${identity.room}:${identity.name ?? ""}:${identity.reclaim ?? ""}`)!;
+  const key = `player:${identity.room}:${identity.name ?? ""}:${identity.reclaim ?? ""}`;
+  // This connection's own copy of who it is (see the effect below).
+  const live = useMemo(() => ({ ...identity }), [key]);
+  const session = useSession(live, key)!;
   const { conn, state, status, welcome } = session;
+  useEffect(() => {
+    // Once this phone holds a seat, it comes back with its token only: a refused
+    // token (the seat moved to another phone, or the host removed it) must end
+    // in words, not in a fresh join under the same name as someone new.
+    if (welcome && onSeatMoved) delete live.name;
+  }, [welcome]);
   useEffect(() => {
     // A room this phone just opened: its address now names the room, so a reload comes back to the seat.
     const code = welcome?.room;
