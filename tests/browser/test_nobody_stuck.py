@@ -389,3 +389,31 @@ def test_a_phone_offline_while_its_seat_moved_is_told_so_when_it_reconnects(brow
     ben.get_by_role("heading", name="Your seat moved to another phone").wait_for(timeout=WAIT)
     assert tv.locator(".plate-name", has_text="Ben").count() == 1
     assert ana.locator(".authority-line", has_text="You are the host").count() == 1
+
+
+def test_with_stand_ins_off_the_host_phone_is_offered_a_bot_for_a_gone_player(browser, quick, artifacts):
+    tv = d.open_tv(browser, quick.url)
+    code = d.room_code(tv)
+    ana = _phone(browser, quick.url, code, "Ana")
+    ben = _phone(browser, quick.url, code, "Ben")
+    _one_round_of_pizza_theory(ana)
+    # given Ana turned stand-ins off
+    menu = _open_menu(ana)
+    menu.get_by_role("tab", name="Room").click()
+    menu.get_by_label("A bot plays for anyone who is gone").uncheck()
+    ana.wait_for_function("() => document.querySelector('#stand-ins')?.checked === false")
+    menu.get_by_role("button", name="Close").click()
+    _start_from(ana, ben)
+
+    # when Ben's phone closes mid-game
+    ben.context.close()
+
+    # then no bot takes his seat by itself; Ana's phone offers one (outside the menu), and the TV names nobody as a stand-in
+    offer = ana.locator(".stuck-offer").get_by_role("button", name="Let a bot play for Ben")
+    offer.wait_for(timeout=WAIT)
+    assert tv.locator(".bot-plays-line").count() == 0
+    d.shot(ana, artifacts, "phone-host-offered-a-bot")
+    # when she takes the offer, a bot plays for Ben, labelled, and the offer goes
+    offer.click()
+    tv.locator(".bot-plays-line", has_text="A bot is playing for Ben").wait_for(timeout=WAIT)
+    ana.locator(".stuck-offer").wait_for(state="detached")

@@ -605,6 +605,7 @@ export const es: Strings = {
   noticeBack: (name: string) => `${name} ha vuelto`,
   noticeYouBack: "¡Has vuelto! Tu asiento vuelve a ser tuyo",
   noticeTimedOut: (name: string) => `Se acabó el tiempo: un robot jugó por ${name}`,
+  phoneGone: (name: string) => `El móvil de ${name} se ha ido y la partida le espera.`,
   botPlaysForYouHost: "Por ahora un robot juega en tu lugar. Recupéralo en el menú Anfitrión.",
   botPlaysForYouTeacher: "Por ahora un robot juega en tu lugar. Tu profesor te lo puede devolver.",
   botPlaysForYouBy: (name: string) => `Por ahora un robot juega en tu lugar. ${name} (quien dirige) te lo puede devolver.`,

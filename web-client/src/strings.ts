@@ -613,6 +613,7 @@ export const en = {
   noticeBack: (name: string) => `${name} is back`,
   noticeYouBack: "Welcome back: your seat is yours again",
   noticeTimedOut: (name: string) => `Time ran out: a bot moved for ${name}`,
+  phoneGone: (name: string) => `${name}'s phone is gone, and the game waits for them.`,
   botPlaysForYouHost: "A bot is playing your seat for now. Give it back in the Host menu.",
   botPlaysForYouTeacher: "A bot is playing your seat for now. Your teacher can give it back.",
   botPlaysForYouBy: (name: string) => `A bot is playing your seat for now. ${name} (the host) can give it back.`,

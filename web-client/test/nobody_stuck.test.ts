@@ -181,3 +181,15 @@ describe("the turn countdown", () => {
     expect(countdownLeft(1000, 30, 99_000)).toBe(0);
   });
 });
+
+describe("a seat stuck on a gone phone", () => {
+  it("is offered to a bot only while a game waits on it and nobody plays it", async () => {
+    const { stuckSeats } = await import("../src/screens/HostMenu");
+    const gone = player(2, "Noah", { connected: false, presence: "absent" });
+    expect(stuckSeats(lobby({ players: [player(0, "Ana"), gone] })).map((p) => p.name)).toEqual(["Noah"]);
+    expect(stuckSeats(lobby({ players: [player(0, "Ana"), { ...gone, stand_in: true }] }))).toEqual([]);
+    expect(stuckSeats(lobby({ players: [player(0, "Ana"), { ...gone, bot: "random" }] }))).toEqual([]);
+    expect(stuckSeats(lobby({ players: [player(0, "Ana"), { ...gone, presence: "away" }] }))).toEqual([]);
+    expect(stuckSeats(lobby({ phase: "finished", players: [player(0, "Ana"), gone] }))).toEqual([]);
+  });
+});

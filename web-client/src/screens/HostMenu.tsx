@@ -360,3 +360,30 @@ export function HostMenu({ lobby, host, where = "tv", me = null, finished = fals
     </>
   );
 }
+
+/** People whose seat waits on a phone gone past the grace, with no bot playing it (stand-ins are off). */
+export function stuckSeats(lobby: Lobby): LobbyPlayer[] {
+  if (lobby.phase !== "playing") return [];
+  return lobby.players.filter((p) => isHuman(p) && p.seat !== null && presenceOf(p) === "absent" && !p.stand_in && p.bot === null);
+}
+
+/**
+ * On the host phone, outside the menu: "Noah's phone is gone" with "Let a bot
+ * play for Noah", while the room has stand-ins off and the game would wait.
+ */
+export function StuckOffer({ lobby, host }: { lobby: Lobby; host: HostActions }) {
+  const stuck = stuckSeats(lobby);
+  if (stuck.length === 0) return null;
+  return (
+    <div class="stuck-offer" role="status">
+      {stuck.map((p) => (
+        <p key={p.id} class="row">
+          <span>{S.phoneGone(p.name)}</span>
+          <button class="btn btn-small btn-start" onClick={() => host.op("hand_to_bot", { player: p.id })}>
+            {S.letBotPlayFor(p.name)}
+          </button>
+        </p>
+      ))}
+    </div>
+  );
+}

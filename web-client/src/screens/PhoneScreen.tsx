@@ -26,7 +26,7 @@ import type { HostActions } from "./Lobby";
 import { PhoneHostPanel } from "./PhoneHost";
 import { Countdown, useCountdown } from "./Countdown";
 import { ReactionBar } from "../reactions/Reactions";
-import { HostMenu } from "./HostMenu";
+import { HostMenu, StuckOffer } from "./HostMenu";
 import { NoticeStack } from "../ui/Notices";
 import { authorityOf, authorityText, hostPlayer, isHostPhone, startsNextText } from "../ui/authority";
 import { SeatMoved, seatMovedAway } from "./SeatMoved";
@@ -286,6 +286,7 @@ function Seated({
         </p>
       )}
       {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} exclude={state.you.player ?? null} />}
+      {hosting && <StuckOffer lobby={state.lobby} host={hostActions!} />}
       {!state.game && hosting && <PhoneHostPanel lobby={state.lobby} host={hostActions!} room={state.room} me={state.you.player ?? null} />}
       {!state.game && !hosting && (
         <section class="phone-wait">
