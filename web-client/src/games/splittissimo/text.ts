@@ -52,11 +52,12 @@ export function sumText(sum: unknown): string {
 /**
  * The font size (SVG units) that fits a card's one-word title, e.g. "CANCELAR",
  * inside `width` units: `base` when it fits, smaller when the word is long.
- * Bold capitals are at most 0.74 em wide, plus the title's letter spacing.
+ * Bold capitals average at most 0.78 em (DejaVu Sans Bold's "CANCELAR" is
+ * 0.74), plus the title's letter spacing.
  */
 export function titleSize(word: string, base: number, width: number, spacing = 1): number {
   const n = Math.max(word.length, 1);
-  return Math.min(base, Math.floor(((width - spacing * n) / (n * 0.74)) * 10) / 10);
+  return Math.min(base, Math.floor(((width - spacing * n) / (n * 0.78)) * 10) / 10);
 }
 
 /** A hint as the hub sends it (games/splittissimo/hints.py): structured, so each language writes its own sentence. */
