@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from server import fanout
 from server.classroom import options as class_options
 from server.classroom.actor import ClassActor, ClassRejected, new_secret
 from server.classroom.codes import ClassCode, new_class_code, normal_class_code
@@ -62,6 +63,12 @@ def attempted(command: Mapping[str, Any]) -> dict[str, Any]:
         "hand": ids(command.get("hand")),
         "table_cards": ids(command.get("table")),
     }
+
+
+def _send_hints_left(room_actor: Any) -> None:
+    """Fan a table's views out again (only a student's ``you.hints`` changed), unless the room has ended."""
+    if room_actor.room.closed is None:
+        fanout.broadcast(room_actor)
 
 
 def is_class_id(log_id: str) -> bool:
@@ -146,6 +153,10 @@ class Classes(RoomObserver):
             key = (table.number, student)
             actor.hints_pending[key] = actor.hints_pending.get(key, 0) + 1
             self.hub.spawn(actor.record(HintGiven(student=student, table=table.number)))
+            # The room did not change, but the student's ``you.hints`` did: send it once this turn is over.
+            room_actor = self.hub.rooms.get(room.id)
+            if room_actor is not None:
+                asyncio.get_running_loop().call_soon(_send_hints_left, room_actor)
 
     async def create(self, options: Mapping[str, Any]) -> tuple[ClassActor, str]:
         """A new class with ``options`` (over the defaults): its actor and the teacher's token."""

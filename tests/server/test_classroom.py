@@ -250,6 +250,8 @@ async def test_hints_are_limited_per_game_and_counted_with_rejected_attempts(ser
         # ... when Ada asks three times, then the third is refused with its own code (not "try again").
         replies = [await phones["Ada"].request({"t": "hint"}) for _ in range(3)]
         assert [r["t"] for r in replies] == ["hint", "hint", "error"]
+        # (and each hint given is counted down on the phone at once, though the table did not change)
+        await phones["Ada"].until(lambda s: s["you"]["hints"] == {"left": 0, "off": False})
         assert replies[2]["code"] == "hint/none_left" and "2 per game" in replies[2]["message"]
         # And a move out of turn is refused by the rules and counted with the rule it broke.
         refused = await phones[waiting].cmd({"type": "Pass"})
