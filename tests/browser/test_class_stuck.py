@@ -115,6 +115,11 @@ def test_the_teachers_remove_asks_first_and_the_game_goes_on(quick, browser, art
     # ... and Ada plays the game to its end
     play_to_the_end(students["Ada"], seed=2)
     teacher.locator(".class-table-phase", has_text="Game over").wait_for(timeout=WAIT)
+    # At game over the student's phone says who starts the next game, and offers nothing to start one
+    students["Ada"].get_by_text("The teacher starts the next game").first.wait_for(timeout=WAIT)
+    assert students["Ada"].get_by_role("button", name=re.compile("play again|change game", re.IGNORECASE)).count() == 0
+    assert "TV" not in students["Ada"].locator("body").inner_text()
+    shot(students["Ada"], artifacts, "student-phone-game-over")
 
 
 def _seat_of(url: str, code: str, class_token: str) -> dict:
