@@ -109,7 +109,13 @@ class Classes(RoomObserver):
     # --- the rooms' observer (called inside a room's turn: look up, note, return) ---------
 
     def _student(self, room: Room, player: int) -> tuple[ClassActor, Table, int] | None:
-        """The class, table and student behind room player ``player`` (None: not a class table's student)."""
+        """The class, table and student behind room player ``player`` (None: not a class table's student).
+
+        A room that is not a class table answers at once: the fan-out asks this for every seated
+        player of every room with hints, party rooms included.
+        """
+        if not getattr(room, "class_table", True):
+            return None
         for actor in self.by_code.values():
             for table in actor.klass.tables:
                 if table.room == room.id and actor.klass.closed is None:
