@@ -143,7 +143,8 @@ def _routed(classes: Classes, route: str, handler: Handler, handlers: dict[str, 
                 except ClassMoved:
                     continue
                 except ClassRejected as exc:
-                    if exc.code is ClassCode.NOT_FOUND:  # a code that names no class: maybe a guess
+                    # a code that names no class, or a wrong personal code for a new device: maybe a guess
+                    if exc.code in (ClassCode.NOT_FOUND, ClassCode.BAD_HANDOVER_CODE):
                         await lookups.missed(classes.hub, request)
                     raise
             try:

@@ -268,3 +268,22 @@ async def test_a_stuck_student_may_pass_with_a_trick_on_offer_and_it_counts_as_a
         assert sum(row["misses"] for row in report["students"]) == 1
         for phone in phones:
             await phone.close()
+
+
+async def test_guessing_a_personal_code_spends_the_join_throttle(store_url):
+    """Given a personal code outstanding for Noah, when an address keeps typing wrong codes with his name,
+    then each costs a failed join like a wrong class code, and the address is throttled (429)."""
+    running = await start_server(store_url, config=fast_config(join_burst=3, join_rate=0.001))
+    try:
+        async with httpx.AsyncClient(base_url=running.http) as http:
+            code, teacher = await open_class(http)
+            await join(http, code, "Noah")
+            student = (await board(http, code, teacher))["students"][0]["id"]
+            assert (await http.post(f"/api/classes/{code}/students/{student}/handover", headers=teacher)).status_code == 200
+            answers = [
+                (await http.post(f"/api/classes/{code}/join", json={"name": "Noah", "code": guess})).status_code
+                for guess in ("BCDFGH", "BCDFGJ", "BCDFGK", "BCDFGM")
+            ]
+            assert answers == [403, 403, 403, 429]
+    finally:
+        await running.stop()
