@@ -79,20 +79,24 @@ describe("a student joining a class", () => {
     setLanguage("es", false);
     hub([["POST", /\/api\/classes\/BCDF\/join$/, { status: 409, body: { error: "class/name_taken", message: "someone in this class is already called Ana", params: { name: "Ana" } } }]]);
     const shown = await joinAs("ana");
-    expect(shown).toBe("Alguien de esta clase ya se llama Ana: elige otro nombre.");
+    expect(shown).toBe(
+      "Alguien de esta clase ya se llama Ana. Si eres tú en otro dispositivo, escribe el código que te dé tu profe; si no, elige otro nombre.",
+    );
     expect(shown).not.toContain("someone");
   });
 
   it("sees the same refusal in English from the English catalogue", async () => {
     hub([["POST", /\/join$/, { status: 409, body: { error: "class/name_taken", message: "someone in this class is already called Ana", params: { name: "Ana" } } }]]);
-    expect(await joinAs("ana")).toBe("Someone in this class is already called Ana: pick another name.");
+    expect(await joinAs("ana")).toBe(
+      "Someone in this class is already called Ana. If that is you on a new device, type the code your teacher gives you; if not, pick another name.",
+    );
   });
 
   it.each([
     ["class/not_found", 404, undefined, "No hay ninguna clase con ese código: compruébalo con tu profe."],
     ["class/closed", 410, undefined, "Esta clase ha terminado."],
     ["class/full", 409, { max: 60 }, "Esta clase está llena: como mucho 60 alumnos."],
-    ["class/bad_name", 400, { max: 16 }, "Escribe un nombre de 16 letras como mucho, con letras y palabras amables."],
+    ["class/bad_name", 400, { max: 16, reason: "too_long" }, "Un nombre tiene 16 letras como mucho: acórtalo, por favor."],
   ])("sees %s from the Spanish catalogue", async (code, status, params, sentence) => {
     setLanguage("es", false);
     hub([["POST", /\/join$/, { status, body: { error: code, message: "english words", ...(params ? { params } : {}) } }]]);
