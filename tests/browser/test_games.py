@@ -108,7 +108,12 @@ def test_new_york_slice_to_the_end(browser, server, artifacts):
             d.shot(phone, artifacts, "new-york-slice-phone-slicer")
             d.assert_accessible(phone, "New York Slice phone, slicing")
             # while this phone slices, the TV shows the whole ring
-            tv.locator(".nys-ring-slot").nth(7).wait_for()
+            # (the ring is drawn once it has every slice the Slicer's phone is cutting)
+            n = phone.locator(".nys-cut-name").count()
+            assert n >= 8
+            tv.wait_for_function(
+                "n => document.querySelectorAll('.nys-ring .nys-ring-slice').length >= n", arg=n
+            )
             tv.wait_for_timeout(500)
             shots.add("ring")
             d.shot(tv, artifacts, "new-york-slice-tv-ring")
