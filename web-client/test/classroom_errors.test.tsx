@@ -92,6 +92,21 @@ describe("a student joining a class", () => {
     );
   });
 
+  it("on a new device, is offered the teacher's code after a taken name, and joins with name and code", async () => {
+    const fake = hub([
+      ["POST", /\/join$/, { status: 409, body: { error: "class/name_taken", message: "taken", params: { name: "Noah" } } }],
+    ]);
+    await joinAs("Noah");
+    const box = await until(() => root.querySelector<HTMLInputElement>("#class-personal"));
+    await act(() => type(box, "gtzxsw"));
+    await act(() => {
+      root.querySelector<HTMLFormElement>("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
+    await until(() => (fake.mock.calls.length >= 2 ? true : null));
+    const body = JSON.parse(String(fake.mock.calls[1][1]?.body));
+    expect(body).toEqual({ name: "Noah", code: "GTZXSW" });
+  });
+
   it.each([
     ["class/not_found", 404, undefined, "No hay ninguna clase con ese código: compruébalo con tu profe."],
     ["class/closed", 410, undefined, "Esta clase ha terminado."],
