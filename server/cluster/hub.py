@@ -241,6 +241,7 @@ class ClusterHub(Hub):
         async with super().running():
             self.loop = asyncio.get_running_loop()
             await self.store.client.set(self._heartbeat_key(self.node), b"1", px=self.lease_ms)
+            await self.store.warm_leases()
             self.store_heard = time.monotonic()
             self.spawn(self.relay.publish_forever())
             self.spawn(self.relay.listen_forever())
@@ -289,22 +290,32 @@ class ClusterHub(Hub):
         """A :class:`ClusterActor` fenced by ``claim``, the room's lease token, with its lease deadline."""
         assert isinstance(claim, int), "a cluster actor needs its room's lease token"
         actor = ClusterActor(room, self.shared, claim, on_fenced=lambda actor: self.lost(actor, "fenced"))
-        acquired = self._acquired.pop(room.id, None)
-        actor.lease_until = (acquired[1] if acquired and acquired[0] == claim else time.monotonic()) + self.lease_seconds
+        self._deadline_from_acquisition(actor)
         return actor
+
+    def _deadline_from_acquisition(self, actor: ClusterActor) -> None:
+        acquired = self._acquired.get(actor.room.id)
+        confirmed = acquired[1] if acquired and acquired[0] == actor.fence else time.monotonic()
+        actor.lease_until = confirmed + self.lease_seconds
 
     def log_fields(self) -> dict[str, Any]:
         return {"node": self.node}
 
     def start_actor(self, actor: RoomActor) -> asyncio.Task:
+        if isinstance(actor, ClusterActor):
+            # Renewed as a starting room until now (its first record may take a few round trips to store);
+            # from now on with the running rooms.
+            self._deadline_from_acquisition(actor)
+            self._acquired.pop(actor.room.id, None)
         task = super().start_actor(actor)
         if isinstance(actor, ClusterActor):
             actor.task = task  # so losing the room can stop it
         return task
 
     def forget(self, actor: RoomActor) -> None:
-        """Also drop the room's relayed sockets and its lock."""
-        super().forget(actor)
+        """Also drop the room's relayed sockets and its lock (never a newer actor's listing of the room)."""
+        if self.rooms.get(actor.room.id) is actor:
+            super().forget(actor)
         for key, (owner, _) in list(self.remote_clients.items()):
             if owner is actor:
                 del self.remote_clients[key]
@@ -457,7 +468,9 @@ class ClusterHub(Hub):
         leases = [(a.room.id, token) for a, token in owned] + [(room, token) for room, (token, _, _) in starting]
         sent = time.monotonic()
         try:
-            renewed = await asyncio.wait_for(self.store.renew_leases(leases, self.node, self.lease_ms), self.lease_seconds)
+            # Not cut short at the lease: a reply that comes late still confirms the lease from its send
+            # time, and a cancelled command costs its connection (a new one is several round trips).
+            renewed = await asyncio.wait_for(self.store.renew_leases(leases, self.node, self.lease_ms), 3 * self.lease_seconds)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # cut off or slow: the watchdog lets the rooms go at their deadlines

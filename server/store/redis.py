@@ -215,15 +215,20 @@ class RedisStore(Store):
         *,
         prefix: str = DEFAULT_PREFIX,
         idle_ttl: int = DEFAULT_IDLE_TTL,
+        lease_client: Any = None,
     ) -> None:
         self.client = client
+        #: The connections lease renewals use, apart from the rest: a renewal never waits for a free
+        #: connection, nor for a new one's handshake (several round trips on a slow link), behind
+        #: appends and reads (``from_url`` makes a small pool of its own; else the main client).
+        self.lease_client = lease_client if lease_client is not None else client
         self.prefix = prefix
         self.idle_ttl_ms = idle_ttl * 1000
         self._append = client.register_script(_APPEND)
         self._save_snapshot = client.register_script(_SAVE_SNAPSHOT)
         self._acquire = client.register_script(_ACQUIRE)
         self._renew = client.register_script(_RENEW)
-        self._renew_all = client.register_script(_RENEW_ALL)
+        self._renew_all = self.lease_client.register_script(_RENEW_ALL)
         self._release = client.register_script(_RELEASE)
         self._expire_all = client.register_script(_EXPIRE_ALL)
 
@@ -260,11 +265,21 @@ class RedisStore(Store):
             for key in ("socket_timeout", "socket_connect_timeout")
         }
         retry = Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=retries)
+        lease_client: Any = None
         if ours.get("cluster") in ("1", "yes", "true"):
             client: Any = RedisCluster.from_url(
                 clean, decode_responses=False, socket_keepalive=True, retry=retry, **timeouts
             )
         else:
+            lease_client = aioredis.Redis.from_url(
+                clean,
+                decode_responses=False,
+                socket_keepalive=True,
+                retry=Retry(ExponentialBackoff(cap=0.2, base=0.05), retries=1),  # the next renewal is due soon anyway
+                retry_on_error=[RedisConnectionError, RedisTimeoutError, OSError],
+                max_connections=8,
+                **timeouts,
+            )
             client = aioredis.Redis.from_url(
                 clean,
                 decode_responses=False,
@@ -276,6 +291,7 @@ class RedisStore(Store):
             )
         return cls(
             client,
+            lease_client=lease_client,
             prefix=prefix or ours.get("prefix") or DEFAULT_PREFIX,
             idle_ttl=idle_ttl if idle_ttl is not None else int(ours.get("idle_ttl") or DEFAULT_IDLE_TTL),
         )
@@ -437,6 +453,16 @@ class RedisStore(Store):
         keys = self.keys(room)
         return bool(await self._renew(keys=[keys.lease, keys.fence], args=[node, token, ttl_ms]))
 
+    async def warm_leases(self, connections: int = 3) -> None:
+        """Open the lease connections and load the renewal script now, before any lease depends on them.
+
+        On a slow link a cold renewal (connect, handshake, script load)
+        takes several round trips: close to a whole lease.
+        """
+        await asyncio.gather(*(self.lease_client.ping() for _ in range(connections)))
+        if not isinstance(self.lease_client, RedisCluster):
+            await self.lease_client.script_load(_RENEW_ALL)
+
     def heartbeat_key(self, node: str) -> str:
         """The key that says ``node`` is alive (set with the lease TTL at every renewal)."""
         return f"{self.prefix}:alive:{{{node}}}"
@@ -491,5 +517,7 @@ class RedisStore(Store):
             return False
 
     async def close(self) -> None:
+        if self.lease_client is not self.client:
+            await self.lease_client.aclose()
         await self.client.aclose()
 
