@@ -101,6 +101,9 @@ class Welcome:
     player: int | None = None
     token: str | None = None
     join: str | None = None  # the URL phones open to join this room (LAN address)
+    #: The hub's clock (Unix ms) as it sent this welcome: a screen measures its own clock's offset
+    #: from it to count down ``lobby.turn_clock.started``.  Optional: older hubs leave it out.
+    now: int | None = None
 
 
 @attrs.frozen

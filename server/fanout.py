@@ -139,11 +139,13 @@ def _lobby(actor: Any, memory: ViewMemory) -> dict:
     every room dropped them on a hub of many rooms).
     """
     room, now = actor.room, time.monotonic()
-    clock = actor.timers.clock_since
+    timers = actor.timers
+    clock = None
+    if timers.clock_since is not None:  # (turn_seconds asks the game who acts: only when a clock runs)
+        clock = (timers.clock_since, turn_seconds(room, actor.games), timers.clock_started_ms)
     inputs = views.lobby_inputs(
         room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators),
-        absent=actor.absent(room, now), authority=actor.authority(room, now),
-        turn_clock=(clock, turn_seconds(room, actor.games)) if clock is not None else None,
+        absent=actor.absent(room, now), authority=actor.authority(room, now), turn_clock=clock,
     )
     if memory.lobby is None or inputs != memory.lobby_inputs:
         memory.lobby, memory.lobby_inputs = views.lobby_from(inputs), inputs

@@ -71,7 +71,7 @@ from server.presence import Presence
 from server.reactions import for_room as reactions_for
 from server.roomstate import Room
 from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
-from server.timers import RoomTimers, acting_players
+from server.timers import RoomTimers, acting_players, wall_ms
 from server.tokens import matches, new_reclaim_code, new_token, token_hash
 
 LOG = logging.getLogger("pizzanight")
@@ -644,7 +644,7 @@ class RoomActor:
         public = self.shared.public_url
         client.answer(Welcome(
             v=VERSION, room=self.room.code, role=client.role, server=SERVER_NAME, player=client.player, token=token,
-            join=f"{public}/join/{self.room.code}" if public else None,
+            join=f"{public}/join/{self.room.code}" if public else None, now=wall_ms(),
         ))
         if not message.admitted.done():
             message.admitted.set_result(None)

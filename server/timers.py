@@ -12,7 +12,10 @@ keeps its start through everything else the room does meanwhile (a host
 gives extra time, a phone joins or leaves, the host locks the room).  Extra
 time lengthens the running clock; it never restarts it.  ``clock_since`` is
 the room version at which the running clock started (``lobby.turn_clock``),
-so screens count down from the same moment.
+so screens count down from the same moment; ``clock_started_ms`` is when it
+started by this hub's wall clock (Unix ms), so a screen opened mid-turn
+counts down what is left, not the whole turn.  It is read once, when the
+clock starts: every view of the clock carries the very same number.
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ from server.bots import bot_seats, playing_spec
 from server.config import HubConfig
 from server.inbox import BotTurn, IdleCheck, Message, PresenceDue, TimerDue, TurnTimedOut
 from server.roomstate import Room
+
+
+def wall_ms() -> int:
+    """Unix time in ms: when a turn clock started, for screens whose own clocks differ (``welcome.now``)."""
+    return int(time.time() * 1000)
 
 
 def acting_players(room: Room, games: Mapping[str, GameSpec]) -> list[tuple[int, int]]:
@@ -65,6 +73,8 @@ class RoomTimers:
         self._clock_deadline = 0.0
         #: The room version at which the running turn clock started; None when no clock runs.
         self.clock_since: int | None = None
+        #: When the running clock started, Unix ms by this hub's clock (the screens' `turn_clock.started`).
+        self.clock_started_ms: int | None = None
         self.last_activity = time.monotonic()
 
     def touch(self) -> None:
@@ -97,6 +107,7 @@ class RoomTimers:
     def restart_clock(self) -> None:
         """The clock ran out but nobody had a move to play for: give the turn a whole period again."""
         self._clock_started = time.monotonic()
+        self.clock_started_ms = wall_ms()
 
     def arm_presence(self, delay: float | None) -> None:
         """Post :class:`PresenceDue` after ``delay`` seconds (None: no grace period is running)."""
@@ -124,11 +135,12 @@ class RoomTimers:
             self._turn.cancel()
             self._turn = None
         if spec is None or room.run is None or not room.turn_timer:
-            self._clock_state, self.clock_since = None, None
+            self._clock_state, self.clock_since, self.clock_started_ms = None, None, None
             return
         now = time.monotonic()
         if room.run.state is not self._clock_state:  # a new turn: the clock starts now
             self._clock_state, self._clock_started, self.clock_since = room.run.state, now, room.version
+            self.clock_started_ms = wall_ms()
         assert self.clock_since is not None
         self._clock_deadline = self._clock_started + turn_seconds(room, games)
         self._turn = loop.call_later(max(0.0, self._clock_deadline - now), self._post, TurnTimedOut(self.clock_since))

@@ -78,7 +78,7 @@ def lobby_inputs(
     *,
     absent: frozenset[int] = frozenset(),
     authority: tuple[str, int | None] | None = None,
-    turn_clock: tuple[int, float] | None = None,
+    turn_clock: tuple[int, float, int | None] | None = None,
 ) -> tuple:
     """Everything :func:`lobby_from` reads, as one tuple: equal inputs make an equal lobby.
 
@@ -109,6 +109,18 @@ def lobby_inputs(
     )
 
 
+def _turn_clock(clock: tuple[int, float, int | None] | None) -> dict | None:
+    """``lobby.turn_clock``: the running turn clock's room version, length and start (Unix ms, the hub's clock).
+
+    The start is one number read when the clock started, so every viewer's
+    lobby (and every lobby until the clock restarts) carries the same one.
+    """
+    if clock is None:
+        return None
+    since, seconds, started = clock
+    return {"since": since, "seconds": seconds, "started": started}
+
+
 def lobby_from(inputs: tuple) -> dict:
     """The lobby map made from :func:`lobby_inputs`."""
     (
@@ -130,7 +142,7 @@ def lobby_from(inputs: tuple) -> dict:
         "notices": [
             {"n": n.n, "kind": n.kind, "player": n.player, "name": n.name, "by": n.by} for n in notices
         ],
-        "turn_clock": {"since": turn_clock[0], "seconds": turn_clock[1]} if turn_clock is not None else None,
+        "turn_clock": _turn_clock(turn_clock),
         "no_tv": no_tv,
         "players": [
             {

@@ -425,7 +425,8 @@ async def test_a_host_action_never_restarts_the_turn_clock():
     actor, tv, (ana, bo), _ = await playing()
     assert (await host(actor, tv, lobby.SetTurnTimer(30), 3))["t"] == "ack"
     since, started = actor.timers.clock_since, actor.timers._clock_started
-    assert (await latest(ana))["lobby"]["turn_clock"] == {"since": since, "seconds": 30}
+    wall = actor.timers.clock_started_ms
+    assert (await latest(ana))["lobby"]["turn_clock"] == {"since": since, "seconds": 30, "started": wall}
     # When the host gives Ana extra time, locks the room, a new phone joins and Bo's phone leaves
     assert (await host(actor, tv, lobby.GiveExtraTime(ana.player, True), 4))["t"] == "ack"
     assert (await host(actor, tv, lobby.Lock(False), 5))["t"] == "ack"
@@ -434,7 +435,7 @@ async def test_a_host_action_never_restarts_the_turn_clock():
     # Then the turn's clock kept its start; extra time only lengthened it
     assert (actor.timers.clock_since, actor.timers._clock_started) == (since, started)
     assert actor.timers._clock_deadline == pytest.approx(started + 60)
-    assert (await latest(ana))["lobby"]["turn_clock"] == {"since": since, "seconds": 60}
+    assert (await latest(ana))["lobby"]["turn_clock"] == {"since": since, "seconds": 60, "started": wall}
     # When a move changes the game, a new clock starts
     await turn(actor, [Command(ana, 10, {"type": "Pick", "number": 1})])
     assert actor.timers.clock_since == actor.room.version

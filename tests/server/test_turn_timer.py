@@ -4,7 +4,6 @@ timer's; a player given extra time gets twice as long."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from server import records, roomstate
@@ -42,7 +41,7 @@ async def test_the_timer_plays_a_connected_players_move_and_the_log_says_so(serv
     # Ana picks; Bo stays connected but does nothing
     assert (await ana.cmd({"type": "Pick", "number": 1}))["t"] == "ack"
     # Then after the timer Bo's bot picks for him and the round is revealed
-    state = await bo.until(lambda s: s["game"]["round"] == 2, timeout=12)
+    state = await bo.until(lambda s: s["game"] is not None and s["game"]["round"] == 2, timeout=12)
     assert state["game"]["last"][0] == 1
     assert bo.close_code is None  # Bo was connected all along
     log = await _log(server, code)
@@ -64,17 +63,42 @@ async def test_extra_time_doubles_the_timer_for_that_player(server):
     lobby = (await tv.until(lambda s: any(p["extra_time"] for p in s["lobby"]["players"])))["lobby"]
     assert [p["name"] for p in lobby["players"] if p["extra_time"]] == ["Bo"]
     assert (await tv.host("start"))["t"] == "ack"
-    await ana.until(lambda s: bool(s["legal"]))
-    assert (await ana.cmd({"type": "Pick", "number": 1}))["t"] == "ack"
+    ana_start = await ana.until(lambda s: bool(s["legal"]))
+    # (taken before Ana's move starts the clock: the wait below can only look longer on a busy machine)
     began = time.monotonic()
-    # Bo (extra time) is still thinking after the plain 1 s ...
-    await asyncio.sleep(1.4)
-    assert (await bo.until(lambda s: True))["game"]["round"] == 1
-    # ... and his bot moves for him only after 2 s
-    await bo.until(lambda s: s["game"]["round"] == 2, timeout=6)
+    assert (await ana.cmd({"type": "Pick", "number": 1}))["t"] == "ack"
+    # Bo's phone is told the clock now running is his doubled one (waiting for the state after Ana's pick,
+    # never reading whatever state Bo happens to hold) ...
+    picked = await bo.until(lambda s: s["version"] > ana_start["version"] and s["lobby"]["turn_clock"] is not None)
+    assert picked["lobby"]["turn_clock"]["seconds"] == 2
+    # ... and his bot moves for him only after those 2 s, not the plain 1 s
+    await bo.until(lambda s: s["game"] is not None and s["game"]["round"] == 2, timeout=6)
     assert time.monotonic() - began >= 1.8
     # normal time again: the host takes it back
     assert (await tv.host("normal_time", player=bo.welcome["player"]))["t"] == "ack"
     await tv.until(lambda s: not any(p["extra_time"] for p in s["lobby"]["players"]))
     for peer in (tv, ana, bo):
+        await peer.close()
+
+
+async def test_a_screen_opened_mid_turn_is_told_when_the_turn_clock_started(server):
+    # Given a game with a 30 s turn timer whose clock is running
+    tv, code, ana, bo = await _toy(server)
+    assert (await tv.host("turn_timer", seconds=30))["t"] == "ack"
+    assert (await tv.host("start"))["t"] == "ack"
+    playing = await ana.until(lambda s: s["game"] is not None and s["lobby"]["turn_clock"] is not None)
+    clock = playing["lobby"]["turn_clock"]
+    # When a screen opens the room mid-turn, and then the host gives Bo extra time
+    late = await Peer.open(server.url, {"role": "spectator", "room": code})
+    seen = (await late.until(lambda s: s["lobby"]["turn_clock"] is not None))["lobby"]["turn_clock"]
+    assert (await tv.host("extra_time", player=bo.welcome["player"]))["t"] == "ack"
+    # Then the newcomer is told the running clock's start, not a fresh one: by the hub's clock, after the
+    # first phone's welcome and before the newcomer's (welcome.now lets each screen correct its own clock)
+    assert seen == clock
+    assert ana.welcome["now"] <= clock["started"] <= late.welcome["now"]
+    # and every screen's view after the extra time carries the very same start, with the doubled length
+    for peer in (tv, ana, bo, late):
+        longer = await peer.until(lambda s: (s["lobby"]["turn_clock"] or {}).get("seconds") == 60)
+        assert longer["lobby"]["turn_clock"] == dict(clock, seconds=60)
+    for peer in (tv, ana, bo, late):
         await peer.close()
