@@ -20,6 +20,7 @@ import {
   WelcomeFrame,
 } from "./wire";
 import { Mirror } from "./patch";
+import { noteHubTime } from "./serverClock";
 import { TokenStore } from "./tokens";
 
 /** The part of WebSocket this module uses. */
@@ -398,6 +399,7 @@ export class Connection {
     this.lastError = null;
     this.attempt = 0;
     this.welcomed = true;
+    if (typeof frame.now === "number") noteHubTime(frame.now); // the turn countdown reads the hub's clock
     if (frame.role === "player") this.reclaimed = true;
     if (frame.token) {
       if (frame.role === "host") this.tokens.setHost({ room: this.room, token: frame.token });

@@ -73,8 +73,11 @@ export interface Lobby {
   stand_ins?: boolean;
   /** The last few public announcements, oldest first (issue 24). */
   notices?: Notice[];
-  /** The running turn's clock: the room version it started at and its seconds; null when none runs (issue 24). */
-  turn_clock?: { since: number; seconds: number } | null;
+  /**
+   * The running turn's clock: the room version it started at, its seconds, and (newer hubs) when it started,
+   * Unix ms by the hub's clock (read it with `welcome.now`'s offset); null when none runs (issue 24).
+   */
+  turn_clock?: { since: number; seconds: number; started?: number } | null;
   /** Offered by newer hubs: the games and their option schemas. */
   games?: GameInfo[];
 }
@@ -145,6 +148,8 @@ export interface WelcomeFrame {
   player?: number | null;
   token?: string;
   server?: string;
+  /** The hub's clock as it sent this welcome, Unix ms (newer hubs): this screen's offset from it. */
+  now?: number;
 }
 
 export interface AckFrame {
