@@ -93,10 +93,12 @@ class ClassRejected(Exception):
         self.message = message
         self.status = status
         self.params = dict(params) if params else None
+        #: More fields of the answer (a taken name's ``request``: see ``ClassActor.join``).
+        self.extra: dict[str, Any] = {}
 
     def answer(self) -> dict[str, Any]:
         """The JSON body of the refusal (``params`` only when the sentence needs some)."""
-        body: dict[str, Any] = {"error": self.code.value, "message": self.message}
+        body: dict[str, Any] = {"error": self.code.value, "message": self.message, **self.extra}
         if self.params:
             body["params"] = self.params
         return body
@@ -137,6 +139,9 @@ class ClassActor:
         self._lock = asyncio.Lock()
         #: Hints given but not yet in the class log, by (table, student): counted against the limit at once.
         self.hints_pending: dict[tuple[int, int], int] = {}
+        #: A new device's request for a student's seat, by its secret: (student, expires (unix s), token once handed).
+        #: In memory only: a request lasts minutes, and a device whose request a restart lost asks again.
+        self.requests: dict[str, tuple[int, int, str | None]] = {}
 
     # --- what the tables' rooms report (through ``Classes``, the hub's room observer) ----
 
@@ -244,9 +249,16 @@ class ClassActor:
                     )
                 return same.id, await self._move_device(same.id)
             if same is not None:
-                raise ClassRejected(
+                taken = ClassRejected(
                     ClassCode.NAME_TAKEN, f"someone in this class is already called {name}", status=409, params={"name": name}
                 )
+                # This may be the student on a new device: the teacher can hand the seat to it from the
+                # teacher's own screen.  The device waits on its request's secret (one per student: the newest).
+                secret = new_token()
+                self.requests = {k: v for k, v in self.requests.items() if v[0] != same.id and v[1] > now}
+                self.requests[secret] = (same.id, now + HANDOVER_SECONDS, None)
+                taken.extra = {"request": secret}
+                raise taken
             if len(self.klass.students) >= MAX_STUDENTS:
                 raise ClassRejected(
                     ClassCode.FULL, f"at most {MAX_STUDENTS} students", status=409, params={"max": MAX_STUDENTS}
@@ -299,6 +311,38 @@ class ClassActor:
                 [HandoverCodeIssued(student=student, code_hash=token_hash(code), expires=now + HANDOVER_SECONDS)]
             )
             return code
+
+    def asks_new_device(self, student: int, now: int) -> bool:
+        """Whether a device waits for the teacher to hand it ``student``'s seat."""
+        return any(v[0] == student and v[1] > now and v[2] is None for v in self.requests.values())
+
+    async def hand_over(self, student: int, *, now: int) -> None:
+        """The teacher hands ``student``'s seat to the device that asked for it (``class/bad_handover_code``: none asks)."""
+        async with self._lock:
+            self._check_open()
+            self._student(student)
+            secret = next(
+                (k for k, v in self.requests.items() if v[0] == student and v[1] > now and v[2] is None), None
+            )
+            if secret is None:
+                raise ClassRejected(
+                    ClassCode.BAD_HANDOVER_CODE, "no new device is asking for this student's seat", status=409
+                )
+            token = await self._move_device(student)
+            self.requests[secret] = (student, now + HANDOVER_SECONDS, token)
+
+    def request_answer(self, secret: str | None, now: int) -> tuple[int, str] | None:
+        """A waiting device's request: (student, class token) once handed over (given once), None while waiting."""
+        found = self.requests.get(secret or "")
+        if found is None or found[1] <= now:
+            raise ClassRejected(
+                ClassCode.BAD_HANDOVER_CODE, "that request is not (or no longer) waiting: join again", status=404
+            )
+        student, _, token = found
+        if token is None:
+            return None
+        del self.requests[secret or ""]
+        return student, token
 
     async def _move_device(self, student: int) -> str:
         """``student`` plays on a new device from now: a new class token, and their table hears of it.

@@ -9,6 +9,7 @@ the class's log (repeated moves refused by the rules, a hint asked).
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -43,6 +44,8 @@ async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
                 "name": s.name,
                 "table": table.label if (table := klass.table_of(s.id)) is not None else None,
                 "moving_to": None if s.wish is None else s.wish + 1,
+                # A new device asks for this student's seat: the teacher may hand it over from here.
+                "asks_new_device": actor.asks_new_device(s.id, int(time.time())),
             }
             for s in klass.students
         ],

@@ -241,8 +241,20 @@ def routes(classes: Classes) -> list[Route]:
             sid = int(request.path_params["student"])
         except ValueError:
             raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
+        if (await _body(request)).get("approve") is True:  # hand the seat to the device that asked, from here
+            await actor.hand_over(sid, now=int(classes.clock()))
+            return JSONResponse({"ok": True})
         code = await actor.handover_code(sid, now=int(classes.clock()))
         return JSONResponse({"code": code, "seconds": HANDOVER_SECONDS}, headers={"Cache-Control": "no-store"})
+
+    async def waiting_device(request: Request) -> Response:
+        """A new device waiting for the teacher to hand it a seat: 202 while it waits, then its class token once."""
+        actor = classes.find(request.path_params["code"])
+        answer = actor.request_answer(request.path_params["secret"], int(classes.clock()))
+        if answer is None:
+            return JSONResponse({"waiting": True}, status_code=202, headers={"Cache-Control": "no-store"})
+        student, token = answer
+        return JSONResponse({"student": student, "token": token, **await actor.seat_of(student)})
 
     async def end_tables(request: Request) -> Response:
         await teacher(request).end_all()
@@ -340,5 +352,6 @@ def routes(classes: Classes) -> list[Route]:
         Route("/api/classes/{code}/tables/{number}/restart", routed("restart", restart), methods=["POST"]),
         Route("/api/classes/{code}/students/{student}", routed("student", student), methods=["POST", "DELETE"]),
         Route("/api/classes/{code}/students/{student}/handover", routed("handover", handover), methods=["POST"]),
+        Route("/api/classes/{code}/requests/{secret}", routed("waiting_device", waiting_device)),
         Route("/api/classes/{code}/end", routed("end", end), methods=["POST"]),
     ]

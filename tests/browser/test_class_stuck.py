@@ -234,3 +234,23 @@ def test_start_and_end_ask_first_and_an_ended_class_says_so_everywhere(quick, br
         assert teacher.get_by_role("button", name=label).count() == 0, label
     assert teacher.get_by_role("button", name="Download CSV").is_visible()
     shot(teacher, artifacts, "teacher-dashboard-ended")
+
+
+def test_the_teacher_hands_a_seat_to_the_new_device_from_the_teachers_screen(quick, browser, artifacts):
+    teacher, code, students = class_of_two(browser, quick.url, ("Noah", "Ada"))
+    # When Noah joins on a new device with his name, then it waits for the teacher
+    new = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    new.goto(f"{quick.url}/class/{code}")
+    new.get_by_label("Your name").fill("Noah")
+    new.get_by_role("button", name="Join").click()
+    new.get_by_text("Or ask your teacher to hand Noah's seat to this device").wait_for()
+    # And the teacher's screen offers to hand Noah's seat over, asking first
+    roster_button(teacher, "Noah", "Hand the seat to the new device").click(timeout=WAIT)
+    teacher.get_by_role("alertdialog").get_by_text("A new device asks for Noah's seat.").wait_for()
+    shot(teacher, artifacts, "teacher-hand-over-confirm")
+    teacher.get_by_role("alertdialog").get_by_role("button", name="Hand the seat to the new device").click()
+    # Then the new device plays Noah's seat, the table is told, the old device is told
+    new.locator(".sp-hand").wait_for(timeout=WAIT)
+    students["Ada"].get_by_text("Noah's seat moved to a new device (handed over by the teacher)").first.wait_for(timeout=WAIT)
+    students["Noah"].get_by_text(re.compile("seat moved to another device")).first.wait_for(timeout=WAIT)
+    assert teacher.locator(".class-report tr[data-student='Noah']").count() == 1

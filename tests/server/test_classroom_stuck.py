@@ -287,3 +287,41 @@ async def test_guessing_a_personal_code_spends_the_join_throttle(store_url):
             assert answers == [403, 403, 403, 429]
     finally:
         await running.stop()
+
+
+async def test_the_teacher_hands_a_seat_to_the_new_device_that_asked_from_the_teachers_screen(server):
+    """Given Noah playing, when a new device joins with his name, then it waits on its request; the teacher's
+    dashboard shows that a new device asks; when the teacher hands the seat over, the device gets Noah's
+    class token once (same student), the table is told, and the old device's token says its seat moved."""
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http)
+        tokens = {name: await join(http, code, name) for name in ("Noah", "Ada")}
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        old_seat = await where(http, code, tokens["Noah"])
+        ada = await phone_at(server, await where(http, code, tokens["Ada"]))
+        await dealt(ada)
+        student = old_seat["student"]
+        nobody = await http.post(f"/api/classes/{code}/students/{student}/handover", headers=teacher, json={"approve": True})
+        assert (nobody.status_code, nobody.json()["error"]) == (409, "class/bad_handover_code")
+
+        taken = await http.post(f"/api/classes/{code}/join", json={"name": "Noah"})
+        assert (taken.status_code, taken.json()["error"]) == (409, "class/name_taken")
+        secret = taken.json()["request"]
+        assert (await http.get(f"/api/classes/{code}/requests/{secret}")).status_code == 202
+        asking = {s["name"]: s["asks_new_device"] for s in (await board(http, code, teacher))["students"]}
+        assert asking == {"Noah": True, "Ada": False}
+        assert secret not in (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).text
+
+        handed = await http.post(f"/api/classes/{code}/students/{student}/handover", headers=teacher, json={"approve": True})
+        assert handed.status_code == 200
+        got = await http.get(f"/api/classes/{code}/requests/{secret}")
+        assert got.status_code == 200
+        assert (got.json()["student"], got.json()["room"]) == (student, old_seat["room"])
+        assert (await http.get(f"/api/classes/{code}/requests/{secret}")).status_code == 404  # given once
+        assert (await where(http, code, got.json()["token"]))["student"] == student
+        state = await ada.until(lambda s: any(n["kind"] == "seat_moved" for n in s["lobby"]["notices"]))
+        assert [n["by"] for n in state["lobby"]["notices"] if n["kind"] == "seat_moved"] == ["teacher"]
+        old = await http.get(f"/api/classes/{code}/me", headers={"Authorization": f"Bearer {tokens['Noah']}"})
+        assert (old.status_code, old.json()["error"]) == (403, "class/seat_moved")
+        assert [s["name"] for s in (await board(http, code, teacher))["students"]] == ["Noah", "Ada"]
+        await ada.close()

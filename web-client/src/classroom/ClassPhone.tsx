@@ -19,6 +19,24 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
   const [error, setError] = useState<string | null>(null);
   /** The personal code a student on a new device types (shown only on the teacher's device). */
   const [personal, setPersonal] = useState<string | null>(null);
+  /** This device's request for a taken name's seat, which the teacher may hand over. */
+  const [waitingOn, setWaitingOn] = useState<{ code: string; secret: string; name: string } | null>(null);
+  useEffect(() => {
+    if (!waitingOn) return;
+    const timer = setInterval(async () => {
+      try {
+        const handed = await api.waiting(waitingOn.code, waitingOn.secret);
+        if (!handed) return;
+        clearInterval(timer);
+        saved.set(`class:${waitingOn.code}`, { code: waitingOn.code, token: handed.token, name: handed.name });
+        onJoined(waitingOn.code, handed.token);
+      } catch {
+        clearInterval(timer); // expired, or handed to another device: the form stays
+        setWaitingOn(null);
+      }
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [waitingOn?.secret]);
   const submit = async (e: Event) => {
     e.preventDefault();
     const c = normaliseClassCode(codeText);
@@ -29,8 +47,12 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
       onJoined(c, joined.token);
     } catch (err) {
       setError(classErrorText(err));
-      // A name already in the class may be this student on a new device: offer the teacher's code.
-      if (err instanceof ApiError && err.code === "class/name_taken" && personal === null) setPersonal("");
+      // A name already in the class may be this student on a new device: offer the teacher's code,
+      // and wait for the teacher to hand the seat to this device from the teacher's screen.
+      if (err instanceof ApiError && err.code === "class/name_taken") {
+        if (personal === null) setPersonal("");
+        if (err.request) setWaitingOn({ code: c, secret: err.request, name: name.trim() });
+      }
     }
   };
   return (
@@ -52,6 +74,7 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
           </>
         )}
         {error && <p class="form-error" role="alert">{error}</p>}
+        {waitingOn && <p class="hint-text" role="status">{C.askTeacher(waitingOn.name)}</p>}
         <button class="btn btn-start" type="submit">{C.join}</button>
         {personal === null && (
           <button class="btn btn-quiet" type="button" onClick={() => setPersonal("")}>{C.haveCode}</button>

@@ -310,6 +310,12 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
                 const name = prompt(C.rename, s.name);
                 if (name) await api.student(code, token, s.id, { name });
               })}>{C.rename}</button>
+              {s.asks_new_device && (
+                <button class="btn btn-start btn-small"
+                  onClick={() => confirm(C.confirmHandOver(s.name), C.handOver, act(() => api.handOver(code, token, s.id)))}>
+                  {C.handOver}
+                </button>
+              )}
               <button class="btn btn-quiet btn-small" onClick={act(async () => {
                 const given = await api.handover(code, token, s.id);
                 setHandover({ name: s.name, code: given.code, seconds: given.seconds });

@@ -67,7 +67,7 @@ export interface Dashboard {
   closed_at?: string | null;
   deletes_at?: string | null;
   paused: boolean;
-  students: { id: number; name: string; table: number | null; moving_to: number | null }[];
+  students: { id: number; name: string; table: number | null; moving_to: number | null; asks_new_device?: boolean }[];
   waiting: string[];
   tables: DashboardTable[];
 }
@@ -99,6 +99,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly params: ErrorParams | null = null,
+    /** A taken name's request secret: this device may wait for the teacher to hand it the seat. */
+    readonly request: string | null = null,
   ) {
     super(message);
   }
@@ -120,7 +122,7 @@ async function call<T>(method: string, path: string, token: string | null, body?
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText, data.params ?? null);
+  if (!res.ok) throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText, data.params ?? null, data.request ?? null);
   return data as T;
 }
 
@@ -139,6 +141,17 @@ export const api = {
   /** A game at every table; `running` says what tables mid-game do (the hub asks first: class/tables_playing). */
   start: (code: string, token: string, running?: "keep" | "restart") =>
     call<unknown>("POST", `/api/classes/${code}/start`, token, running ? { running } : {}),
+  /** Hand a student's seat to the new device that asked for it (from the teacher's screen). */
+  handOver: (code: string, token: string, id: number) =>
+    call<unknown>("POST", `/api/classes/${code}/students/${id}/handover`, token, { approve: true }),
+  /** A new device waiting on its request: null while it waits, then its class token and seat (once). */
+  waiting: async (code: string, secret: string): Promise<(Seat & { token: string }) | null> => {
+    const res = await fetch(`/api/classes/${code}/requests/${secret}`);
+    if (res.status === 202) return null;
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText, data.params ?? null);
+    return data as Seat & { token: string };
+  },
   /** A student's one-time code for a new device (shown on this page only when asked). */
   handover: (code: string, token: string, id: number) =>
     call<{ code: string; seconds: number }>("POST", `/api/classes/${code}/students/${id}/handover`, token),
