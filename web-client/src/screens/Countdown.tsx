@@ -2,9 +2,15 @@
 // Newer hubs say which clock runs (`lobby.turn_clock`: the room version it
 // started at, and its seconds): the countdown restarts only when that clock
 // does, so a host's action (extra time, a new phone) never resets it, and
-// extra time lengthens the running one.  Older hubs restarted the timer at
-// every room change; for them the countdown restarts at every new version.
+// extra time lengthens the running one.  The newest also say when it started
+// by the hub's clock (`started`), read here against the hub's time as the
+// welcome gave it (net/serverClock), so a page opened or reloaded mid-turn
+// shows what is left of the turn, whatever this device's own clock says.
+// Without `started` the countdown runs from when this page first saw the
+// clock; older hubs restarted the timer at every room change, and for them
+// the countdown restarts at every new version.
 import { useEffect, useRef, useState } from "preact/hooks";
+import { hubNow } from "../net/serverClock";
 import type { StateFrame } from "../net/wire";
 import { S } from "../strings";
 import { uiFor } from "../games";
@@ -27,7 +33,13 @@ export function useCountdown(state: StateFrame | null): number | null {
     return () => clearInterval(tick);
   }, [total > 0]);
   if (total <= 0) return null;
+  if (typeof clock?.started === "number") return hubClockLeft(clock.started, total, Date.now());
   return countdownLeft(started.current.at, total, Date.now());
+}
+
+/** Whole seconds left of a clock of `seconds` the hub started at `started` (its clock), read here at `localNow`. */
+export function hubClockLeft(started: number, seconds: number, localNow: number): number {
+  return countdownLeft(started, seconds, hubNow(localNow));
 }
 
 /** Whole seconds left of a clock of `seconds` started at `at`, read at `now` (never below 0, never above its length). */
