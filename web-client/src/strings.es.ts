@@ -372,7 +372,7 @@ export const es: Strings = {
     splittissimo: {
       level: ["Nivel", "Fácil (6+): cartas de pizza redondas. Normal (8+): pedidos e ingredientes. Avanzado (10+): cuenta también lo que te queda en la mano."],
       dots: ["Dificultad de las cartas (puntos)", "1 punto: cuartos y medios; 2 y 3 puntos: las mismas cantidades en octavos y más."],
-      reaction_ms: ["Tiempo para cancelar (ms)", "Cuánto tiempo tienen los demás para jugar un Pedido cancelado antes de cada turno."],
+      reaction_ms: ["Tiempo para cancelar (segundos)", "Cuánto tiempo tienen los demás para jugar un Pedido cancelado antes de cada turno."],
       special_cards: ["Cartas especiales", "Mezcla las cartas moradas de Pedido especial y Pedido cancelado en el mazo de pedidos."],
       pass_anytime: ["Pasar siempre", "Se puede pasar (y robar) aunque haya una baza posible; cuenta como baza perdida."],
     },

@@ -373,7 +373,7 @@ export const en = {
     splittissimo: {
       level: ["Level", "Easy (6+): round Pizza cards. Standard (8+): Orders and toppings. Advanced (10+): scores with what is left in your hand."],
       dots: ["Card difficulty (dots)", "1 dot: quarters and halves; 2 and 3 dots: the same amounts in eighths and more."],
-      reaction_ms: ["Cancel window (ms)", "How long the others may play a Cancelled Order before each turn."],
+      reaction_ms: ["Cancel window (seconds)", "How long the others may play a Cancelled Order before each turn."],
       special_cards: ["Special cards", "Shuffle the purple Special Order and Cancelled Order cards into the Order deck."],
       pass_anytime: ["Pass anytime", "A player may pass (and draw) even when a trick is possible; it counts as a missed trick."],
     },

