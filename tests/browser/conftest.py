@@ -169,3 +169,14 @@ def artifacts(request: pytest.FixtureRequest) -> Path:
     folder = ARTIFACTS / request.node.name
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A hub whose grace periods are short (host 1 s, party 2 s, class 2 s), so "gone for a while" is seconds."""
+    _build_client()
+    running = start_server(tmp_path_factory.mktemp("pizzanight-quick"), extra=("--grace", "1", "2", "2"))
+    try:
+        yield running
+    finally:
+        stop_server(running)

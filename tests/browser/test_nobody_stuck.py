@@ -17,31 +17,18 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.browser import driver as d
 from tests.browser import play
-from tests.browser.conftest import Server, _build_client, start_server, stop_server
 
 pytestmark = pytest.mark.browser
 
 PHONE_844 = {"width": 390, "height": 844}
 #: Long enough for the hub's grace (two seconds here), a bot's move and a frame; never a timed assertion.
 WAIT = 20000
-
-
-@pytest.fixture(scope="module")
-def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A hub whose grace periods are short: host 1 s, party 2 s, class 2 s."""
-    _build_client()
-    running = start_server(tmp_path_factory.mktemp("pizzanight-quick"), extra=("--grace", "1", "2", "2"))
-    try:
-        yield running
-    finally:
-        stop_server(running)
 
 
 def _phone(browser: Any, url: str, code: str, name: str, *, size: dict | None = None):

@@ -53,7 +53,10 @@ RING = """() => {
         svg: rect(svg),
         centre, radius: crust.width / 2,
         slices,
-        special: special && { text: special.textContent, fits: special.scrollHeight <= special.clientHeight + 1 && special.scrollWidth <= special.clientWidth + 1 },
+        special: special && {
+          text: special.textContent,
+          fits: special.scrollHeight <= special.clientHeight + 1 && special.scrollWidth <= special.clientWidth + 1,
+        },
         special_line: line && { box: rect(line), fits: line.scrollWidth <= line.clientWidth + 1 },
     };
 }"""
@@ -118,7 +121,8 @@ def _check_ring(ring: dict, size: dict) -> None:
         for part in s["numbers"] + s["marks"]:
             assert _in_wedge(part, ring["centre"], s["start"], s["end"]), (size, s["label"], part)
             corners = [(x, y) for x in (part["left"], part["right"]) for y in (part["top"], part["bottom"])]
-            assert all(math.hypot(x - ring["centre"]["x"], y - ring["centre"]["y"]) <= ring["radius"] for x, y in corners), (size, s["label"])
+            centre = ring["centre"]
+            assert all(math.hypot(x - centre["x"], y - centre["y"]) <= ring["radius"] for x, y in corners), (size, s["label"])
         for number in s["numbers"]:
             for mark in s["marks"]:
                 assert not _overlap(number, mark), (size, s["label"], "a mark over the number")
@@ -152,7 +156,9 @@ def test_new_york_slice_ring_reads_at_both_tv_sizes(browser, server, artifacts):
         d.shot(tv, artifacts, f"nys-ring-{size['width']}.{lang}")
         # Then every label reads: inside the window, off the pizza, apart, nothing clipped
         _check_ring(ring, size)
-        figures.append((lang, size["width"], round(2 * ring["radius"]), min(s["name_px"] for s in ring["slices"]), min(s["number_px"] for s in ring["slices"])))
+        smallest_name = min(s["name_px"] for s in ring["slices"])
+        smallest_number = min(s["number_px"] for s in ring["slices"])
+        figures.append((lang, size["width"], round(2 * ring["radius"]), smallest_name, smallest_number))
         left = min([s["name"]["left"] for s in ring["slices"]] + [ring["centre"]["x"] - ring["radius"]])
         right = max([s["name"]["right"] for s in ring["slices"]] + [ring["centre"]["x"] + ring["radius"]])
         spreads.append((lang, size["width"], (right - left) / (ring["column"]["right"] - ring["column"]["left"])))

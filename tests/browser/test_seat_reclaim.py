@@ -14,7 +14,6 @@ import pytest
 from tests.browser import driver as d
 from tests.browser import play
 from tests.browser.conftest import PHONE_SIZE
-from tests.browser.test_nobody_stuck import quick  # noqa: F401  (the fixture: a hub with short grace periods)
 
 pytestmark = pytest.mark.browser
 
