@@ -14,6 +14,20 @@ GAMES = [
 ]
 
 
+async def in_step(phones: list) -> list[dict]:
+    """Each phone's state at one version: the newest any of them has been shown.
+
+    Every view version reaches every socket of the room (docs/protocol.md
+    "Changes"), so waiting for it on each phone waits on states, not on a
+    clock; it tries again if a newer version arrived meanwhile.
+    """
+    while True:
+        newest = max([(await p.until(lambda s: True))["version"] for p in phones])
+        states = [await p.until(lambda s, v=newest: s["version"] >= v) for p in phones]
+        if all(s["version"] == newest for s in states):
+            return states
+
+
 @pytest.mark.parametrize("game,players,options", GAMES, ids=[g[0] for g in GAMES])
 async def test_a_full_game_is_played_by_phones_with_a_tv_and_a_spectator(server, game, players, options):
     # Given a room with a TV, a spectator and phones for every seat
@@ -69,28 +83,28 @@ async def test_the_new_york_slice_slicer_is_sent_its_divisions_as_two_patterns_a
     rng = random.Random(3)
     slicer = None
     for _ in range(60):
-        states = [p.state for p in phones]
-        movers = [p for p, s in zip(phones, states) if s and s["game"] is not None and s["legal"]]
-        slicer = next((p for p in movers if any(e["type"] == "SliceRing" for e in p.state["legal"])), None)
+        # every phone is read at one version, so none is acting on a turn that is over
+        states = await in_step(phones)
+        movers = [(p, s) for p, s in zip(phones, states) if s["game"] is not None and s["legal"]]
+        slicer = next((p for p, s in movers if any(e["type"] == "SliceRing" for e in s["legal"])), None)
         if slicer is not None:
             break
         if movers:
-            mover = movers[0]
-            version = mover.state["version"]
-            await mover.cmd(rng.choice(expand(mover.state["legal"])))
-            await mover.until(lambda s, v=version: s["version"] > v or not s["legal"], timeout=10)
-        else:
-            await phones[0].next_frame(lambda f: True, start=len(phones[0].frames), timeout=10)
+            mover, seen = movers[0]
+            if (await mover.cmd(rng.choice(expand(seen["legal"]))))["t"] == "ack":
+                await mover.until(lambda s, v=seen["version"]: s["version"] > v)
+        else:  # nobody can move yet (the game has not reached the phones, or a timer runs): the next version
+            await phones[0].until(lambda s, v=states[0]["version"]: s["version"] > v)
     assert slicer is not None, "no Slicer's turn came"
-    state = slicer.state
+    state = states[phones.index(slicer)]
     ring, players = len(state["game"]["ring"]), state["game"]["players"]
     # Then its legal list is two patterns, not thousands of commands
     assert state["legal"] == [
         {"type": "SliceRing", "cuts": {"$choose": players, "$below": ring}, "special": {"$one_of": list(range(players))}},
         {"type": "SliceRing", "cuts": {"$choose": players - 1, "$below": ring}, "special": None},
     ]
-    # and nobody else was sent any
-    assert all(not p.state["legal"] for p in phones if p is not slicer)
+    # and nobody else was sent any (at that same version)
+    assert all(not s["legal"] for p, s in zip(phones, states) if p is not slicer)
     # When it sends a division outside the patterns, it is refused and nothing changes
     wrong = {"type": "SliceRing", "cuts": list(range(players + 1)), "special": 0}
     assert not is_legal(state["legal"], wrong)
