@@ -15,11 +15,12 @@ GAMES = [
 
 
 async def in_step(phones: list) -> list[dict]:
-    """Each phone's state at one version: the newest any of them has been shown.
+    """Each phone's state at one room version: the newest any of them has been shown.
 
-    Every view version reaches every socket of the room (docs/protocol.md
-    "Changes"), so waiting for it on each phone waits on states, not on a
-    clock; it tries again if a newer version arrived meanwhile.
+    Every view holds the room's version, so every stored change reaches every
+    socket of the room (docs/protocol.md "Changes"): waiting for that version
+    on each phone waits on states, not on a clock.  It tries again if a newer
+    version arrived meanwhile.
     """
     while True:
         newest = max([(await p.until(lambda s: True))["version"] for p in phones])
