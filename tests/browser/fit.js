@@ -10,6 +10,8 @@
 // visually hidden for screen readers (.sr-only) are skipped.
 (options) => {
   const ignore = (options && options.ignore) || [];
+  // `within`: judge only this part (a dialog over a screen measured on its own); the page's scroll is then the screen's
+  const within = options && options.within ? document.querySelector(options.within) : null;
   const slack = 1;
   const problems = [];
   const W = window.innerWidth;
@@ -21,7 +23,7 @@
     const text = (el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40);
     return `<${el.tagName.toLowerCase()}${cls ? " ." + cls.trim().split(/\s+/).join(".") : ""}> "${text}"`;
   };
-  const ignored = (el) => ignore.some((sel) => el.closest && el.closest(sel));
+  const ignored = (el) => ignore.some((sel) => el.closest && el.closest(sel)) || (within && !within.contains(el));
 
   const seen = new Map();
   const visible = (el) => {
@@ -39,8 +41,8 @@
 
   // 1. the page itself never scrolls
   const root = document.documentElement;
-  if (root.scrollHeight > H + slack) problems.push(`the page scrolls down: ${root.scrollHeight} px tall in a ${H} px window`);
-  if (root.scrollWidth > W + slack) problems.push(`the page scrolls sideways: ${root.scrollWidth} px wide in a ${W} px window`);
+  if (!within && root.scrollHeight > H + slack) problems.push(`the page scrolls down: ${root.scrollHeight} px tall in a ${H} px window`);
+  if (!within && root.scrollWidth > W + slack) problems.push(`the page scrolls sideways: ${root.scrollWidth} px wide in a ${W} px window`);
 
   // 2. no box scrolls inside it
   for (const el of document.body.querySelectorAll("*")) {
@@ -125,6 +127,8 @@
     if (own && own.contains(top)) continue;
     // a dialog covers the page on purpose; text inside the dialog is what counts
     if (modal(top) && !modal(el)) continue;
+    // a drawing's own layers (a skewer across the pizza) are the game's picture, measured by its own tests
+    if (el.closest("svg") && el.closest("svg") === top.closest("svg")) continue;
     problems.push(`text under another element: ${describe(el)} lies under ${describe(top)}`);
   }
   probe.remove();

@@ -52,11 +52,11 @@ def _speak(page, lang: str) -> None:
         page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
 
 
-def _measure(page, size: dict, lang: str, ignore: list[str] | None = None) -> list[str]:
+def _measure(page, size: dict, lang: str, ignore: list[str] | None = None, within: str | None = None) -> list[str]:
     _speak(page, lang)
     page.set_viewport_size(size)
     page.evaluate(SETTLE)
-    return page.evaluate(FIT, {"ignore": PASSING + (ignore or [])})
+    return page.evaluate(FIT, {"ignore": PASSING + (ignore or []), "within": within})
 
 
 class Findings:
@@ -67,10 +67,10 @@ class Findings:
         self.bad: dict[str, list[str]] = {}
         self.screens: list[str] = []
 
-    def check(self, page, where: str, size: dict, lang: str, *, shot: bool = True, ignore: list[str] | None = None) -> None:
+    def check(self, page, where: str, size: dict, lang: str, *, shot: bool = True, ignore: list[str] | None = None, within: str | None = None) -> None:
         name = f"{where}-{size['width']}x{size['height']}.{lang}"
         self.screens.append(name)
-        found = _measure(page, size, lang, ignore)
+        found = _measure(page, size, lang, ignore, within)
         if shot:
             page.screenshot(path=str(self.artifacts / f"{name}.png"))
         if found:
@@ -108,4 +108,80 @@ def test_the_tv_lobby_fits_with_six_players_and_every_game(browser, server, arti
     for lang in LANGS:
         found.check(watch, "watch-lobby", TV_SIZES[1], lang)
     # Then nothing scrolls, clips, leaves the window or hides under the tally or the bar
+    found.assert_none()
+
+
+def _tabs(page, found: Findings, where: str, sizes, langs) -> None:
+    """The host menu's two tabs, each measured, in each language (the language is chosen with the menu closed)."""
+    for lang in langs:
+        _speak(page, lang)
+        page.locator(".host-menu-btn").first.click()
+        menu = page.locator(".host-menu")
+        menu.wait_for()
+        for tab in ("people", "room"):
+            page.locator(f"#host-tab-{tab}").click()
+            page.locator(f"#host-panel-{tab}").wait_for()
+            for size in sizes:
+                # the menu itself (the screen under it is another screen's business)
+                found.check(page, f"{where}-{tab}", size, lang, within=".dialog-backdrop")
+        page.keyboard.press("Escape")
+        menu.wait_for(state="detached")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_game_over_screen_and_the_tv_menu_fit_with_the_most_players(browser, server, artifacts, game):
+    # Given a TV that hosts a game of bots (its most players) played to its end
+    found = Findings(artifacts)
+    tv = d.open_tv(browser, server.url)
+    d.choose_game(tv, game)
+    _bots_to(tv, GAMES[game])
+    d.start(tv)
+    slug = game.lower().replace(" ", "-")
+    # When the TV's host menu opens during the game (once: the same menu for every game), and once the game is over
+    if game == "New York Slice":
+        _tabs(tv, found, "tv-menu-in-game", TV_SIZES, LANGS)
+    tv.locator(".end-panel").wait_for(timeout=180_000)
+    for lang in LANGS:
+        for size in TV_SIZES:
+            found.check(tv, f"tv-game-over-{slug}", size, lang)
+            # the final table stays in sight beside the panel: the panel covers none of the table's text
+            assert tv.evaluate(BESIDE), (game, size, lang, "the Game over panel covers the table")
+    if game == "New York Slice":
+        _tabs(tv, found, "tv-menu-game-over", TV_SIZES[1:], LANGS)
+    # Then each fits its window
+    found.assert_none()
+
+
+#: Whether the Game over panel leaves the table's text visible: no table text under the panel.
+BESIDE = """() => {
+    const panel = document.querySelector('.end-panel').getBoundingClientRect();
+    const table = [...document.querySelectorAll('.tv-game *')].filter((e) => !e.closest('.end-panel') && !e.closest('.tv-header')
+        && [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()));
+    return table.every((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width === 0 || r.right <= panel.left || r.left >= panel.right || r.bottom <= panel.top || r.top >= panel.bottom;
+    });
+}"""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_in_play_fits_the_tv_and_the_host_phone_menu(browser, server, artifacts, game):
+    # Given a game with its most players: a phone (who hosts) and bots
+    found = Findings(artifacts)
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    phone = d.open_phone(browser, server.url, code, "Maximiliano Ruiz")
+    phone.set_viewport_size(PHONE)
+    d.choose_game(tv, game)
+    _bots_to(tv, GAMES[game])
+    d.start(tv)
+    # When the game waits on the phone's player
+    phone.locator(".prompt-mine").wait_for(timeout=60_000)
+    for lang in LANGS:
+        for size in TV_SIZES:
+            found.check(tv, f"tv-play-{game.lower().replace(' ', '-')}", size, lang)
+    # and the host phone opens its menu (once: the same menu for every game)
+    if game == "New York Slice":
+        _tabs(phone, found, "phone-menu", [PHONE], LANGS)
+    # Then each fits its window
     found.assert_none()

@@ -35,8 +35,18 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
         </span>
       </header>
       {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} />}
-      {state.game && <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />}
-      {state.outcome && <EndPanel state={state} host={host && tvHosts(state.lobby) ? host : null} />}
+      {state.game && !state.outcome && <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />}
+      {/* Game over: the final table stays in sight beside the panel, never under it (issue 27) */}
+      {state.outcome && (
+        <div class="tv-final">
+          {state.game && (
+            <div class="tv-final-table">
+              <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+            </div>
+          )}
+          <EndPanel state={state} host={host && tvHosts(state.lobby) ? host : null} />
+        </div>
+      )}
     </main>
   );
 }
