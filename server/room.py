@@ -149,6 +149,8 @@ class Turn:
     presence: bool = False
     #: The clock needs re-arming even if nothing was stored.
     reschedule: bool = False
+    #: The turn clock started again with nothing stored (no seat had a move): screens are shown its new start.
+    clock_restarted: bool = False
     hand_over: HandOver | None = None
     #: Operators waiting for their close (``CloseRoom``) to be stored.
     closings: list[asyncio.Future[None]] = attrs.Factory(list)
@@ -280,7 +282,7 @@ class RoomActor:
                 self.arm_presence()
             except Exception:
                 self.log_bug("scheduling timers failed")
-        if self.room.closed is None and (turn.events and stored or turn.presence):
+        if self.room.closed is None and (turn.events and stored or turn.presence or turn.clock_restarted):
             try:
                 fan_out(self)
             except Exception:
@@ -519,7 +521,7 @@ class RoomActor:
                 moved = True
         if not moved:
             self.timers.restart_clock()
-            turn.reschedule = True
+            turn.reschedule = turn.clock_restarted = True
 
     def forget(self, client: Client) -> bool:
         """Drop a socket from the room; True when it was there."""

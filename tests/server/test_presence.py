@@ -380,6 +380,24 @@ async def test_a_turn_timer_move_is_announced_timed_out():
     assert [(n["kind"], n["name"]) for n in state["lobby"]["notices"]][-1] == ("timed_out", "Ana")
 
 
+async def test_a_turn_clock_that_ran_out_with_no_move_to_play_starts_again_on_every_screen(monkeypatch):
+    # Given a 30 s turn clock that started at 1,000 ms by the hub's clock
+    from server import timers
+
+    monkeypatch.setattr(timers, "wall_ms", lambda: 1_000)
+    actor, tv, (ana, bo), _ = await playing()
+    assert (await host(actor, tv, lobby.SetTurnTimer(30), 3))["t"] == "ack"
+    since = actor.timers.clock_since
+    assert (await latest(ana))["lobby"]["turn_clock"] == {"since": since, "seconds": 30, "started": 1_000}
+    # When it runs out 30 s later and no bot has a move to play for the seats it waits on
+    monkeypatch.setattr(timers, "wall_ms", lambda: 31_000)
+    monkeypatch.setattr(actor.bots, "move", lambda *args: None)
+    await turn(actor, [_timed_out(actor)])
+    # Then the turn's clock starts again, and every screen is shown its new start (nothing was stored)
+    for screen in (tv, ana, bo):
+        assert (await latest(screen))["lobby"]["turn_clock"] == {"since": since, "seconds": 30, "started": 31_000}
+
+
 def _timed_out(actor: RoomActor):
     """The turn clock's message, as if it had run out now."""
     from server.inbox import TurnTimedOut
