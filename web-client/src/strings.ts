@@ -613,6 +613,11 @@ export const en = {
   noticeBack: (name: string) => `${name} is back`,
   noticeYouBack: "Welcome back: your seat is yours again",
   noticeTimedOut: (name: string) => `Time ran out: a bot moved for ${name}`,
+  // the TV's big moments (issue 27): a few words, said large for a moment
+  moment_cutsRevealed: "The cuts are revealed!",
+  moment_sliced: (name: string) => `${name} sliced the pizza!`,
+  moment_timeUp: (name: string) => `Time's up, ${name}!`,
+  moment_botFor: (name: string) => `A bot plays for ${name}`,
   phoneGone: (name: string) => `${name}'s phone is gone, and the game waits for them.`,
   botPlaysForYouHost: "A bot is playing your seat for now. Give it back in the Host menu.",
   botPlaysForYouTeacher: "A bot is playing your seat for now. Your teacher can give it back.",

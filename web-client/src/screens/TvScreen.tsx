@@ -14,6 +14,8 @@ import { gamesOf } from "../games/catalog";
 import { ReactionOverlay } from "../reactions/Reactions";
 import { MuteToggle, useSoundCues } from "../sound/Sound";
 import { NoticeStack } from "../ui/Notices";
+import { Moments } from "../ui/Moments";
+import { MOMENT_NOTICES } from "../ui/moments";
 
 /**
  * A refused host operation in words.  The hub sends the code alone; where the
@@ -162,7 +164,8 @@ function TvRoom({ fresh }: { fresh: boolean }) {
       {state && !over && state.game && <TableScreen state={state} host={host} />}
       {over && <RoomEnded reason={conn.endReason} onAgain={() => location.reload()} />}
       {state && !over && <ReactionOverlay conn={conn} />}
-      {state && !over && <NoticeStack lobby={state.lobby} variant="tv" />}
+      {state && !over && <NoticeStack lobby={state.lobby} variant="tv" skip={MOMENT_NOTICES} />}
+      {state && !over && <Moments state={state} />}
       {!over && <MuteToggle board={sound} />}
       <Toast text={toast} />
     </div>

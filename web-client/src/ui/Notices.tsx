@@ -13,12 +13,23 @@ function keyOf(n: Notice): string {
   return `${n.n}:${n.kind}:${n.player}`;
 }
 
-export function NoticeStack({ lobby, me = null, variant }: { lobby: Lobby; me?: number | null; variant: "tv" | "phone" }) {
+export function NoticeStack({
+  lobby,
+  me = null,
+  variant,
+  skip = [],
+}: {
+  lobby: Lobby;
+  me?: number | null;
+  variant: "tv" | "phone";
+  /** Kinds another part of this screen says (the TV's big moments say a stand-in and a timeout). */
+  skip?: readonly string[];
+}) {
   const tracker = useMemo(() => new NoticeTracker(), []);
   const [shown, setShown] = useState<Notice[]>([]);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => {
-    const fresh = tracker.take(lobby.notices).filter((n) => noticeText(n, me) !== "");
+    const fresh = tracker.take(lobby.notices).filter((n) => !skip.includes(n.kind) && noticeText(n, me) !== "");
     if (fresh.length === 0) return;
     setShown((s) => [...s, ...fresh].slice(-MAX_SHOWN));
     for (const n of fresh) {

@@ -1,0 +1,59 @@
+// The TV's big moments (issue 27): each change a room should see gives one
+// moment, in the language in use, and nothing else does (a turn passing, the
+// same trick sent again with the next view, a game just starting).
+import { afterEach, describe, expect, it } from "vitest";
+import type { Lobby, LobbyPlayer, StateFrame } from "../src/net/wire";
+import { setLanguage } from "../src/strings";
+import { momentsFor, noticeMoment } from "../src/ui/moments";
+
+function player(id: number, name: string): LobbyPlayer {
+  return { id, name, bot: null, human: true, connected: true, seat: id };
+}
+
+function lobby(game: string): Lobby {
+  return { phase: "playing", host_connected: true, locked: false, game, options: {}, players: [player(0, "Ana"), player(1, "Bo")], spectators: 0 };
+}
+
+function state(game: string, view: Record<string, unknown>, outcome: StateFrame["outcome"] = null): StateFrame {
+  return { t: "state", room: "ABCD", version: 1, lobby: lobby(game), you: { role: "host", player: null, seat: null }, game: view, outcome };
+}
+
+afterEach(() => setLanguage("en", false));
+
+describe("the TV's big moments", () => {
+  it("says a trick, a Special and a Cancelled Order once each, by name", () => {
+    const before = state("splittissimo", { turn: 3, last_trick: null, last_cancel: null });
+    const trick = state("splittissimo", { turn: 4, last_trick: { seat: 1, special: false, text: "1/2 = 2/4" }, last_cancel: null });
+    expect(momentsFor(before, trick)).toEqual([{ kind: "trick", text: "Bo made a trick" }]);
+    // the same trick in the next view is not news again
+    expect(momentsFor(trick, state("splittissimo", { turn: 5, last_trick: { seat: 1, special: false, text: "1/2 = 2/4" }, last_cancel: null }))).toEqual([]);
+    const special = state("splittissimo", { turn: 5, last_trick: { seat: 0, special: true, text: "x" }, last_cancel: { seat: 1, by: 0, turn: 5 } });
+    expect(momentsFor(trick, special).map((m) => m.kind)).toEqual(["special", "cancel"]);
+    expect(momentsFor(trick, special)[1].text).toBe("Ana cancelled Bo's turn");
+  });
+
+  it("says a reveal: Pizza Theory's cuts, New York Slice's portions", () => {
+    const a = state("pizza_theory", { round: 1, last_round: null });
+    const b = state("pizza_theory", { round: 2, last_round: { round: 1 } });
+    expect(momentsFor(a, b)).toEqual([{ kind: "reveal", text: "The cuts are revealed!" }]);
+    const ring = state("new_york_slice", { slicer: 0, portions: [] });
+    const cut = state("new_york_slice", { slicer: 0, portions: [{ index: 0 }, { index: 1 }] });
+    expect(momentsFor(ring, cut)).toEqual([{ kind: "reveal", text: "Ana sliced the pizza!" }]);
+  });
+
+  it("says the winner when the game ends, in Spanish too, and nothing for a game just starting", () => {
+    const playing = state("pizza_theory", { round: 3, last_round: { round: 2 } });
+    const over = state("pizza_theory", { round: 3, last_round: { round: 3 } }, { winners: [1], scores: {} } as unknown as StateFrame["outcome"]);
+    expect(momentsFor(playing, over)).toEqual([{ kind: "winner", text: "Bo wins!" }]);
+    setLanguage("es", false);
+    expect(momentsFor(playing, over)[0].text).toBe("¡Gana Bo!");
+    expect(momentsFor(null, playing)).toEqual([]);
+    expect(momentsFor({ ...playing, game: null }, playing)).toEqual([]);
+  });
+
+  it("turns a bot taking a seat and a timeout into moments, and no other notice", () => {
+    expect(noticeMoment({ n: 4, kind: "stand_in", player: 1, name: "Bo", by: null })).toEqual({ kind: "bot", text: "A bot plays for Bo" });
+    expect(noticeMoment({ n: 5, kind: "timed_out", player: 1, name: "Bo", by: null })?.kind).toBe("timer");
+    expect(noticeMoment({ n: 6, kind: "host_changed", player: 1, name: "Bo", by: null })).toBeNull();
+  });
+});
