@@ -12,9 +12,15 @@ Covered: the TV lobby with six players and each game chosen (its options
 shown, the TV hosting, so every control is there), with a spectator's
 reaction tally on it; the watch page's lobby with its reaction bar; each game
 in play on the TV with its largest table; the host phone's menu (both tabs)
-at 390x844 during a game; the TV's host menu (both tabs) and the Game over
-screen of a six-player game, with the final table beside the panel.
-Screenshots of each go to test-artifacts/browser/test_fit*/.
+at 390x844 during a game (the menu alone: the game screen under it is not
+judged); the TV's host menu (both tabs) during a six-player game and after it;
+each game's Game over screen with its most players, the final table beside
+the panel, and the winner's big moment showing and clearing (still, for a TV
+that asks for reduced motion).  axe's target-size runs on each screen at its
+smallest size.  Screenshots go to test-artifacts/browser/<test name>/.
+
+Not covered here: the phones' game screens, the class pages, the replay
+viewer, the watch page during a game, the 360x740 phone.
 """
 
 from __future__ import annotations
@@ -86,6 +92,12 @@ class Findings:
         found = _measure(page, size, lang, ignore, within)
         if shot:
             page.screenshot(path=str(self.artifacts / f"{name}.png"))
+        if size["width"] <= 1280:
+            # axe's target-size on the smallest size of each screen, where targets are smallest
+            try:
+                d.assert_targets_big_enough(page, name)
+            except AssertionError as small:
+                found = [*found, str(small)]
         if found:
             self.bad[name] = found
 
