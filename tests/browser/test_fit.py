@@ -86,7 +86,17 @@ class Findings:
         self.bad: dict[str, list[str]] = {}
         self.screens: list[str] = []
 
-    def check(self, page, where: str, size: dict, lang: str, *, shot: bool = True, ignore: list[str] | None = None, within: str | None = None) -> None:
+    def check(
+        self,
+        page,
+        where: str,
+        size: dict,
+        lang: str,
+        *,
+        shot: bool = True,
+        ignore: list[str] | None = None,
+        within: str | None = None,
+    ) -> None:
         name = f"{where}-{size['width']}x{size['height']}.{lang}"
         self.screens.append(name)
         found = _measure(page, size, lang, ignore, within)
