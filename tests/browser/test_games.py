@@ -111,9 +111,7 @@ def test_new_york_slice_to_the_end(browser, server, artifacts):
             # (the ring is drawn once it has every slice the Slicer's phone is cutting)
             n = phone.locator(".nys-cut-name").count()
             assert n >= 8
-            tv.wait_for_function(
-                "n => document.querySelectorAll('.nys-ring .nys-ring-slice').length >= n", arg=n
-            )
+            tv.wait_for_function("n => document.querySelectorAll('.nys-ring .nys-ring-slice').length >= n", arg=n)
             tv.wait_for_timeout(500)
             shots.add("ring")
             d.shot(tv, artifacts, "new-york-slice-tv-ring")
