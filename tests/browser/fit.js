@@ -41,7 +41,8 @@
 
   // 1. the page itself never scrolls
   const root = document.documentElement;
-  if (!within && root.scrollHeight > H + slack) problems.push(`the page scrolls down: ${root.scrollHeight} px tall in a ${H} px window`);
+  const shrunk = [...document.querySelectorAll("[data-fit]")].map((e) => ` (shrunk to ${e.dataset.fit})`).join("");
+  if (!within && root.scrollHeight > H + slack) problems.push(`the page scrolls down: ${root.scrollHeight} px tall in a ${H} px window${shrunk}`);
   if (!within && root.scrollWidth > W + slack) problems.push(`the page scrolls sideways: ${root.scrollWidth} px wide in a ${W} px window`);
 
   // 2. no box scrolls inside it

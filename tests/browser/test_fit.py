@@ -139,6 +139,13 @@ def test_the_tv_lobby_fits_with_six_players_and_every_game(browser, server, arti
         for lang in LANGS:
             for size in TV_SIZES:
                 found.check(tv, f"tv-lobby-{slug}", size, lang)
+    # and once a person with a long name joins from a phone (seven: someone sits out; the phone hosts now)
+    d.open_phone(browser, server.url, code, "Maximiliano Ruiz")
+    tv.wait_for_function("() => document.querySelectorAll('.player-list li').length === 7")
+    for game in ("Pizza Theory", "New York Slice"):
+        d.choose_game(tv, game)
+        for lang in LANGS:
+            found.check(tv, f"tv-lobby-seven-{game.lower().replace(' ', '-')}", TV_SIZES[1], lang)
     # the spectator's lobby with its reaction bar, at the small TV size
     for lang in LANGS:
         found.check(watch, "watch-lobby", TV_SIZES[1], lang)
