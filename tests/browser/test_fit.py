@@ -12,7 +12,7 @@ Covered: the TV lobby with six players and each game chosen (its options
 shown, the TV hosting, so every control is there), with a spectator's
 reaction tally on it; the watch page's lobby with its reaction bar; each game
 in play on the TV with its largest table; the host phone's menu (both tabs)
-at 390x844 during a game (the menu alone: the game screen under it is not
+at 390x844 and 360x740 during a game (the menu alone: the game screen under it is not
 judged); the TV's host menu (both tabs) during a six-player game and after it;
 each game's Game over screen with its most players, the final table beside
 the panel, and the winner's big moment showing and clearing (still, for a TV
@@ -20,7 +20,7 @@ that asks for reduced motion).  axe's target-size runs on each screen at its
 smallest size.  Screenshots go to test-artifacts/browser/<test name>/.
 
 Not covered here: the phones' game screens, the class pages, the replay
-viewer, the watch page during a game, the 360x740 phone.
+viewer, the watch page during a game, the phones' lobby and join screens.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ pytestmark = pytest.mark.browser
 FIT = (Path(__file__).parent / "fit.js").read_text()
 TV_SIZES = ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 LANGS = ("en", "es")
 GAMES = {"New York Slice": 6, "Pizza Theory": 3, "Splittissimo": 5}
 
@@ -234,6 +235,6 @@ def test_each_game_in_play_fits_the_tv_and_the_host_phone_menu(browser, server, 
             found.check(tv, f"tv-play-{game.lower().replace(' ', '-')}", size, lang)
     # and the host phone opens its menu (once: the same menu for every game)
     if game == "New York Slice":
-        _tabs(phone, found, "phone-menu", [PHONE], LANGS)
+        _tabs(phone, found, "phone-menu", [PHONE, SMALL_PHONE], LANGS)
     # Then each fits its window
     found.assert_none()
