@@ -146,11 +146,16 @@ def test_join_form_lobby_start_and_friendly_errors(browser, server, artifacts):
         ".some(e => e.textContent.includes('Special cards'))"
     )
     d.shot(tv, artifacts, "tv-lobby-720")
-    # the name field takes what the hub takes: 16 characters
+    # a name over the hub's 16 characters is refused with the limit, never cut to fit
     second = browser.new_context(viewport=d.PHONE_SIZE, is_mobile=True, has_touch=True)
     page = second.new_page()
     page.goto(f"{server.url}/join/{code}")
-    assert page.get_by_label("Your name").get_attribute("maxlength") == "16"
+    page.get_by_label("Your name").fill("Abcdefghijklmnopq")
+    page.get_by_role("button", name="Join").click()
+    too_long = page.locator(".form-error")
+    too_long.wait_for(timeout=10000)
+    assert "16" in too_long.inner_text() and "shorter" in too_long.inner_text()
+    assert page.get_by_label("Your name").input_value() == "Abcdefghijklmnopq"
     # a refused join (the name is taken) reads as a sentence, not a server fragment
     page.get_by_label("Your name").fill("ana")
     page.get_by_role("button", name="Join").click()
