@@ -85,11 +85,12 @@ def test_host_phone_countdown_late_joiner_and_room_end_in_both_languages(browser
     ben.locator(".phone-table").wait_for()
     fits(ben, "the late joiner's phone", tv=False)
     check_both(ben, artifacts, "phone-late-joiner", shots)
-    # the TV's host menu ends the room: every phone shows the end screen
-    tv.locator(".host-menu-btn").click()
-    menu = tv.get_by_role("dialog", name="Menú del anfitrión")
+    # the host phone's menu ends the room (the TV shows no menu while a phone hosts): every phone shows the end screen
+    host.locator(".host-menu-btn").click()
+    menu = host.get_by_role("dialog", name="Menú del anfitrión")
+    menu.get_by_role("tab", name="Sala").click()
     menu.get_by_role("button", name="Terminar la sala").click()
-    tv.get_by_role("alertdialog").get_by_role("button", name="Sí, terminar").click()
+    host.get_by_role("alertdialog").get_by_role("button", name="Sí, terminar").click()
     ben.locator(".room-ended").wait_for(timeout=10000)
     fits(ben, "the room-ended phone", tv=False)
     check_both(ben, artifacts, "phone-room-ended", shots)

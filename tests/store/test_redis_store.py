@@ -130,10 +130,10 @@ async def test_expired_rooms_leave_the_open_room_index(redis_url):
 
 def test_our_url_options_are_not_passed_to_redis_py():
     # given a URL mixing our options with redis-py's
-    clean, ours = _split_url("redis://h:1/2?prefix=x&socket_timeout=3&idle_ttl=9")
-    # then ours are taken out and theirs kept
-    assert ours == {"prefix": "x", "idle_ttl": "9"}
-    assert clean == "redis://h:1/2?socket_timeout=3"
+    clean, ours = _split_url("redis://h:1/2?prefix=x&socket_timeout=3&idle_ttl=9&health_check_interval=5")
+    # then ours are taken out (the hub sets its own command timeouts) and theirs kept
+    assert ours == {"prefix": "x", "socket_timeout": "3", "idle_ttl": "9"}
+    assert clean == "redis://h:1/2?health_check_interval=5"
 
 
 async def test_a_bad_url_fails_at_open():
