@@ -10,6 +10,7 @@ context, as separate devices would.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import socket
@@ -55,6 +56,14 @@ def _newest(folder: Path) -> float:
 
 
 def _build_client() -> None:
+    """Build the client when its sources are newer, one build at a time on this machine
+    (several test runs sharing one checkout must not write ``dist`` together)."""
+    with open(ROOT / ".venv" / ".web-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _build_client_locked()
+
+
+def _build_client_locked() -> None:
     index = WEB / "dist" / "index.html"
     sources = max(_newest(WEB / "src"), (WEB / "index.html").stat().st_mtime, (WEB / "package.json").stat().st_mtime)
     if index.is_file() and index.stat().st_mtime >= sources:
