@@ -39,6 +39,7 @@ from server.classroom.classes import Classes
 from server.classroom.codes import ClassCode, normal_class_code
 from server.classroom.dashboard import dashboard
 from server.classroom.reports import Reports
+from server.classroom.screen import screen
 from server.names import NAME_MAX
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -208,6 +209,13 @@ def routes(classes: Classes) -> list[Route]:
         out["join"] = f"{base_url(request)}/class/{actor.klass.code}"
         return JSONResponse(out)
 
+    async def projector(request: Request) -> Response:
+        """The projector's page: tables, turns, progress; no token, no figure about a student (``screen``)."""
+        actor = classes.find(request.path_params["code"])
+        out = await screen(actor)
+        out["join"] = f"{base_url(request)}/class/{actor.klass.code}"
+        return JSONResponse(out, headers={"Cache-Control": "no-store"})
+
     async def report(request: Request) -> Response:
         """The whole report; ``?only=students`` gives the per-student rows alone.
 
@@ -344,6 +352,7 @@ def routes(classes: Classes) -> list[Route]:
         Route("/api/classes/{code}/me", routed("me", me)),
         Route("/api/classes/{code}/dashboard", routed("board", board)),
         Route("/api/classes/{code}/report", routed("report", report)),
+        Route("/api/classes/{code}/screen", routed("screen", projector)),
         Route("/api/classes/{code}/report.csv", routed("report_csv", report_csv)),
         Route("/api/classes/{code}/start", routed("start", start), methods=["POST"]),
         Route("/api/classes/{code}/end_tables", routed("end_tables", end_tables), methods=["POST"]),

@@ -1,0 +1,51 @@
+"""The projector's route (``GET /api/classes/CODE/screen``): public, and nothing about any one student.
+
+Given a class playing at two tables, the projector's answer names the
+tables, who sits there and whose turn it is, and how far each game is; it
+carries no per-student figure (tricks, pizzas, misses, hints, refusals,
+scores), no help flag and no room code or token, and an ended class shows
+no names at all.
+"""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+from test_classroom import join, open_class
+
+#: Every key the projector may send; anything else would be a figure leaking onto the wall.
+CLASS_KEYS = {"code", "closed", "paused", "tables", "waiting", "join"}
+TABLE_KEYS = {"number", "phase", "players", "active", "turn", "deck", "level"}
+PLAYER_KEYS = {"name", "bot", "connected", "stand_in"}
+
+
+async def test_the_projector_shows_tables_and_turns_and_no_figures(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http)
+        for name in ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay"):
+            await join(http, code, name)
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+
+        answer = await http.get(f"/api/classes/{code}/screen")  # no token: the wall needs none
+        assert answer.status_code == 200, answer.text
+        shown = answer.json()
+        assert set(shown) == CLASS_KEYS
+        assert shown["code"] == code and shown["join"].endswith(f"/class/{code}")
+        assert [t["number"] for t in shown["tables"]] == [1, 2]
+        for table in shown["tables"]:
+            assert set(table) == TABLE_KEYS
+            assert table["phase"] == "playing"
+            assert table["active"] in {p["name"] for p in table["players"]}
+            assert table["deck"] >= 0 and table["turn"] >= 0
+            for player in table["players"]:
+                assert set(player) == PLAYER_KEYS
+        board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+        text = json.dumps(shown)
+        for table in board["tables"]:
+            assert f'"{table["code"]}"' not in text  # a table's room code would let anyone watch hands' counts
+
+        assert (await http.get("/api/classes/ZZZZZZ/screen")).status_code == 404
+        assert (await http.post(f"/api/classes/{code}/end", headers=teacher)).status_code == 200
+        ended = (await http.get(f"/api/classes/{code}/screen")).json()
+        assert ended["closed"] is True and ended["tables"] == [] and ended["waiting"] == []
