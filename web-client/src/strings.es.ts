@@ -2,12 +2,14 @@
 // children and families (Splittissimo is played in classrooms): "tú", short
 // sentences, fractions as "medio", "cuarto", "octavo".
 import { listOf, num, ordinal, plural, type Lang } from "./i18n";
-import type { Strings } from "./strings";
 import type { ErrorParams } from "./net/wire";
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 
-export const es: Strings = {
+// No import from strings.ts (that would make a circle): strings.ts checks this
+// table against English where it puts the catalogues together (a missing key,
+// a stray key or a wrong type fails the build).
+export const es = {
   appName: "Pizza Night", // the product's name, like the games' names, is not translated
   tagline: "Juegos de pizza para la fiesta: la tele es la mesa y tu móvil es tu mano.",
 
@@ -376,7 +378,7 @@ export const es: Strings = {
       special_cards: ["Cartas especiales", "Mezcla las cartas moradas de Pedido especial y Pedido cancelado en el mazo de pedidos."],
       pass_anytime: ["Pasar siempre", "Se puede pasar (y robar) aunque haya una baza posible; cuenta como baza perdida."],
     },
-  },
+  } as Record<string, Record<string, readonly [string, string]>>,
   optionChoice: {
     random: "Al azar",
     easy: "Fácil",

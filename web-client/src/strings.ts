@@ -1,5 +1,5 @@
 // Every word the client shows, in one catalogue per language: `en` here and
-// `es` in strings.es.ts (typed `Strings`, so the compiler refuses a missing
+// `es` in strings.es.ts (checked against `Strings` below, so the compiler refuses a missing
 // key).  Plurals and lists come from the browser's Intl rules (i18n.ts).
 // `S` is the catalogue in use: a live binding that `setLanguage` swaps, so
 // every `S.key` read at render time speaks the chosen language.
@@ -647,8 +647,17 @@ export const en = {
 
 export type Strings = typeof en;
 
-/** Every catalogue, by language. */
-export const CATALOGUES: Record<Lang, Strings> = { en, es };
+/**
+ * A catalogue checked against English: every key, each of its type, and no
+ * key English lacks.  (strings.es.ts does not import this module's `Strings`,
+ * so the two files make no import circle; the check lives here instead.)
+ */
+function checked<T extends Strings>(catalogue: T & Record<Exclude<keyof T, keyof Strings>, never>): Strings {
+  return catalogue;
+}
+
+/** Every catalogue, by language: the one place they are put together and chosen from. */
+export const CATALOGUES: Record<Lang, Strings> = { en, es: checked(es) };
 
 /** The catalogue in use (a live binding: `setLanguage` swaps it). */
 export let S: Strings = CATALOGUES[chooseLanguage(savedLanguage(), typeof navigator !== "undefined" ? navigator.languages : [])];

@@ -1,6 +1,6 @@
 // The classroom's words (teacher's projector and students' class page), in
-// English here and Spanish in strings.es.ts (typed `ClassStrings`, so a missing
-// key fails the build).  `C` follows the app's language choice and switch
+// English here and Spanish in strings.es.ts (checked against `ClassStrings`
+// below, so a missing key fails the build).  `C` follows the app's language choice and switch
 // (strings.ts `setLanguage`): a live binding swapped on every change.
 import { onLanguageChange, S } from "../strings";
 import type { Lang } from "../i18n";
@@ -93,7 +93,12 @@ export const classEn = {
 
 export type ClassStrings = typeof classEn;
 
-export const CLASS_CATALOGUES: Record<Lang, ClassStrings> = { en: classEn, es: classEs };
+/** A catalogue checked against English: every key, each of its type, and no key English lacks. */
+function checked<T extends ClassStrings>(catalogue: T & Record<Exclude<keyof T, keyof ClassStrings>, never>): ClassStrings {
+  return catalogue;
+}
+
+export const CLASS_CATALOGUES: Record<Lang, ClassStrings> = { en: classEn, es: checked(classEs) };
 
 function inUse(): ClassStrings {
   return CLASS_CATALOGUES[S.lang];

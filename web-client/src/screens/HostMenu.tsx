@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { Lobby, LobbyPlayer } from "../net/wire";
 import { S } from "../strings";
 import { PlayerChip } from "../ui/common";
-import type { HostActions } from "./Lobby";
+import type { HostActions } from "./hostActions";
 import { seatAction, timerChoices, timerPreset } from "./hostControls";
 import { ReplayDownload } from "../replay/ReplayDownload";
 import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";

@@ -1,7 +1,7 @@
 // The TV lobby: how to join (code, QR, address), who has joined, which game
 // with which options, bots, start.  Read-only (no controls) for spectators.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { GameInfo, Lobby, OptionInfo, ReclaimCodeFrame } from "../net/wire";
+import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
 import { S, optionWords } from "../strings";
 import { Qr } from "../ui/Qr";
 import { PlayerChip } from "../ui/common";
@@ -14,12 +14,8 @@ import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";
 import { authorityText, tvHosts } from "../ui/authority";
 import type { LobbyPlayer } from "../net/wire";
 
-export interface HostActions {
-  /** Send a host operation; `then` runs once the hub has acknowledged it. */
-  op: (op: string, fields?: Record<string, unknown>, then?: () => void) => void;
-  /** Ask for a one-time code that hands a disconnected player's seat to a new device (the TV and the host phone). */
-  reclaim?: (player: number) => Promise<ReclaimCodeFrame>;
-}
+import type { HostActions } from "./hostActions";
+export type { HostActions } from "./hostActions";
 
 /**
  * Where phones should go: the hub knows its address on the local network
