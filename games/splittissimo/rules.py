@@ -34,6 +34,7 @@ from games.splittissimo.messages import (
     PlaySpecialOrder,
     TakeTrick,
 )
+from games.splittissimo.relations import refusal_params
 from games.splittissimo.state import (
     ALL_DELIVERED,
     DEALING,
@@ -147,7 +148,9 @@ def _take_trick(log: _Log, actor: int, command: TakeTrick) -> None:
     table = [CARDS[i] for i in command.table]
     fault = trick_fault(state.level, hand, table)
     if fault is not None:
-        raise Rejected(fault, sum_text(hand, table) if hand and table else "")
+        # Issue 25: the refusal says why in numbers the phone puts in a child's words (relations.refusal_params).
+        detail = sum_text(hand, table) if hand and table else ""
+        raise Rejected(fault, detail, params=refusal_params(state.level, fault, hand, table))
     log.emit(ev.TrickTaken(seat=actor, hand=command.hand, table=command.table, text=sum_text(hand, table)))
     _after_taking(log)
 

@@ -177,25 +177,34 @@ def _chain(cards: Sequence[Card]) -> list[str]:
 
 
 def _joined(steps: list[str]) -> str:
+    """The steps joined by " = ", each amount written once (issue 25: "1/2 = 2/4", never "1/2 = 2/4 = 1/2")."""
     out: list[str] = []
     for step in steps:
-        if not out or out[-1] != step:
+        if step not in out:
             out.append(step)
     return " = ".join(out)
 
 
 def sum_text(hand: Sequence[Card], table: Sequence[Card]) -> str:
-    """The trick's sum as a child would write it: ``"3/8 + 1/8 = 4/8 = 1/2"``.
+    """The trick's sum as a child would write it: ``"3/8 + 1/8 = 4/8"`` against a 4/8 pizza.
 
     The several cards are added, in a common slice size where they differ,
-    and the chain ends on the single card of the other side, then on the
-    amount in lowest terms when that reads differently.
+    and the chain ends on the single card of the other side; a whole pizza
+    written as a fraction ends on ``1`` ("4/8 + 4/8 = 8/8 = 1").  No amount is
+    written twice, except the two cards of a trick printed alike: ``"6/8 = 6/8"``
+    (one card on each side, hand first: ``"3/4 = 6/8"``).
     """
-    if len(hand) == 1 or len(table) == 1:
+    if len(hand) == 1 and len(table) == 1:
+        one, other = hand[0], table[0]
+        steps = [one.text, other.text]
+        if one.text == other.text:
+            return f"{one.text} = {other.text}"
+    elif len(hand) == 1 or len(table) == 1:
         many, single = (table, hand[0]) if len(hand) == 1 else (hand, table[0])
-        steps = _chain(many) + [single.text, _fraction_text(single.amount)]
-        text = _joined(steps)
-        return text if " = " in text else f"{text} = {text}"
-    left = _chain(hand)
-    right = _chain(table)
-    return _joined(left + right[::-1])
+        steps = _chain(many) + [single.text]
+    else:
+        steps = _chain(hand) + _chain(table)[::-1]
+    amount = total(hand)
+    if amount.denominator == 1 and amount == total(table):
+        steps.append(_fraction_text(amount))
+    return _joined(steps)

@@ -118,8 +118,20 @@ def test_sum_text_works_the_sum_out_in_a_common_slice_size():
     assert sum_text([pizza("3/8"), pizza("1/8")], [pizza("1/2")]) == "3/8 + 1/8 = 4/8 = 1/2"
     assert sum_text([pizza("1/2")], [pizza("1/4"), pizza("2/8")]) == "1/4 + 2/8 = 2/8 + 2/8 = 4/8 = 1/2"
     assert sum_text([order("3/4")], [pizza("1/2"), pizza("1/4")]) == "1/2 + 1/4 = 2/4 + 1/4 = 3/4"
-    assert sum_text([order("1/2")], [pizza("2/4")]) == "2/4 = 1/2"
+    assert sum_text([order("1/2")], [pizza("2/4")]) == "1/2 = 2/4"
     assert sum_text([order("1/2")], [pizza("1/2")]) == "1/2 = 1/2"
+
+
+def test_sum_text_never_writes_an_amount_twice():
+    # issue 25: "1/2 = 2/4", not "1/2 = 2/4 = 1/2"; a 6/8 order on a 6/8 pizza is not "6/8 = 3/4"
+    assert sum_text([order("6/8")], [pizza("6/8")]) == "6/8 = 6/8"
+    assert sum_text([order("3/4")], [pizza("6/8")]) == "3/4 = 6/8"
+    assert sum_text([pizza("1/2")], [pizza("1/4"), pizza("1/4")]) == "1/4 + 1/4 = 2/4 = 1/2"
+    assert sum_text([pizza("4/8"), pizza("4/8")], [pizza("8/8")]) == "4/8 + 4/8 = 8/8 = 1"
+    assert sum_text([order("8/8")], [pizza("1")]) == "8/8 = 1"
+    for hand, table in (([order("1/4"), order("1/4")], [pizza("1/2")]), ([order("3/8")], [pizza("1/8"), pizza("2/8")])):
+        steps = sum_text(hand, table).split(" = ")
+        assert len(steps) == len(set(steps))
 
 
 # --- the search is exhaustive --------------------------------------------------------------
