@@ -53,7 +53,6 @@ the sweep a flag, a time and a set entry, and no timer.
 from __future__ import annotations
 
 import asyncio
-import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -62,10 +61,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.http11 import Request
 from websockets.protocol import State
 
-try:  # the websockets library's unmasking in C (its pure-Python one otherwise)
-    from websockets.speedups import apply_mask
-except ImportError:  # pragma: no cover - a build of websockets without its C part
-    from websockets.utils import apply_mask
+from server import fastlane
 
 #: The key of the direct lane in an ASGI websocket scope's ``extensions``.
 EXTENSION = "pizzanight.direct"
@@ -235,38 +231,12 @@ _last_frame = b""
 
 #: The first byte of a whole (FIN) binary or text frame with no extension bits: the
 #: client frames :meth:`DirectWebSocketProtocol.data_received` reads itself.
-_FIN_BINARY, _FIN_TEXT = 0x82, 0x81
+_FIN_BINARY, _FIN_TEXT = fastlane.FIN_BINARY, fastlane.FIN_TEXT
 
-
-def _plain_frames(data: bytes, max_size: int | None) -> list[tuple[int, int, int]] | None:
-    """Where the frames are in ``data`` if it is whole, masked, unfragmented data frames only.
-
-    Returns ``(first byte, start of the mask, end of the payload)`` per
-    frame, or None for anything else (a control frame, a fragment, a frame
-    cut across reads, a payload over ``max_size``, reserved bits): the
-    ``websockets`` parser then reads ``data`` and answers it as it does.
-    """
-    out = []
-    at, end = 0, len(data)
-    while at < end:
-        if end - at < 6:
-            return None
-        first, second = data[at], data[at + 1]
-        if (first != _FIN_BINARY and first != _FIN_TEXT) or not second & 0x80:
-            return None
-        length, mask_at = second & 0x7F, at + 2
-        if length == 126:
-            if end - at < 8:
-                return None
-            length, mask_at = (data[at + 2] << 8) | data[at + 3], at + 4
-        elif length == 127:
-            return None
-        stop = mask_at + 4 + length
-        if stop > end or (max_size is not None and length > max_size):
-            return None
-        out.append((first, mask_at, stop))
-        at = stop
-    return out
+#: Reads whole, masked, unfragmented data frames (server/fastlane: compiled, or its pure twin).
+_read_frames = fastlane.read_frames
+#: Frames one outgoing message (server/fastlane).
+_frame_message = fastlane.frame_message
 
 
 def _parser_sizes(conn: Any) -> tuple[str, str] | None:
@@ -280,16 +250,6 @@ def _parser_sizes(conn: Any) -> tuple[str, str] | None:
         if hasattr(conn, limit) and hasattr(conn, current):
             return limit, current
     return None
-
-
-def _frame(opcode: int, payload: bytes) -> bytes:
-    """One unmasked FIN frame of ``payload`` (what ``websockets`` sends a client, without extensions)."""
-    n = len(payload)
-    if n < 126:
-        return bytes((0x80 | opcode, n)) + payload
-    if n < 65536:
-        return struct.pack("!BBH", 0x80 | opcode, 126, n) + payload
-    return struct.pack("!BBQ", 0x80 | opcode, 127, n) + payload
 
 
 class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -399,10 +359,11 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         The library's sans-I/O parser steps a generator per frame, which cost
         about as much as the rest of handling a move's message.  A diverted
         socket's reads are nearly always one or a few whole, masked, binary
-        frames under 64 KiB: those are unmasked here and handed over at once.
-        Everything else (the handshake, pings, closes, fragments, a frame cut
-        across reads, oversized frames) goes to the library exactly as before;
-        so does any read while its parser holds part of a frame.
+        frames: those are unmasked here (server/fastlane, in C when it was
+        built) and handed over at once.  Everything else (the handshake,
+        pings, closes, fragments, a frame cut across reads, oversized frames)
+        goes to the library exactly as before; so does any read while its
+        parser holds part of a frame.
         """
         self._heard = True
         conn = self.conn
@@ -417,15 +378,14 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         ):
             super().data_received(data)
             return
-        frames = _plain_frames(data, self._max_size)
+        frames = _read_frames(data, self._max_size)
         if frames is None:
             super().data_received(data)
             return
-        for first, mask_at, stop in frames:
+        for first, payload in frames:
             on_message = self._on_message
             if on_message is None or self.close_sent:  # closed by the hub meanwhile: the rest is dropped
                 return
-            payload = apply_mask(data[mask_at + 4:stop], data[mask_at:mask_at + 4])
             if first == _FIN_BINARY:
                 on_message(payload)
                 continue
@@ -488,7 +448,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         if data is _last_message:
             frame = _last_frame
         else:
-            frame = _frame(2, data) if isinstance(data, bytes) else _frame(1, data.encode())
+            frame = _frame_message(data)
             _last_message, _last_frame = data, frame
         self.transport.write(frame)
         return True

@@ -10,6 +10,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from server import fastlane
+
 #: The kinds of client frames counted in ``pizzanight_commands_total``.
 COMMAND_KINDS = ("cmd", "host", "hint", "ping")
 
@@ -120,6 +122,11 @@ class Metrics:
         self.state_encodes = Tally("pizzanight_state_encodes_total", "State frames encoded (once per viewer class)", r)
         self.frames_sent = Tally("pizzanight_frames_sent_total", "Messages written to sockets", r)
         self.room_errors = Counter("pizzanight_room_errors_total", "Bugs caught in room handlers", registry=r)
+        # Which twin of the websocket fast lane runs (server/fastlane): 1 on the lane's label, 0 on the other.
+        self.fastlane = Gauge("pizzanight_fastlane", "The websocket fast lane in use (1): compiled or pure Python", ["lane"],
+                              registry=r)
+        for lane in ("compiled", "pure"):
+            self.fastlane.labels(lane=lane).set(1 if lane == fastlane.LANE else 0)
         self.latency = KindTimings(
             "pizzanight_command_seconds",
             "From the start of the actor turn that handled a command to queueing its reply (includes the turn's store append)",

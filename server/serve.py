@@ -8,6 +8,7 @@ almost nothing.
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import socket
 import sys
@@ -132,6 +133,9 @@ def run(args: Any) -> int:
     from server.store import open_store
 
     logs.setup(args.log_level)
+    from server import fastlane
+
+    logs.event(logging.INFO, fastlane.describe(), lane=fastlane.LANE)  # compiled or pure (server/fastlane)
     tune_process()
     try:
         token = admin.load_token(getattr(args, "admin_token_file", None))

@@ -1,0 +1,141 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The fast lane, compiled: websocket frames read and written in C loops over byte buffers.
+
+Each function here has a twin of the same name in ``pure.py`` that returns
+the very same bytes (tests/server/test_fastlane.py holds them equal); the
+package's ``__init__`` picks this module when it was built.  The work is
+done on C pointers into the ``bytes`` objects (no Python integers, no
+slicing): one allocation per payload or frame, filled in place.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+cdef enum:
+    FIN_BINARY = 0x82
+    FIN_TEXT = 0x81
+
+
+cdef inline void _xor(const uint8_t* src, uint8_t* dst, Py_ssize_t n, const uint8_t* mask) noexcept nogil:
+    """``dst[i] = src[i] ^ mask[i % 4]`` eight bytes at a time, then the tail."""
+    cdef uint32_t key4
+    cdef uint64_t key8, word
+    cdef Py_ssize_t i = 0
+    memcpy(&key4, mask, 4)
+    key8 = (<uint64_t>key4 << 32) | key4
+    while i + 8 <= n:
+        memcpy(&word, src + i, 8)
+        word ^= key8
+        memcpy(dst + i, &word, 8)
+        i += 8
+    while i < n:
+        dst[i] = src[i] ^ mask[i & 3]
+        i += 1
+
+
+cdef bytes _unmasked(const uint8_t* src, Py_ssize_t n, const uint8_t* mask):
+    cdef bytes out = PyBytes_FromStringAndSize(NULL, n)
+    _xor(src, <uint8_t*>PyBytes_AS_STRING(out), n, mask)
+    return out
+
+
+def unmask(payload, mask):
+    """``payload`` XORed with the 4-byte ``mask`` repeated (RFC 6455 5.3): unmasking a client's payload."""
+    if type(payload) is bytes and type(mask) is bytes:  # the usual case, without acquiring buffers
+        if PyBytes_GET_SIZE(mask) != 4:
+            raise ValueError("mask must contain 4 bytes")
+        return _unmasked(<const uint8_t*>PyBytes_AS_STRING(payload), PyBytes_GET_SIZE(payload),
+                         <const uint8_t*>PyBytes_AS_STRING(mask))
+    return _unmask_buffers(payload, mask)
+
+
+cdef bytes _unmask_buffers(const uint8_t[::1] payload, const uint8_t[::1] mask):
+    if mask.shape[0] != 4:
+        raise ValueError("mask must contain 4 bytes")
+    if payload.shape[0] == 0:
+        return b""
+    return _unmasked(&payload[0], payload.shape[0], &mask[0])
+
+
+def read_frames(bytes data, max_size):
+    """The messages in ``data`` if it is whole, masked, unfragmented data frames only: ``(first byte, payload)``.
+
+    None for anything else; see ``pure.read_frames``.
+    """
+    cdef const uint8_t* buf = <const uint8_t*>PyBytes_AS_STRING(data)
+    cdef Py_ssize_t end = PyBytes_GET_SIZE(data), at = 0, mask_at, stop
+    cdef uint64_t length
+    cdef bint limited = max_size is not None
+    cdef long long limit = max_size if limited else 0
+    cdef uint8_t first, second
+    cdef int k
+    cdef list out = []
+    while at < end:
+        if end - at < 6:
+            return None
+        first = buf[at]
+        second = buf[at + 1]
+        if (first != FIN_BINARY and first != FIN_TEXT) or not (second & 0x80):
+            return None
+        length = second & 0x7F
+        mask_at = at + 2
+        if length == 126:
+            if end - at < 8:
+                return None
+            length = (<uint64_t>buf[at + 2] << 8) | buf[at + 3]
+            mask_at = at + 4
+        elif length == 127:
+            if end - at < 14 or buf[at + 2] & 0x80:
+                return None
+            length = 0
+            for k in range(8):
+                length = (length << 8) | buf[at + 2 + k]
+            mask_at = at + 10
+        if end - mask_at - 4 < 0 or length > <uint64_t>(end - mask_at - 4):
+            return None
+        if limited and (limit < 0 or length > <uint64_t>limit):
+            return None
+        stop = mask_at + 4 + <Py_ssize_t>length
+        out.append((first, _unmasked(buf + mask_at + 4, <Py_ssize_t>length, buf + mask_at)))
+        at = stop
+    return out
+
+
+cdef bytes _frame(int opcode, const char* payload, Py_ssize_t n):
+    cdef Py_ssize_t head = 2 if n < 126 else (4 if n < 65536 else 10)
+    cdef bytes out = PyBytes_FromStringAndSize(NULL, head + n)
+    cdef uint8_t* buf = <uint8_t*>PyBytes_AS_STRING(out)
+    cdef int k
+    buf[0] = 0x80 | opcode
+    if n < 126:
+        buf[1] = <uint8_t>n
+    elif n < 65536:
+        buf[1] = 126
+        buf[2] = <uint8_t>(n >> 8)
+        buf[3] = <uint8_t>n
+    else:
+        buf[1] = 127
+        for k in range(8):
+            buf[2 + k] = <uint8_t>((<uint64_t>n) >> (56 - 8 * k))
+    if n:
+        memcpy(buf + head, payload, n)
+    return out
+
+
+def frame(int opcode, bytes payload):
+    """One unmasked FIN frame of ``payload`` (what ``websockets`` sends a client, without extensions)."""
+    return _frame(opcode, PyBytes_AS_STRING(payload), PyBytes_GET_SIZE(payload))
+
+
+def frame_message(data):
+    """The frame of one message: binary for ``bytes``, text (UTF-8) for ``str``."""
+    cdef Py_ssize_t n
+    cdef const char* text
+    if type(data) is bytes:
+        return _frame(2, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+    if isinstance(data, bytes):
+        return _frame(2, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+    text = PyUnicode_AsUTF8AndSize(data, &n)
+    return _frame(1, text, n)

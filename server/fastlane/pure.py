@@ -1,0 +1,86 @@
+"""The fast lane's pure-Python twin: what ``_lane.pyx`` does, in Python, byte for byte.
+
+The hub runs these when the compiled module was not built (no compiler at
+install time) or ``PIZZANIGHT_PURE=1`` is set.  tests/server/test_fastlane.py
+holds the two equal on random frames and messages (hypothesis).
+
+The frames are RFC 6455's: a client's are masked, the hub's are not, and
+the hub negotiates no extension (so the reserved bits are always clear).
+"""
+
+from __future__ import annotations
+
+import struct
+
+try:  # the websockets library's unmasking in C, what the pure lane used before the fast lane
+    from websockets.speedups import apply_mask as _apply_mask
+except ImportError:  # pragma: no cover - a build of websockets without its C part
+    _apply_mask = None
+
+#: The first byte of a whole (FIN) binary or text frame with no extension bits.
+FIN_BINARY, FIN_TEXT = 0x82, 0x81
+
+
+def unmask(payload: bytes, mask: bytes) -> bytes:
+    """``payload`` XORed with the 4-byte ``mask`` repeated (RFC 6455 5.3): unmasking a client's payload."""
+    if len(mask) != 4:
+        raise ValueError("mask must contain 4 bytes")
+    n = len(payload)
+    if not n:
+        return b""
+    key = int.from_bytes(mask * (n // 4 + 1), "little") & ((1 << (8 * n)) - 1)
+    return (int.from_bytes(payload, "little") ^ key).to_bytes(n, "little")
+
+
+_unmask = _apply_mask if _apply_mask is not None else unmask
+
+
+def read_frames(data: bytes, max_size: int | None) -> list[tuple[int, bytes]] | None:
+    """The messages in ``data`` if it is whole, masked, unfragmented data frames only: ``(first byte, payload)``.
+
+    The first byte is :data:`FIN_BINARY` or :data:`FIN_TEXT`; the payload is
+    unmasked.  None for anything else (a control frame, a fragment, a frame
+    cut across reads, an unmasked frame, reserved bits, a payload over
+    ``max_size``, a 64-bit length with its top bit set): the ``websockets``
+    parser then reads ``data`` and answers it as it does.
+    """
+    out = []
+    at, end = 0, len(data)
+    while at < end:
+        if end - at < 6:
+            return None
+        first, second = data[at], data[at + 1]
+        if (first != FIN_BINARY and first != FIN_TEXT) or not second & 0x80:
+            return None
+        length, mask_at = second & 0x7F, at + 2
+        if length == 126:
+            if end - at < 8:
+                return None
+            length, mask_at = (data[at + 2] << 8) | data[at + 3], at + 4
+        elif length == 127:
+            if end - at < 14 or data[at + 2] & 0x80:
+                return None
+            length, mask_at = int.from_bytes(data[at + 2:at + 10], "big"), at + 10
+        stop = mask_at + 4 + length
+        if stop > end or (max_size is not None and length > max_size):
+            return None
+        out.append((first, _unmask(data[mask_at + 4:stop], data[mask_at:mask_at + 4])))
+        at = stop
+    return out
+
+
+def frame(opcode: int, payload: bytes) -> bytes:
+    """One unmasked FIN frame of ``payload`` (what ``websockets`` sends a client, without extensions)."""
+    n = len(payload)
+    if n < 126:
+        return bytes((0x80 | opcode, n)) + payload
+    if n < 65536:
+        return struct.pack("!BBH", 0x80 | opcode, 126, n) + payload
+    return struct.pack("!BBQ", 0x80 | opcode, 127, n) + payload
+
+
+def frame_message(data: bytes | str) -> bytes:
+    """The frame of one message: binary for ``bytes``, text (UTF-8) for ``str``."""
+    if isinstance(data, bytes):
+        return frame(2, data)
+    return frame(1, data.encode())
