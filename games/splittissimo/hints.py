@@ -30,6 +30,18 @@ HintCommand = TakeTrick | PlaySpecialOrder | PlayCancelledOrder | EndTurn | Pass
 
 
 @attrs.frozen
+class CardFace:
+    """A card as printed, for a hint's words: ``amount`` exactly as on the card ("8/8", never "1") and its toppings."""
+
+    amount: str
+    toppings: tuple[str, ...] = ()
+
+
+def faces(cards: Sequence[Card]) -> tuple[CardFace, ...]:
+    return tuple(CardFace(card.text, tuple(card.toppings)) for card in cards)
+
+
+@attrs.frozen
 class Hint:
     """A command the seat may send now, and the words that explain it.
 
@@ -40,7 +52,9 @@ class Hint:
     ``table`` are the amounts named on each side, ``toppings`` the topping ids
     that matter, ``sum`` the trick's sum in figures (no words), ``draws``
     whether a Cancelled Order also draws a card, ``cards`` the hand size to
-    draw back up to.
+    draw back up to.  ``hand_cards`` and ``table_cards`` name the same cards
+    as printed with their toppings ("3/4 mushroom"), so no sentence ever
+    names a card by an amount it does not show (issue 25: "the pizza 1" for an 8/8).
     """
 
     command: HintCommand
@@ -52,6 +66,8 @@ class Hint:
     sum: str = ""
     draws: bool = False
     cards: int = 0
+    hand_cards: tuple[CardFace, ...] = ()
+    table_cards: tuple[CardFace, ...] = ()
 
 
 def trick_value(command: TakeTrick) -> tuple[Fraction, int]:
@@ -81,6 +97,8 @@ def hint(state: State, seat: int) -> Hint | None:
             table=tuple(card.text for card in taken),
             toppings=tuple(CARDS[special.card].toppings),
             sum=_special_sum(taken),
+            hand_cards=faces([CARDS[special.card]]),
+            table_cards=faces(taken),
         )
     if best is not None:
         hand = [CARDS[i] for i in best.hand]
@@ -94,6 +112,8 @@ def hint(state: State, seat: int) -> Hint | None:
             table=tuple(card.text for card in table),
             toppings=wanted,
             sum=sum_text(hand, table),
+            hand_cards=faces(hand),
+            table_cards=faces(table),
         )
     for command in legal:
         if isinstance(command, PlayCancelledOrder):

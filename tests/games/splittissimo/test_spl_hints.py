@@ -143,3 +143,23 @@ def test_a_pass_hint_says_so_by_kind():
         "standard", [[p("order", "1/8", "mushroom")], [p("order")]], piles=[[p("pizza", "1", "mushroom")], [], []]
     )
     assert hint(state, 0).kind == "pass"
+
+
+def test_a_hint_names_cards_as_printed_with_their_toppings_never_an_internal_value():
+    # issue 25: a hint spoke of "the pizza 1" for a card printed 8/8
+    p = Picker()
+    order = p("order", "6/8", "mushroom")
+    whole = p("pizza", "8/8", "mushroom")
+    six = p("pizza", "6/8", "mushroom", "bell_pepper")
+    state = given("standard", [[order, p("order", "1/4", "tomato")], [p("order")]], piles=[[six], [whole], []])
+    found = hint(state, 0)
+    assert found.command == TakeTrick(hand=(order,), table=(six,))
+    assert [(c.amount, c.toppings) for c in found.hand_cards] == [("6/8", ("mushroom",))]
+    assert [(c.amount, c.toppings) for c in found.table_cards] == [("6/8", ("mushroom", "bell_pepper"))]
+    assert found.sum == "6/8 = 6/8" and "3/4" not in found.text
+    e1, e7 = p("order", "1/8", "tomato"), p("order", "7/8", "tomato")
+    tomato_whole = p("pizza", "8/8", "tomato")
+    state = given("standard", [[e1, e7], [p("order")]], piles=[[tomato_whole], [], []])
+    found = hint(state, 0)
+    assert found.table == ("8/8",) and [c.amount for c in found.table_cards] == ["8/8"]
+    assert found.sum == "1/8 + 7/8 = 8/8 = 1"
