@@ -72,8 +72,8 @@ def _build_client_locked() -> None:
     if npm is None:
         _missing("npm is missing: run scripts/setup --test")
     if not (WEB / "node_modules").is_dir():
-        # `npm install --no-save` (not `npm ci`): see scripts/setup for why.
-        subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+        # Exactly the lock file's versions, as scripts/setup installs them.
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
     subprocess.run([npm, "run", "build"], cwd=WEB, check=True, stdout=subprocess.DEVNULL)
 
 
