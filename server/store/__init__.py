@@ -23,8 +23,9 @@ def open_store(url: str = "embedded", *, data: str | Path = "data") -> Store:
     - ``embedded:///abs/path.sqlite3`` or ``sqlite:///abs/path.sqlite3``, or a
       plain file path: SQLite at that path; ``?synchronous=normal`` trades
       power-cut durability for speed (see server.store.embedded);
-      ``?commit_interval_ms=10`` (the default) spaces commits under load (0: commit each
-      batch at once; see ``server.store.embedded.COMMIT_INTERVAL``);
+      ``?commit_interval_ms=0`` (the default) commits at once when the writer is idle and
+      gathers only what arrives during a commit; ``?commit_interval_ms=10`` spaces commits
+      under load instead (see ``server.store.embedded.COMMIT_INTERVAL``);
     - ``redis://host:port/db`` (or ``rediss://``): the Redis backend, imported
       only when asked for, so the embedded mode needs no Redis at all.
     """

@@ -8,6 +8,15 @@ number of rooms), checks each one's expected version, writes them all in
 one transaction and commits once, then resolves each caller's future.  Under
 load that turns one fsync per move into one fsync per batch.
 
+**Answer when nothing waits** (issue 26): an append that finds the writer
+idle is committed at once; only the appends that arrive while a commit is
+in flight (its write and fsync) wait, and they all go in the next batch,
+which starts as soon as that commit returns.  Durable Colyseus's log does
+the same (write + fdatasync of a batch; intents arriving during the flush
+join the next one).  ``commit_interval`` (``?commit_interval_ms=`` in the
+store URL, 0 by default) restores the older spacing of commits under load,
+which trades latency for a little writer CPU; see :data:`COMMIT_INTERVAL`.
+
 Durability note: the database runs in WAL mode.  With ``synchronous=FULL``
 (the default) every commit is fsynced before any append returns, so an
 acknowledged move survives a process kill and a power cut.  With
@@ -52,16 +61,16 @@ CREATE TABLE IF NOT EXISTS rooms (
 #: At most this many appends go into one transaction.
 MAX_BATCH = 512
 
-#: Commits start at most this often (seconds).  Each commit costs a WAL write and an fsync
-#: whatever it holds; when appends arrive faster than this, the writer waits out the rest of
-#: the interval and commits everything that came meanwhile in one transaction (PostgreSQL's
-#: ``commit_delay``, applied only under load: an append after a quiet spell commits at once).
-#: The writer's CPU per commit is mostly its own sleeping and waking (queue, fsync, GIL) and
-#: the disk's round trip, whatever the commit holds; at 1,000 moves a second (the peer
-#: benchmark's 100 rooms) its CPU per move was 67 us at 2 ms, 47 us at 5 ms and 36 us at
-#: 10 ms, and the whole hub's 332, 312 and 284 us.  10 ms of waiting is far below what a
-#: player notices, and only a busy hub ever waits.
-COMMIT_INTERVAL = 0.010
+#: Commits start at most this often (seconds) when set above 0 (opt-in; the default is 0).
+#: 0: the writer commits as soon as it has something and is not committing already, so
+#: an idle store adds no latency and a busy one gathers exactly what came during the last
+#: commit's write and fsync (issue 26: p50 went from 12.3 ms to the fsync's own time at the
+#: peer benchmark's 100 rooms).  Above 0, when appends from several rooms arrive faster than
+#: this, the writer waits out the rest of the interval and commits everything that came
+#: meanwhile in one transaction (PostgreSQL's ``commit_delay``): measured at 1,000 moves a
+#: second, the writer's CPU per move was 67 us at 2 ms, 47 us at 5 ms and 36 us at 10 ms,
+#: for a p50 latency of about the interval.  bench/store_writer.py measures the writer.
+COMMIT_INTERVAL = 0.0
 
 #: Under load a commit waits to gather about this many appends (and never longer than the
 #: interval): past that the commit's fixed cost is spread thin, and waiting only adds latency.
@@ -197,6 +206,7 @@ class EmbeddedStore(Store):
                     now = time.monotonic()
                     wait = last_commit + min(self.commit_interval, spacing) - now
                     others = last_rooms[1] is not None or last_rooms[0] not in (None, item.room)
+                    # by default (interval 0) never: what came during the last commit is the batch
                     if wait > 0 and others:  # busy: let this interval's other appends join the batch
                         self.delayed += 1
                         time.sleep(wait)

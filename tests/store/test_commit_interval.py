@@ -1,12 +1,19 @@
-"""The embedded store spaces its commits under load (other rooms appending), and never delays an
-append after a quiet spell, nor one room's moves that follow each other."""
+"""The embedded store's group commit.
+
+By default (interval 0) an append that finds the writer idle commits at once, and the appends that
+arrive while a commit is in flight share the next one.  With ``commit_interval`` set, it spaces its
+commits under load (other rooms appending), and never delays an append after a quiet spell, nor one
+room's moves that follow each other."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
+
+import pytest
 
 from server.store import open_store
-from server.store.base import Snapshot
+from server.store.base import Snapshot, VersionConflict
 from server.store.embedded import EmbeddedStore
 
 
@@ -77,4 +84,67 @@ async def test_snapshots_waiting_go_in_the_appends_commit(tmp_path):
         assert await store.load_snapshot("r0") == Snapshot(1, b"s1")
         assert store.commits == 3 and store.appends == 3
     finally:
+        await store.close()
+
+
+# --- the default (interval 0): answer when nothing waits (issue 26) ---------------------------
+
+
+async def test_by_default_appends_from_many_rooms_commit_at_once_when_the_writer_is_idle(tmp_path):
+    # Given the default store
+    store = EmbeddedStore(tmp_path / "idle.sqlite3")
+    try:
+        assert store.commit_interval == 0
+        # When rooms append one after another, each once the one before returned
+        for i in range(6):
+            assert await store.append(f"r{i % 3}", [b"m"], i // 3) == i // 3 + 1
+        # Then each was committed on its own, none waited for company
+        assert store.commits == 6 and store.appends == 6 and store.delayed == 0
+    finally:
+        await store.close()
+
+
+async def test_by_default_appends_that_arrive_during_a_commit_share_the_next_one(tmp_path):
+    # Given the default store whose writer is busy (a long piece of work, as a commit's fsync is)
+    store = EmbeddedStore(tmp_path / "busy.sqlite3")
+    release = threading.Event()
+    try:
+        busy = asyncio.ensure_future(store._run_in_thread(lambda db: release.wait(5)))
+        await asyncio.sleep(0.05)
+        # When five rooms append and a snapshot is saved meanwhile
+        appends = asyncio.gather(
+            *(store.append(f"r{i}", [b"x", b"y"], 0) for i in range(5)), store.save_snapshot("r0", Snapshot(2, b"s"))
+        )
+        await asyncio.sleep(0.05)
+        assert store.commits == 0  # nothing is acknowledged before it is committed
+        release.set()
+        await busy
+        # Then they were all written by one commit as soon as the writer was free, each at its version
+        assert (await appends)[:5] == [2] * 5
+        assert store.commits == 1 and store.appends == 5 and store.delayed == 0
+        assert [r.data for r in await store.read("r4")] == [b"x", b"y"]
+        assert await store.load_snapshot("r0") == Snapshot(2, b"s")
+    finally:
+        release.set()
+        await store.close()
+
+
+async def test_by_default_a_conflict_in_a_shared_commit_fails_only_its_own_append(tmp_path):
+    store = EmbeddedStore(tmp_path / "conflict.sqlite3")
+    release = threading.Event()
+    try:
+        await store.append("a", [b"1"], 0)
+        busy = asyncio.ensure_future(store._run_in_thread(lambda db: release.wait(5)))
+        await asyncio.sleep(0.05)
+        stale = asyncio.ensure_future(store.append("a", [b"2"], 0))  # expected 0, but "a" is at 1
+        fine = asyncio.ensure_future(store.append("b", [b"1"], 0))
+        await asyncio.sleep(0.05)
+        release.set()
+        await busy
+        with pytest.raises(VersionConflict):
+            await stale
+        assert await fine == 1
+        assert store.commits == 2 and [r.data for r in await store.read("a")] == [b"1"]
+    finally:
+        release.set()
         await store.close()
