@@ -36,3 +36,15 @@ describe("replay files", () => {
     expect(() => parseReplay(text)).toThrow(message);
   });
 });
+
+describe("the replay's words", () => {
+  it("follow the app's language, the host menu's Download replay included", async () => {
+    const { setLanguage } = await import("../src/strings");
+    const replay = await import("../src/replay/strings");
+    setLanguage("es", false);
+    expect(replay.R.download).toBe("Descargar la repetición");
+    expect(replay.R.stepOf(2, 9)).toBe("Paso 2 de 9");
+    setLanguage("en", false);
+    expect(replay.R.download).toBe("Download replay");
+  });
+});

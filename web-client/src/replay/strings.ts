@@ -1,5 +1,12 @@
-// The replay viewer's words (kept beside it: the operator screens are English-only for now).
-export const R = {
+// The replay viewer's words and the host menu's "Download replay", in English
+// here and Spanish in strings.es.ts (checked against English below, so a
+// missing key fails the build).  `R` follows the app's language choice and
+// switch (strings.ts `setLanguage`): a live binding swapped on every change.
+import { onLanguageChange, S } from "../strings";
+import type { Lang } from "../i18n";
+import { replayEs } from "./strings.es";
+
+export const replayEn = {
   title: "Pizza Night replay",
   about: (code: string, games: string, at: string) => `Room ${code} · ${games} · exported ${at.replace("T", " ").replace("+00:00", " UTC")}`,
   noGame: "no game",
@@ -26,3 +33,19 @@ export const R = {
   lobbyHelp: "Players gather before the game starts.",
   closed: "The room has closed.",
 };
+
+export type ReplayStrings = typeof replayEn;
+
+/** A catalogue checked against English: every key, each of its type, and no key English lacks. */
+function checked<T extends ReplayStrings>(catalogue: T & Record<Exclude<keyof T, keyof ReplayStrings>, never>): ReplayStrings {
+  return catalogue;
+}
+
+export const REPLAY_CATALOGUES: Record<Lang, ReplayStrings> = { en: replayEn, es: checked(replayEs) };
+
+/** The replay catalogue in use (a live binding: the app's language switch swaps it). */
+export let R: ReplayStrings = REPLAY_CATALOGUES[S.lang];
+
+onLanguageChange(() => {
+  R = REPLAY_CATALOGUES[S.lang];
+});

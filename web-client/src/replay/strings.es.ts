@@ -1,0 +1,30 @@
+// The replay viewer's words in Spanish: every key of replay/strings.ts (checked
+// there, where the catalogues are put together; no import from it, which
+// would make a circle).
+export const replayEs = {
+  title: "Repetición de Pizza Night",
+  about: (code: string, games: string, at: string) => `Sala ${code} · ${games} · exportada el ${at.replace("T", " ").replace("+00:00", " UTC")}`,
+  noGame: "ninguna partida",
+  open: "Abrir una repetición",
+  loading: "Cargando la repetición…",
+  pick: "Abre un archivo de repetición para volver a ver una partida",
+  pickHelp: "El anfitrión lo descarga desde el menú de la tele, o quien opera el servidor ejecuta `pizzanight replay export CÓDIGO`.",
+  reveals: "Una repetición lo muestra todo, también cada carta y cada corte ocultos.",
+  fetchFailed: (src: string, status: number) => `No se pudo cargar ${src}${status ? ` (HTTP ${status})` : ""}.`,
+  controls: "Controles de la repetición",
+  toStart: "Volver al principio",
+  back: "Un paso atrás",
+  play: "Reproducir",
+  pause: "Pausa",
+  forward: "Un paso adelante",
+  toEnd: "Saltar al final",
+  position: "Posición en la repetición",
+  stepOf: (n: number, total: number) => `Paso ${n} de ${total}`,
+  speed: "Velocidad",
+  download: "Descargar la repetición",
+  noHostToken: "Esta pantalla no es la tele de la sala.",
+  downloadFailed: (status: number) => `No se pudo descargar la repetición (HTTP ${status}).`,
+  lobby: (code: string) => `Sala ${code}: la sala de espera`,
+  lobbyHelp: "Los jugadores se reúnen antes de empezar la partida.",
+  closed: "La sala ha cerrado.",
+};
