@@ -63,6 +63,11 @@ class ErrorCode(str, enum.Enum):
     NOT_READING = "rate/not_reading"
     UNKNOWN_REACTION = "reaction/unknown"
     REACTIONS_LIMITED = "rate/reactions"
+    #: Audience votes (``server.votes``): only spectators vote; no open vote with that ``q``; a pick not offered.
+    VOTE_AUDIENCE_ONLY = "vote/audience_only"
+    VOTE_CLOSED = "vote/closed"
+    VOTE_BAD_PICK = "vote/bad_pick"
+    VOTES_LIMITED = "rate/votes"
 
 
 class ServerCode(str, enum.Enum):

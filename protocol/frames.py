@@ -77,6 +77,15 @@ class React:
     r: str
 
 
+@attrs.frozen
+class Vote:
+    """A spectator's pick in the audience vote ``q`` (``server.votes``); ``seq`` is optional: with it, an ``ack``."""
+
+    q: int
+    pick: str
+    seq: int | None = None
+
+
 #: Client frame types by their ``t``.
 CLIENT_FRAMES: dict[str, type] = {
     "hello": Hello,
@@ -85,6 +94,7 @@ CLIENT_FRAMES: dict[str, type] = {
     "ping": Ping,
     "hint": HintRequest,
     "react": React,
+    "vote": Vote,
 }
 
 # --- server to client -------------------------------------------------------
@@ -165,6 +175,24 @@ class Reactions:
 
 
 @attrs.frozen
+class Votes:
+    """An audience vote as it stands (``server.votes``): opened, its tally, closed, answered, or cleared.
+
+    Made only from the room's public view; see docs/protocol.md "Audience votes".
+    """
+
+    q: int
+    status: str
+    kind: str
+    about: int | None
+    options: list[str]
+    counts: dict[str, int]
+    total: int
+    v: int
+    answer: list[str] | None = None
+
+
+@attrs.frozen
 class ReclaimCode:
     """The answer to ``reclaim_seat``: the one-time code that hands ``player``'s seat to a new device.
 
@@ -187,5 +215,6 @@ SERVER_FRAMES: dict[type, str] = {
     Bye: "bye",
     Hint: "hint",
     Reactions: "reactions",
+    Votes: "votes",
     ReclaimCode: "reclaim_code",
 }

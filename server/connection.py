@@ -29,7 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from protocol import codec, errors
 from protocol.errors import Close, ErrorCode, ProtocolError, ServerCode, ServerFault
-from protocol.frames import ROLES, VERSION, Ack, Cmd, Error, Hello, HintRequest, Host, Ping, React
+from protocol.frames import ROLES, VERSION, Ack, Cmd, Error, Hello, HintRequest, Host, Ping, React, Vote
 from server import lobby
 from server.client import Client
 from server.direct_ws import EXTENSION
@@ -41,6 +41,7 @@ from server.names import BadName, clean_name
 from server.outbox import Overflow
 from server.reactions import ReactionCounter, ReactionGate
 from server.tokens import new_token, token_hash
+from server.votes import Ballots
 
 #: After this many refused frames in a row-ish (rate limited), the socket is closed.
 MAX_STRIKES = 20
@@ -59,6 +60,8 @@ class RoomEntry(Protocol):
 
     #: Where this socket's reactions are counted (``server.reactions``), off the actor's inbox.
     reactions: ReactionCounter
+    #: Where this socket's audience votes are counted (``server.votes``), off the actor's inbox.
+    votes: Ballots
 
 
 async def _sender(ws: WebSocket, client: Client, hub: Hub) -> None:
@@ -259,6 +262,7 @@ class Inbound:
         if self.gate is not None:
             self.room.reactions.give_back(_reactor(self.client), self.gate)
             self.gate = None
+        self.room.votes.withdraw(self.client)
 
     def take(self, data: bytes | str) -> None:
         client = self.client
@@ -280,6 +284,12 @@ class Inbound:
                 assert isinstance(react, React)
                 if self.gate.admit(react.r):
                     self.room.reactions.add(react.r)
+                return
+            if value["t"] == "vote":  # an audience vote (server.votes): counted off the room's inbox, never stored
+                vote = codec.from_map(value)
+                assert isinstance(vote, Vote)
+                if self.room.votes.cast(client, vote) and vote.seq is not None:
+                    client.send(Ack(seq=vote.seq))
                 return
             inbound = message_for(client, value, seq)
             if isinstance(inbound, Ping):

@@ -83,6 +83,11 @@ class ReactionGate:
         """True: count this reaction; False: drop it quietly.  Raises the one error of a run of drops."""
         if kind not in KINDS:
             raise ProtocolError(f"reactions are {', '.join(KINDS)}", code=ErrorCode.UNKNOWN_REACTION)
+        return self.let_through(lambda: ProtocolError(
+            f"at most {self.bucket.rate:g} reaction a second", code=ErrorCode.REACTIONS_LIMITED))
+
+    def let_through(self, refusal: Callable[[], ProtocolError]) -> bool:
+        """True: within the limit; False: drop quietly; raises ``refusal()`` once per run of drops (votes use it too)."""
         if self.bucket.take():
             self.warned = False
             self.accepted += 1
@@ -91,7 +96,7 @@ class ReactionGate:
         if self.warned:
             return False
         self.warned = True
-        raise ProtocolError(f"at most {self.bucket.rate:g} reaction a second", code=ErrorCode.REACTIONS_LIMITED)
+        raise refusal()
 
 
 class ReactionCounter:

@@ -665,6 +665,9 @@ class ClusterHub(Hub):
             if isinstance(counts, dict):
                 actor.reactions.add_counts(counts)
             return
+        if kind == "votes":  # an edge node's tally of the open audience vote (server.votes)
+            actor.votes.take_remote(node, message.get("q"), message.get("counts"))
+            return
         if kind == "attach":
             self._remote_attach(actor, message)
             return

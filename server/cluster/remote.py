@@ -11,9 +11,10 @@ the owner, which turns it back into the same type (:func:`inbox_message`).
 
 Message kinds (``k``), edge to owner: ``attach``, ``cmd``, ``host``,
 ``hint``, ``touch``, ``detach``, ``react`` (this edge's audience reactions,
-summed per kind, at most every ``server.reactions.FLUSH_EVERY``); owner to edge: ``reply``, ``state``,
+summed per kind, at most every ``server.reactions.FLUSH_EVERY``), ``votes`` (this edge's tally of the
+open audience vote, at most every ``server.votes.FLUSH_EVERY``); owner to edge: ``reply``, ``state``,
 ``change``, ``after`` (a reply sent after the state before it), ``close``,
-``attached``, ``refused``.  Every message names its room (``r``), the
+``attached``, ``refused``, ``ballot`` (which audience vote is open).  Every message names its room (``r``), the
 sending node (``n``) and the connection (``c``, unique per edge node).
 """
 
@@ -33,6 +34,7 @@ from server.client import Client
 from server.inbox import AskHint, Command, Detach, HostOp, Message
 from server.outbox import Outbox, Overflow
 from server.reactions import ReactionCounter
+from server.votes import EdgeVotes
 
 #: How long an edge waits for the owner to answer an attach before it looks again.
 ATTACH_WAIT = 2.5
@@ -104,6 +106,11 @@ class RelayOutbox(Outbox):
     def reply_after_state(self, data: bytes | str) -> None:
         if self.close_code is None:
             self._post({"k": "after", "data": data})
+
+    def notice(self, message: dict) -> None:
+        """A message for the socket's node rather than the socket (``ballot``: which audience vote is open)."""
+        if self.close_code is None:
+            self._post(message)
 
     def state(self, data: bytes | str) -> None:
         if self.close_code is None:
@@ -178,6 +185,8 @@ class RemoteRoom:
         self._touched = 0.0
         #: Reactions of this node's sockets in the room, summed here and sent to the owner a few times a second.
         self.reactions = ReactionCounter(lambda counts: self._post({"k": "react", "counts": counts}))
+        #: Audience votes of this node's sockets in the room (server.votes), posted to the owner as tallies.
+        self.votes = EdgeVotes(self._post)
 
     def _post(self, message: dict) -> None:
         self._send(self.owner, {**message, "r": self.room_id, "n": self.node})
@@ -253,6 +262,9 @@ class RemoteRoom:
                 pending.future.set_result(message)
             else:
                 pending.future.set_exception(refusal(message))
+            return
+        if kind == "ballot":  # which audience vote is open (server.votes)
+            self.votes.heard(message)
             return
         client = self.clients.get(conn)
         if client is None:

@@ -158,3 +158,100 @@ class Auditor:
         for digest in hashes:
             if digest and digest.encode() in blob:
                 self.leak(f"{code}: a {role} received a token hash")
+
+
+# --- audience votes (server.votes) -------------------------------------------------------------
+
+#: The fields of a ``votes`` frame: nothing else may ride on it.
+VOTE_FIELDS = frozenset({"t", "q", "status", "kind", "about", "options", "counts", "total", "v", "answer"})
+
+
+def _public(room: roomstate.Room, games: Mapping[str, GameSpec]) -> tuple[str, Any] | None:
+    from server.votes import public_view
+
+    return public_view(room, games)
+
+
+def audit_votes(frames: list[dict], rooms: Mapping[int, roomstate.Room], games: Mapping[str, GameSpec]) -> list[str]:
+    """What is wrong with the ``votes`` frames one socket received (``frames``: everything, in order).
+
+    ``rooms`` holds the room at each version, folded from the stored log.
+    A vote frame passes when it is made from the public view alone and
+    comes at the right moment:
+
+    * its fields are the protocol's, its counts name only its options and add up to ``total``;
+    * ``open``: the question is exactly the one ``server.votes.MOMENTS`` offers for the
+      spectators' view at version ``v``, and that version was already shown to the socket;
+    * ``closed``: it comes before any state whose public view holds the answer (no vote is
+      taken once the answer is public);
+    * ``result``: its answer is exactly what the spectators' view at ``v`` says, and that view
+      was shown to the socket before it.
+    """
+    from server.votes import GIVE_UP, MOMENTS, Question
+
+    problems: list[str] = []
+    shown = -1  # the newest state version this socket was shown so far
+    questions: dict[int, Question] = {}
+    answerable: dict[int, int] = {}  # q -> the first version whose public view holds the answer
+    closed: set[int] = set()
+
+    def first_answer(question: Question) -> int | None:
+        for version in sorted(v for v in rooms if v >= question.since):
+            found = _public(rooms[version], games)
+            if found is None or found[0] != question.game:
+                return None
+            answer = MOMENTS[question.game].answer(question, found[1])
+            if answer is not None:
+                return None if answer == GIVE_UP else version
+        return None
+
+    for frame in frames:
+        if frame.get("t") == "state":
+            shown = max(shown, frame["version"])
+            for q, version in answerable.items():
+                if q not in closed and shown >= version:
+                    problems.append(f"vote {q}: state v{shown} holds the answer and came before the vote closed")
+                    closed.add(q)
+            continue
+        if frame.get("t") != "votes":
+            continue
+        q, status, v = frame["q"], frame["status"], frame["v"]
+        if set(frame) - VOTE_FIELDS:
+            problems.append(f"vote {q}: unexpected fields {sorted(set(frame) - VOTE_FIELDS)}")
+        counts = frame["counts"]
+        if set(counts) - set(frame["options"]) or sum(counts.values()) != frame["total"]:
+            problems.append(f"vote {q}: counts {counts} are not a tally of {frame['options']}")
+        room = rooms.get(v)
+        if room is None:
+            problems.append(f"vote {q}: version {v} is not in the log")
+            continue
+        if status == "open" and q not in questions:
+            found = _public(room, games)
+            draft = MOMENTS[found[0]].offer(found[1]) if found is not None else None
+            if draft is None or (draft.kind, draft.about, tuple(draft.options)) != (
+                frame["kind"], frame["about"], tuple(frame["options"])
+            ):
+                problems.append(f"vote {q}: the public view at v{v} does not offer {frame['kind']} {frame['options']}")
+                continue
+            if v > shown:
+                problems.append(f"vote {q}: opened at v{v} before this socket was shown it")
+            assert found is not None
+            question = questions[q] = Question(
+                q, found[0], draft.kind, draft.about, draft.options, draft.round, draft.baseline, v
+            )
+            at = first_answer(question)
+            if at is not None:
+                answerable[q] = at
+        elif status == "closed":
+            closed.add(q)
+        elif status == "result":
+            question = questions.get(q)
+            if question is None:
+                continue  # opened before this socket joined: nothing to compare with
+            found = _public(room, games)
+            expected = MOMENTS[question.game].answer(question, found[1]) if found is not None else None
+            if expected is None or list(expected) != frame["answer"]:
+                problems.append(f"vote {q}: answer {frame['answer']} is not what the public view at v{v} says")
+            if v > shown:
+                problems.append(f"vote {q}: answered from v{v} before this socket was shown it")
+    return problems

@@ -5,7 +5,8 @@ checks that (1) every frame's game part is exactly the game's ``view`` for
 that viewer (and its seat's legal commands) at the frame's version, (2) no
 view changes when the secrets hidden from its viewer change (the oracles of
 ``secrets_oracle``), and (3) nobody receives another player's seat token or
-any token hash.  What counts as secret is what the view for the shared
+any token hash; and (4) audience vote frames come from the public view only, at the right
+moments (``server.loadtest.audit.audit_votes``).  What counts as secret is what the view for the shared
 screen (``SCREEN``) does not show: ``public_card_ids`` gives that.
 """
 
@@ -16,6 +17,7 @@ from games.registry import get_game
 from protocol.codec import decode_server, encode_server
 from protocol.gamecodec import to_wire
 from server import records, roomstate, views
+from server.loadtest.audit import audit_votes
 
 from secrets_oracle import ORACLES
 
@@ -95,6 +97,13 @@ async def audit_room(hub, code: str, peers: list[tuple[tuple, object]]) -> dict[
             if seat is None:
                 assert to_wire(spec.view(state, SPECTATOR)) == seen
     assert variants > 0
+    # (4) audience votes (server.votes): made from the public view only, closed before the answer is
+    # public, answered only from a view already shown; players get none
+    for key, peer in peers:
+        if key[0] == "player":
+            assert not [f for f in peer.frames if f["t"] == "votes"], key
+        else:
+            assert audit_votes(peer.frames, by_version, games) == [], key
     # (3) nobody receives another player's token or any token hash
     final = by_version[max(by_version)]
     # (a seat that moved to a new device had two tokens: the old one's hash is kept to refuse it)
