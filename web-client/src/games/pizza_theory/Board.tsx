@@ -157,8 +157,28 @@ export function Board(props: BoardProps) {
   );
 }
 
+/**
+ * A skewer: across the whole cheese, ending just past its edge at both ends,
+ * so it never covers a number badge (radius 0.27, centred 0.45 past the edge
+ * of the cheese at each line's numbered end; the outer lines pass close to
+ * another family's badges at their other end).
+ */
+export function skewerSegment(cut: { family: Family; line: number }): { from: { x: number; y: number }; to: { x: number; y: number } } {
+  const printed = cutSegment(cut.family, cut.line);
+  // The badge's edge is 0.18 past the cheese; the shadow's round cap reaches
+  // 0.13 past the line's end: end 0.02 past the cheese, 0.03 clear of the badge.
+  const past = 0.45 - 0.27 - 0.13 - 0.03;
+  const dx = printed.from.x - printed.to.x;
+  const dy = printed.from.y - printed.to.y;
+  const k = past / Math.hypot(dx, dy);
+  return {
+    from: { x: printed.from.x + dx * k, y: printed.from.y + dy * k },
+    to: { x: printed.to.x - dx * k, y: printed.to.y - dy * k },
+  };
+}
+
 function CutMark({ cut, colourOf, dashed }: { cut: CutLine; colourOf?: string; dashed?: boolean }) {
-  const seg = cutSegment(cut.family, cut.line, PIZZA_RADIUS + 0.45);
+  const seg = skewerSegment(cut);
   return (
     <g class={dashed ? "cut-preview" : "skewer"}>
       <line x1={seg.from.x} y1={seg.from.y} x2={seg.to.x} y2={seg.to.y} class="skewer-shadow" />
