@@ -60,12 +60,14 @@ const NOT_AT_EASY = new Set(["special_cards", "reaction_ms"]);
 /**
  * The options worth showing for the players present, each with only the
  * values that make sense: a seat-number choice lists the seats that exist,
- * named by who sits there (seats follow the lobby's order at the start), and
+ * named by who sits there (seats follow the lobby's order at the start,
+ * leaving out whoever sits out), and
  * Splittissimo's Special cards and reaction window are hidden at the easy
  * level, which uses neither.  The hub still validates every value.
  */
 export function sensibleOptions(game: GameInfo, lobby: Lobby): ShownOption[] {
-  const players = lobby.players;
+  // The seats at the start: the players not sitting out, in the lobby's order.
+  const players = lobby.players.filter((p) => !p.sitting_out);
   const level = lobby.options?.level;
   const out: ShownOption[] = [];
   for (const option of game.options) {
