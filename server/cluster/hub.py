@@ -583,7 +583,7 @@ class ClusterHub(Hub):
             if self.on_class_message is not None:
                 self.on_class_message(message)
             return
-        if kind in ("reply", "after", "state", "change", "close", "attached", "refused"):
+        if kind in ("reply", "after", "state", "change", "close", "attached", "refused", "ballot"):
             room = message.get("r")
             remote = self.remotes.get(room)
             if remote is not None:
