@@ -98,6 +98,20 @@ describe("sound cues", () => {
     );
     const nys = state({ phase: "slice", waiting: [0] }, {}, "new_york_slice");
     expect(cueFor(nys, state({ phase: "choose", waiting: [1], last_round: { round: 1 } }, {}, "new_york_slice"), waitingOn)).toBe("reveal");
+
+  });
+
+  it("given Splittissimo's turns (a reaction window, then the turn), then one turn cue per turn and no reveal", () => {
+    const sp = (phase: string, active: number) => state({ phase, waiting: [active] }, {}, "splittissimo");
+    // Ana's turn, Ben's window, Ben's turn, Cleo's window, Cleo's turn.
+    const frames = [sp("turn", 0), sp("window", 1), sp("turn", 1), sp("window", 2), sp("turn", 2)];
+    const cues = frames.slice(1).map((f, i) => cueFor(frames[i], f, waitingOn));
+    expect(cues).toEqual(["turn", null, "turn", null]);
+    // The easy level opens no window: each new turn still gets its cue.
+    expect(cueFor(sp("turn", 0), sp("turn", 1), waitingOn)).toBe("turn");
+    expect(cueFor(sp("turn", 1), state({ phase: "over", waiting: [] }, { outcome: { winners: [1] } as StateFrame["outcome"] }, "splittissimo"), waitingOn)).toBe(
+      "game_over",
+    );
   });
 
   function fakeHost(storage = memoryStorage()) {

@@ -16,10 +16,27 @@ function waiting(state: StateFrame, waitingOn: (game: View) => number[]): string
 }
 
 /**
+ * Phases every turn of a game passes through: going from one to another is
+ * the turn's routine, not a reveal.  Splittissimo opens a reaction window
+ * before each turn (window -> turn -> window of the next player ...), which
+ * once played the reveal cue twice per turn and never the turn cue.
+ */
+const TURN_PHASES: Record<string, ReadonlySet<string>> = {
+  splittissimo: new Set(["window", "turn"]),
+};
+
+function isReveal(game: string | null | undefined, before: unknown, after: unknown): boolean {
+  if (typeof after !== "string" || after === before) return false;
+  const routine = game ? TURN_PHASES[game] : undefined;
+  return !(routine && typeof before === "string" && routine.has(before) && routine.has(after));
+}
+
+/**
  * The one cue (the most important) that going from `prev` to `next` calls
  * for, or null: the game ended; Pizza Theory revealed a round (the skewers
- * fall); the game moved to another phase (a reveal); someone else is now to
- * act (a turn).  `waitingOn` is the game's "who acts now" (games/ uiFor).
+ * fall); the game moved to another phase (a reveal, but not a turn's own
+ * routine phases); someone else is now to act (a turn).  `waitingOn` is the
+ * game's "who acts now" (games/ uiFor).
  */
 export function cueFor(prev: StateFrame | null, next: StateFrame, waitingOn: (game: View) => number[]): Cue | null {
   if (!prev || !next.game) return null;
@@ -28,7 +45,7 @@ export function cueFor(prev: StateFrame | null, next: StateFrame, waitingOn: (ga
   const before = prev.game as View;
   const after = next.game as View;
   if (next.lobby.game === "pizza_theory" && after.last_round && after.last_round.round !== before.last_round?.round) return "skewers";
-  if (typeof after.phase === "string" && after.phase !== before.phase) return "reveal";
+  if (isReveal(next.lobby.game, before.phase, after.phase)) return "reveal";
   const acting = waiting(next, waitingOn);
   if (acting && acting !== waiting(prev, waitingOn)) return "turn";
   return null;
