@@ -3,7 +3,7 @@
 // each stamped with the room version `n` it happened at; a screen shows each
 // `n` once.  A screen that opens (or reloads) does not replay the ones it
 // finds there: they are news only to the screens that were watching.
-import type { Notice } from "../net/wire";
+import type { Lobby, Notice } from "../net/wire";
 import { S } from "../strings";
 
 export class NoticeTracker {
@@ -44,5 +44,27 @@ export function noticeText(notice: Notice, me: number | null = null): string {
       return S.noticeTimedOut(notice.name);
     default:
       return "";
+  }
+}
+
+/**
+ * Whether a notice still says something true of `lobby`, so a screen can take
+ * it down the moment it stops being so: "a bot plays for Ben" goes once Ben is
+ * back, "Ben is back" once he is gone again, "Ana is now the host" once
+ * someone else is, and any notice once a newer one (in `shown`) is about the
+ * same player.
+ */
+export function stillTrue(notice: Notice, lobby: Lobby, shown: readonly Notice[] = []): boolean {
+  if (shown.some((x) => x.n > notice.n && x.player === notice.player)) return false;
+  const player = lobby.players.find((p) => p.id === notice.player);
+  switch (notice.kind) {
+    case "stand_in":
+      return !!player?.stand_in;
+    case "back":
+      return !!player && !player.stand_in && (player.presence ?? (player.connected ? "connected" : "away")) === "connected";
+    case "host_changed":
+      return !lobby.authority || lobby.authority.player === notice.player;
+    default:
+      return true;
   }
 }
