@@ -1,4 +1,4 @@
-"""Builds the optional compiled websocket fast lane (server/fastlane/_lane.pyx); everything else is in pyproject.toml.
+"""Builds the optional compiled fast lane (server/fastlane/*.pyx); everything else is in pyproject.toml.
 
 Without a C compiler (or without Cython) the install still succeeds: the
 extension is skipped with one message, and the hub runs the fast lane's
@@ -43,7 +43,7 @@ def extensions() -> list[Extension]:
         print(NOTE.format(why="Cython is not installed"), file=sys.stderr)
         return []
     return cythonize(
-        [Extension("server.fastlane._lane", ["server/fastlane/_lane.pyx"])],
+        [Extension(f"server.fastlane.{name}", [f"server/fastlane/{name}.pyx"]) for name in ("_lane", "_diff")],
         compiler_directives={"language_level": "3"},
         quiet=True,
     )

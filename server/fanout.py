@@ -35,11 +35,10 @@ import logging
 import time
 from typing import Any
 
-from protocol import patch
 from protocol.codec import encode_change, encode_state
 from protocol.gamecodec import to_wire
 from protocol.wirecache import WireCache
-from server import views
+from server import fastlane, views
 from server.timers import turn_seconds
 
 #: Presence changes (sockets coming and going) reach everyone within this many seconds ...
@@ -58,7 +57,7 @@ class ViewMemory:
         #: Each viewer class's view at ``v`` (classes with sockets only).
         self.views: dict[tuple, dict] = {}
         #: Remembers the bytes of the views' unchanged parts from one diff to the next.
-        self.differ = patch.Differ()
+        self.differ = fastlane.Differ()  # compiled, or protocol.patch.Differ (server/fastlane)
         #: The wire forms of the game's view objects, this change's and the last one's: a part
         #: shared by several classes converts once, and a part the game kept unchanged is the
         #: identical wire object as last time, which the differ skips at once.

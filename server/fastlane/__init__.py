@@ -1,8 +1,14 @@
-"""The websocket fast lane: the compiled module when it was built, its pure-Python twin otherwise.
+"""The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-``pip install`` compiles ``_lane.pyx`` (Cython, setup.py) when a C compiler
-is there; without one the install still succeeds and the hub runs
-``pure.py``, which does the same work byte for byte.  ``PIZZANIGHT_PURE=1``
+Two pieces, each with a twin that does the same work byte for byte:
+
+* ``_lane.pyx``: the websocket frames a socket reads and writes
+  (server/direct_ws.py); its twin is ``pure.py``;
+* ``_diff.pyx``: fan-out's per-class diff (server/fanout.py); its twin is
+  ``protocol.patch.Differ``.
+
+``pip install`` compiles them (Cython, setup.py) when a C compiler is
+there; without one the install still succeeds and the hub runs the twins.  ``PIZZANIGHT_PURE=1``
 in the environment picks the pure twin even when the compiled one is
 installed (to compare them, or to rule the compiled one out).
 
@@ -26,10 +32,11 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
     WHY = f"{PURE_ENV}={os.environ[PURE_ENV]}"
 else:
     try:
+        from server.fastlane import _diff  # noqa: F401  (both or neither: setup.py builds them together)
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure
-        WHY = "the compiled module was not built (no C compiler at install time?)"
+        WHY = "the compiled modules were not built (no C compiler at install time?)"
 
 #: ``"compiled"`` or ``"pure"``: which of the twins runs.
 LANE = "pure" if _impl is pure else "compiled"
@@ -40,13 +47,18 @@ frame = _impl.frame
 frame_message = _impl.frame_message
 FIN_BINARY, FIN_TEXT = pure.FIN_BINARY, pure.FIN_TEXT
 
+if LANE == "compiled":
+    from server.fastlane._diff import Differ
+else:
+    from protocol.patch import Differ  # type: ignore[assignment]
+
 
 def describe() -> str:
     """One line for the log: which lane runs, and why the pure one if it is."""
     if LANE == "compiled":
-        return "websocket fast lane: compiled (server/fastlane/_lane)"
-    return f"websocket fast lane: pure Python ({WHY})"
+        return "fast lane: compiled (server/fastlane: websocket frames, per-class diff)"
+    return f"fast lane: pure Python ({WHY})"
 
 
-__all__ = ["FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "describe", "frame", "frame_message", "read_frames",
+__all__ = ["FIN_BINARY", "FIN_TEXT", "LANE", "Differ", "PURE_ENV", "WHY", "describe", "frame", "frame_message", "read_frames",
            "unmask"]

@@ -26,6 +26,7 @@ SOCKET_TESTS = [
     "tests/server/test_direct_lane.py",
     "tests/server/test_ws_fast_read.py",
     "tests/server/test_fanout.py",
+    "tests/server/test_fanout_games.py",
     "tests/server/test_outbox.py",
     "tests/server/test_hub_toy.py",
     "tests/server/test_hub_bad_input.py",
