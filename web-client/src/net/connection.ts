@@ -17,6 +17,7 @@ import {
   ErrorParams,
   ReclaimCodeFrame,
   StateFrame,
+  VotesFrame,
   WelcomeFrame,
 } from "./wire";
 import { Mirror } from "./patch";
@@ -148,6 +149,7 @@ export class Connection {
   private readonly mirror = new Mirror<StateFrame>();
   private seq = 0;
   private readonly reactionListeners = new Set<(counts: Record<string, number>) => void>();
+  private readonly voteListeners = new Set<(frame: VotesFrame) => void>();
   private pending = new Map<number, { resolve: (value: unknown) => void; reject: (e: RequestError) => void }>();
   private attempt = 0;
   private retryTimer: unknown = null;
@@ -256,6 +258,17 @@ export class Connection {
   onReactions(f: (counts: Record<string, number>) => void): () => void {
     this.reactionListeners.add(f);
     return () => this.reactionListeners.delete(f);
+  }
+
+  /** Audience votes as they stand (the TV and spectators are sent these; docs/protocol.md "Audience votes"). */
+  onVotes(f: (frame: VotesFrame) => void): () => void {
+    this.voteListeners.add(f);
+    return () => this.voteListeners.delete(f);
+  }
+
+  /** A spectator's pick in open vote `q`: resolves on the hub's ack, rejects with its refusal (`vote/closed`, ...). */
+  vote(q: number, pick: string): Promise<void> {
+    return this.request({ t: "vote", q, pick });
   }
 
   react(kind: ReactionKind): boolean {
@@ -380,6 +393,9 @@ export class Connection {
         }
         break;
       }
+      case "votes":
+        for (const f of this.voteListeners) f(frame);
+        break;
       case "reactions":
         this.opts.onReactions?.(frame.counts);
         for (const f of this.reactionListeners) f(frame.counts);

@@ -196,11 +196,27 @@ export interface ReactionsFrame {
   counts: Record<string, number>;
 }
 
+/** An audience vote as it stands (the TV and spectators only; docs/protocol.md "Audience votes"). */
+export interface VotesFrame {
+  t: "votes";
+  q: number;
+  status: "open" | "closed" | "result" | "clear";
+  /** How to read `options`: New York Slice portion indexes, Pizza Theory colours (+ "none"), Splittissimo seats. */
+  kind: "portion" | "colour" | "seat";
+  /** The seat the question is about (`portion`: who chooses), else null. */
+  about: number | null;
+  options: string[];
+  counts: Record<string, number>;
+  total: number;
+  v: number;
+  answer: string[] | null;
+}
+
 /** The reactions a screen may send, in the order the reaction bar shows them (server/reactions.py KINDS). */
 export const REACTION_KINDS = ["thumbs_up", "laugh", "wow", "clap", "fire", "pizza"] as const;
 export type ReactionKind = (typeof REACTION_KINDS)[number];
 
-export type ServerFrame = WelcomeFrame | StateFrame | ChangeFrame | AckFrame | ErrorFrame | ByeFrame | HintFrame | ReactionsFrame | ReclaimCodeFrame;
+export type ServerFrame = WelcomeFrame | StateFrame | ChangeFrame | AckFrame | ErrorFrame | ByeFrame | HintFrame | ReactionsFrame | ReclaimCodeFrame | VotesFrame;
 
 export type ClientFrame =
   | HelloFrame
@@ -208,7 +224,8 @@ export type ClientFrame =
   | ({ t: "host"; seq: number; op: string } & Record<string, unknown>)
   | { t: "ping"; seq: number }
   | { t: "hint"; seq: number }
-  | { t: "react"; r: ReactionKind };
+  | { t: "react"; r: ReactionKind }
+  | { t: "vote"; q: number; pick: string; seq?: number };
 
 export function encodeFrame(frame: ClientFrame | Record<string, unknown>): Uint8Array {
   return encode(frame);
