@@ -8,6 +8,7 @@ import { ReplayScreen } from "./replay/ReplayScreen";
 import { AdminScreen } from "./admin/AdminScreen";
 import { TeacherScreen } from "./classroom/TeacherScreen";
 import { ClassPhone } from "./classroom/ClassPhone";
+import { ClassScreen } from "./classroom/ClassScreen";
 
 /** Re-render the whole app after a language switch (every `S.key` is read at render time). */
 function useLanguageRerender(): void {
@@ -33,5 +34,7 @@ export function App() {
       return <TeacherScreen />;
     case "class":
       return <ClassPhone code={route.code} />;
+    case "classScreen":
+      return <ClassScreen code={route.code} />;
   }
 }

@@ -8,7 +8,9 @@ export type Route =
   | { screen: "replay"; src: string | null }
   | { screen: "admin" }
   | { screen: "teacher" }
-  | { screen: "class"; code: string | null };
+  | { screen: "class"; code: string | null }
+  /** The class's projector (/class/CODE/screen): tables and turns, no figure about a student. */
+  | { screen: "classScreen"; code: string };
 
 /** Room codes are 4 letters; anything else is treated as "no code yet". */
 export function normaliseCode(text: string | null | undefined): string | null {
@@ -36,7 +38,11 @@ export function parseRoute(pathname: string, search = ""): Route {
   if (head === "replay") return { screen: "replay", src: query.get("src") };
   if (head === "admin") return { screen: "admin" };
   if (head === "teacher") return { screen: "teacher" };
-  if (head === "class") return { screen: "class", code: normaliseClassCode(parts[1]) };
+  if (head === "class") {
+    const code = normaliseClassCode(parts[1]);
+    if (code && (parts[2] ?? "").toLowerCase() === "screen") return { screen: "classScreen", code };
+    return { screen: "class", code };
+  }
   return { screen: "join", code: normaliseCode(query.get("code")) };
 }
 

@@ -72,6 +72,36 @@ export interface Dashboard {
   tables: DashboardTable[];
 }
 
+/** A player as the projector shows them: a name and where they are, never a figure. */
+export interface ScreenPlayer {
+  name: string;
+  bot: boolean;
+  connected: boolean;
+  /** A bot plays for this student for now (away past the grace, or removed). */
+  stand_in: boolean;
+}
+
+export interface ScreenTable {
+  number: number;
+  phase: string;
+  players: ScreenPlayer[];
+  active: string | null;
+  /** Once a game has started: its turn count, the cards left to draw, its level. */
+  turn?: number;
+  deck?: number;
+  level?: string;
+}
+
+/** What the class's projector shows (GET /api/classes/CODE/screen, no token). */
+export interface ClassScreenData {
+  code: string;
+  join: string;
+  closed: boolean;
+  paused: boolean;
+  waiting: string[];
+  tables: ScreenTable[];
+}
+
 export interface ReportRow {
   student: number;
   name: string;
@@ -132,6 +162,8 @@ export const api = {
   /** Join by name; with the personal code the teacher's device shows, a student on a new device takes their seat back. */
   join: (code: string, name: string, personal?: string) =>
     call<Seat & { token: string }>("POST", `/api/classes/${code}/join`, null, personal ? { name, code: personal } : { name }),
+  /** The projector's tables (no token: nothing in it is about any one student). */
+  screen: (code: string) => call<ClassScreenData>("GET", `/api/classes/${code}/screen`, null),
   me: (code: string, token: string) => call<Seat>("GET", `/api/classes/${code}/me`, token),
   dashboard: (code: string, token: string) => call<Dashboard>("GET", `/api/classes/${code}/dashboard`, token),
   /** The per-student rows only: what the projector shows (the records name cards from hands). */

@@ -1,0 +1,105 @@
+// The words of the class's projector (/class/CODE/screen) and of the teacher's
+// own view (/teacher) added for issue 25, in English here and Spanish in
+// strings.teacher.es.ts.  Kept apart from classroom/strings.ts (the phone's
+// and the older teacher words) so the two pages can grow without editing the
+// same file.  `T` follows the app's language switch, like `C`.
+import { onLanguageChange, S } from "../strings";
+import type { Lang } from "../i18n";
+import { teacherEs } from "./strings.teacher.es";
+
+export const teacherEn = {
+  // --- the projector -------------------------------------------------------
+  projectorTitle: "Pizza Night class",
+  joinOn: "Join on a phone or tablet",
+  goTo: "Go to",
+  typeCode: "and type the code",
+  orScan: "or scan",
+  classCode: "Class code",
+  turnOf: (name: string) => `${name}'s turn`,
+  away: "away",
+  bot: "bot",
+  botPlays: "a bot plays for now",
+  progress: (turn: number, deck: number) => `Turn ${turn} · ${deck} cards left to draw`,
+  phase: { lobby: "Waiting to start", playing: "Playing", finished: "Game over", closed: "Closed" } as Record<string, string>,
+  waitingNext: "Waiting for the next game",
+  paused: "Paused by the teacher",
+  classEnded: "This class has ended. Thank you for playing!",
+  noTables: "The tables appear here when the teacher starts a game.",
+  reconnecting: "Reconnecting to the class…",
+  noClass: "There is no class with that code.",
+  // --- the teacher's view --------------------------------------------------
+  openProjector: "Open the projector view",
+  projectorHelp: "For the projector: the tables, whose turn and how to join. No figures about any student, no buttons.",
+  tabTables: "Tables",
+  tabReport: "Report",
+  needsHelp: "Needs help",
+  /** Why a table may need the teacher (a reason's words; `name` the student, when the hub names one). */
+  help: {
+    idle: (name: string, seconds: number) => `${name} has not moved for ${seconds} s on their turn`,
+    refused: (name: string, count: number) => `${name}: ${count} refused attempts in a row`,
+    disconnected: (name: string) => `${name} is disconnected`,
+    no_trick: (_name: string, count: number) => `No trick for ${count || 2} rounds`,
+  },
+  helpOther: (code: string) => `Check this table (${code})`,
+  // the table card's columns, in words (no symbol carries meaning alone)
+  colPlayer: "Player",
+  colHand: "Cards in hand",
+  colDelivered: "Pizza delivered",
+  turnWord: "turn",
+  awayWord: "away",
+  standIn: "a bot plays for now",
+  removedSeat: "removed: a bot plays",
+  botWord: "bot",
+  tricksAtTable: (n: number) => `Tricks this game: ${n}`,
+  // suggested dot levels
+  suggested: "Suggested dots for the next game",
+  suggestedWhy: "Why",
+  applySuggestion: "Apply",
+  applied: "Applied from the next game",
+  adaptAuto: "Adapt dot levels automatically",
+  adaptAutoHelp: "After each game, every table gets its suggested dot levels for the next one. The report says what changed and why.",
+  dotsWord: (dots: number[]) => (dots.length ? dots.map((d) => `${d}`).join(", ") : "none"),
+  dotLevel: (d: number) => `${d} ${d === 1 ? "dot" : "dots"}`,
+  dotsExplain:
+    "Every card carries 1, 2 or 3 dots. 1 dot: quarters, halves and whole pizzas (1/4, 1/2, 3/4, 1). " +
+    "2 dots: the same amounts in eighths and quarters (2/4, 2/8, 4/8, 6/8, 8/8), for equivalent fractions. " +
+    "3 dots: odd eighths (1/8, 3/8, 5/8, 7/8), for adding unlike denominators. Fewer dots make an easier game.",
+  // the report
+  reportTitle: (code: string) => `Class ${code}: report`,
+  updated: (time: string) => `Updated ${time}`,
+  refresh: "Refresh",
+  print: "Print the report",
+  summary: "Class summary",
+  nextStep: "Next step",
+  noNextStep: "Nothing to suggest yet.",
+  levelChanges: "Dot levels changed",
+  mayNeedTeacher: "May need the teacher",
+  studentBlock: (name: string) => name,
+  relations: "Fraction relations",
+  relUsed: "used",
+  relMissed: "missed",
+  relRefused: "refused",
+  noGames: "No game played yet.",
+  // row figures, labelled in words
+  figGames: "Games",
+  figTricks: "Tricks",
+  figPizza: "Pizza delivered",
+  figMisses: "Missed tricks",
+  figHints: "Hints",
+  figRefused: "Refused attempts",
+};
+
+export type TeacherStrings = typeof teacherEn;
+
+export const TEACHER_CATALOGUES: Record<Lang, TeacherStrings> = { en: teacherEn, es: teacherEs };
+
+function inUse(): TeacherStrings {
+  return TEACHER_CATALOGUES[S.lang];
+}
+
+/** The projector's and teacher's catalogue in use (a live binding: the language switch swaps it). */
+export let T: TeacherStrings = inUse();
+
+onLanguageChange(() => {
+  T = inUse();
+});
