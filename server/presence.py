@@ -19,7 +19,7 @@ restart or a failover), so a grace runs out there too.
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Collection, Container, Mapping
 from typing import Any
 
 from games.contract import GameSpec
@@ -39,12 +39,37 @@ class Presence:
         self.started = started
         #: When each human's last socket left (monotonic seconds); absent while one is connected.
         self.left_at: dict[int, float] = {}
+        #: Bumped by every departure and return (part of :meth:`inputs`).
+        self.changes = 0
 
     def left(self, player_id: int, now: float) -> None:
         self.left_at[player_id] = now
+        self.changes += 1
 
     def back(self, player_id: int) -> None:
         self.left_at.pop(player_id, None)
+        self.changes += 1
+
+    def inputs(self, room: Room, connected: Collection[int], games: Mapping[str, GameSpec]) -> tuple:
+        """Everything but the clock that :meth:`delay` reads, to tell when its deadline can have moved.
+
+        While these stay equal the next deadline stays where :meth:`delay`
+        put it (it is a departure plus a grace), so the actor re-arms its
+        grace timer only when they change, or when that timer fired
+        (issue 26: this was computed after every move).  The players come
+        as the room's tuple, which a game's move leaves as it is; whether a
+        game is in play decides whether stand-ins can be due.
+        """
+        return (
+            room.players,
+            room.host_phone,
+            room.closed is None,
+            room.class_table,
+            room.stand_ins,
+            playing_spec(room, games) is not None,
+            frozenset(connected),
+            self.changes,
+        )
 
     def seat_grace(self, room: Room) -> float:
         """How long a seated phone may be gone before a bot plays for it (and before a code may move it)."""

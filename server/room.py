@@ -73,7 +73,6 @@ from server.roomstate import Room
 from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
 from server.timers import RoomTimers, acting_players, wall_ms
 from server.tokens import matches, new_reclaim_code, new_token, token_hash
-from server.votes import RoomVotes
 
 LOG = logging.getLogger("pizzanight")
 SERVER_NAME = "pizzanight/0.1.0"
@@ -184,6 +183,8 @@ class RoomActor:
         self.started = time.monotonic()  # when this node began running the room (the admin console's "age")
         #: Who left when, and what the grace periods do about it (server.presence).
         self.presence = Presence(self.config, self.started)
+        #: What the grace timer was last armed for (``arm_presence``); None: arm it at the next turn.
+        self._presence_inputs: tuple | None = None
         #: Appends are fenced with this lease token (cluster mode); None on a single node.
         self.fence: int | None = None
         #: Set when the room moved to another node: the actor writes nothing more.
@@ -197,8 +198,6 @@ class RoomActor:
         self._latency = self.metrics.command_latency
         #: Audience reactions, counted beside the actor (never in its inbox or log), flushed to the TV.
         self.reactions = reactions_for(self)
-        #: Audience votes (server.votes): questions from the public view, ballots off the inbox and the log.
-        self.votes = RoomVotes(self)
 
     # --- what sockets, the hub and the clock call ------------------------------------
 
@@ -285,8 +284,6 @@ class RoomActor:
                 self.arm_presence()
             except Exception:
                 self.log_bug("scheduling timers failed")
-        if stored and turn.events and self.room.closed is None:
-            self.votes.changed()  # a vote whose moment passed closes before the change is shown
         if self.room.closed is None and (turn.events and stored or turn.presence or turn.clock_restarted):
             try:
                 fan_out(self)
@@ -375,6 +372,7 @@ class RoomActor:
                 if self.timers.clock_due(version) and playing_spec(turn.room, games) is not None:
                     self.play_timed_out_seats(turn)
             case PresenceDue():
+                self._presence_inputs = None  # the timer fired: the next deadline is computed afresh
                 turn.presence = turn.reschedule = True  # an away phone may have become absent: everyone's lobby
                 self.presence_rules(turn)
             case IdleCheck():
@@ -455,7 +453,16 @@ class RoomActor:
             turn.apply(events, self.games)
 
     def arm_presence(self) -> None:
-        """Wake the actor when a grace period next runs out (``PresenceDue``)."""
+        """Wake the actor when a grace period next runs out (``PresenceDue``).
+
+        Only when what the deadline depends on changed (``Presence.inputs``:
+        the players, who is connected, who left when, hosting, a game in
+        play) or the timer fired: most turns are moves that change none of it.
+        """
+        inputs = self.presence.inputs(self.room, self.players, self.games)
+        if inputs == self._presence_inputs:
+            return
+        self._presence_inputs = inputs
         self.timers.arm_presence(self.presence.delay(self.room, self.players, time.monotonic(), self.games))
 
     def reclaim_code(self, turn: Turn, client: Client, seq: int, op: lobby.ReclaimSeat) -> None:
@@ -653,7 +660,6 @@ class RoomActor:
             v=VERSION, room=self.room.code, role=client.role, server=SERVER_NAME, player=client.player, token=token,
             join=f"{public}/join/{self.room.code}" if public else None, now=wall_ms(),
         ))
-        self.votes.greet(client)
         if not message.admitted.done():
             message.admitted.set_result(None)
         log_event(logging.INFO, "attached", room=self.room.code, role=client.role, player=client.player)
