@@ -120,6 +120,7 @@ def banner(url: str, store: str, data: Path | str, out: TextIO | None = None, sh
     print("Pizza Night is running.", file=out)
     print(f"  TV (open on the big screen):  {url}/tv", file=out)
     print(f"  Phones (same Wi-Fi):          {url}/join", file=out)
+    print(f"  Teacher (open a class):       {url}/teacher", file=out)
     if short:
         print(f"  Short address to type:        {short}", file=out)
     print(f"  Store: {store}   data folder: {data}", file=out)

@@ -9,10 +9,13 @@ no names at all.
 
 from __future__ import annotations
 
+import io
 import json
 
 import httpx
 from test_classroom import join, open_class
+
+from server.serve import banner
 
 #: Every key the projector may send; anything else would be a figure leaking onto the wall.
 CLASS_KEYS = {"code", "closed", "paused", "tables", "waiting", "join"}
@@ -49,3 +52,13 @@ async def test_the_projector_shows_tables_and_turns_and_no_figures(server):
         assert (await http.post(f"/api/classes/{code}/end", headers=teacher)).status_code == 200
         ended = (await http.get(f"/api/classes/{code}/screen")).json()
         assert ended["closed"] is True and ended["tables"] == [] and ended["waiting"] == []
+
+
+def test_serve_prints_the_teachers_address_beside_the_tv_and_phones():
+    out = io.StringIO()
+    banner("http://192.168.1.20:8000", "embedded", "data", out=out)
+    lines = out.getvalue().splitlines()
+    assert any(
+        line.strip().startswith("Teacher") and line.endswith("http://192.168.1.20:8000/teacher") for line in lines
+    )
+    assert any(line.endswith("/tv") for line in lines) and any(line.endswith("/join") for line in lines)
