@@ -73,6 +73,7 @@ from server.roomstate import Room
 from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
 from server.timers import RoomTimers, acting_players, wall_ms
 from server.tokens import matches, new_reclaim_code, new_token, token_hash
+from server.votes import RoomVotes
 
 LOG = logging.getLogger("pizzanight")
 SERVER_NAME = "pizzanight/0.1.0"
@@ -198,6 +199,8 @@ class RoomActor:
         self._latency = self.metrics.command_latency
         #: Audience reactions, counted beside the actor (never in its inbox or log), flushed to the TV.
         self.reactions = reactions_for(self)
+        #: Audience votes (server.votes): questions from the public view, ballots off the inbox and the log.
+        self.votes = RoomVotes(self)
 
     # --- what sockets, the hub and the clock call ------------------------------------
 
@@ -284,6 +287,8 @@ class RoomActor:
                 self.arm_presence()
             except Exception:
                 self.log_bug("scheduling timers failed")
+        if stored and turn.events and self.room.closed is None:
+            self.votes.changed()  # a vote whose moment passed closes before the change is shown
         if self.room.closed is None and (turn.events and stored or turn.presence or turn.clock_restarted):
             try:
                 fan_out(self)
@@ -660,6 +665,7 @@ class RoomActor:
             v=VERSION, room=self.room.code, role=client.role, server=SERVER_NAME, player=client.player, token=token,
             join=f"{public}/join/{self.room.code}" if public else None, now=wall_ms(),
         ))
+        self.votes.greet(client)
         if not message.admitted.done():
             message.admitted.set_result(None)
         log_event(logging.INFO, "attached", room=self.room.code, role=client.role, player=client.player)
