@@ -68,6 +68,30 @@ def start(tv: Any) -> None:
     tv.locator(".tv-game").wait_for()
 
 
+def version(page: Any) -> int:
+    """The room version the screen shows (``data-version``; -1 before the first state)."""
+    return page.evaluate("() => Number(document.querySelector('[data-version]')?.dataset.version ?? -1)")
+
+
+def answered(page: Any, action: Any) -> None:
+    """Do ``action`` (a host op, a move) and wait until the screen shows the room version the hub answers with."""
+    before = version(page)
+    action()
+    page.wait_for_function(
+        "v => Number(document.querySelector('[data-version]')?.dataset.version ?? -1) > v", arg=before
+    )
+
+
+def settle(page: Any) -> None:
+    """Run every animation that ends to its end and let the page paint: a screenshot shows the settled screen."""
+    page.evaluate(
+        """() => new Promise((done) => {
+            document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).forEach((a) => a.finish());
+            requestAnimationFrame(() => requestAnimationFrame(done));
+        })"""
+    )
+
+
 def axe_violations(page: Any) -> list[dict]:
     """Serious and critical axe-core violations on the page as it is now."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 
 def game_over(page: Any) -> bool:
     return page.locator(".phone-result").count() > 0
@@ -42,6 +44,19 @@ def pizza_theory_turn(page: Any, rng: random.Random) -> bool:
     return False
 
 
+def version(page: Any) -> int:
+    """The room version the page shows (``data-version`` on the phone's and the TV's screen), -1 before any."""
+    return page.evaluate("() => Number(document.querySelector('[data-version]')?.dataset.version ?? -1)")
+
+
+#: The page shows a newer room version than ``arg``, or the game is over.
+NEWER = """v => document.querySelector('.phone-result') !== null
+    || Number(document.querySelector('[data-version]')?.dataset.version ?? -1) > v"""
+
+#: This phone's turn, or the game's end.
+MY_TURN_OR_OVER = "() => document.querySelector('.prompt-mine, .phone-result') !== null"
+
+
 def play_until_over(
     page: Any,
     turn: Callable[[Any, random.Random], bool],
@@ -51,23 +66,37 @@ def play_until_over(
     on_turn: Callable[[int], None] | None = None,
     before_turn: Callable[[], None] | None = None,
 ) -> int:
-    """Play every turn this phone is given until the game ends; returns the turn count."""
+    """Play every turn this phone is given until the game ends; returns the turn count.
+
+    Waits on the page's state, never on a clock: for this phone's turn (or the
+    end), and after each move for the room version the hub answers with, so the
+    next look never reads a screen halfway through an update.  ``timeout``
+    bounds the whole game.
+    """
     rng = random.Random(seed)
     deadline = time.monotonic() + timeout
     turns = 0
     while not game_over(page):
-        assert time.monotonic() < deadline, "the game did not end in time"
-        if my_turn(page):
-            if before_turn:
-                before_turn()
-            if turn(page, rng):
-                turns += 1
-                if on_turn:
-                    on_turn(turns)
-                # wait for the hub to answer before looking again
-                page.wait_for_timeout(150)
-                continue
-        page.wait_for_timeout(100)
+        left = deadline - time.monotonic()
+        assert left > 0, "the game did not end in time"
+        if not my_turn(page):
+            page.wait_for_function(MY_TURN_OR_OVER, timeout=left * 1000)
+            continue
+        if before_turn:
+            before_turn()
+        shown = version(page)
+        if turn(page, rng):
+            turns += 1
+            if on_turn:
+                on_turn(turns)
+            # the hub's answer: a newer version (a refused move leaves the version as it was: look again)
+            try:
+                page.wait_for_function(NEWER, arg=shown, timeout=min(left, 30.0) * 1000)
+            except PlaywrightTimeout:
+                pass
+        else:
+            # the turn shows nothing to do yet (its buttons come with the next version)
+            page.wait_for_function(NEWER, arg=shown, timeout=left * 1000)
     return turns
 
 
@@ -128,6 +157,11 @@ def find_easy_trick(hand: list[Fraction | None], table: list[Fraction | None]) -
     return None
 
 
+#: The table's and the hand's card labels (the picture's aria-label), read at once.
+CARD_LABELS = """() => [...document.querySelectorAll('.sp-hand .sp-row')].slice(0, 2).map((row) =>
+    [...row.querySelectorAll('.sp-pick')].map((card) => card.querySelector('svg')?.getAttribute('aria-label') ?? ''))"""
+
+
 def splittissimo_turn(
     page: Any, rng: random.Random, *, ask_hint: bool = True, on_hint: Callable[[], None] | None = None
 ) -> bool:
@@ -159,10 +193,9 @@ def splittissimo_turn(
         rows = hand.locator(".sp-row")
         table_cards = rows.nth(0).locator(".sp-pick")
         hand_cards = rows.nth(1).locator(".sp-pick")
-        label = lambda card: card.locator("svg").get_attribute("aria-label") or ""
-        found = find_easy_trick(
-            [_amount(label(c)) for c in hand_cards.all()], [_amount(label(c)) for c in table_cards.all()]
-        )
+        # every card's label in one look (never a wait for one card's picture that a re-render took away)
+        table_labels, hand_labels = [*page.evaluate(CARD_LABELS), [], []][:2]
+        found = find_easy_trick([_amount(x) for x in hand_labels], [_amount(x) for x in table_labels])
         if found:
             for i in found[0]:
                 hand_cards.nth(i).click()

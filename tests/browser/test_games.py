@@ -24,8 +24,7 @@ pytestmark = pytest.mark.browser
 def _set_option_int(tv, label: str, value: int) -> None:
     field = tv.get_by_label(label)
     field.fill(str(value))
-    field.dispatch_event("change")
-    tv.wait_for_timeout(200)
+    d.answered(tv, lambda: field.dispatch_event("change"))
 
 
 def _finish(tv, phone, watch, artifacts, name: str) -> None:
@@ -40,7 +39,7 @@ def _finish(tv, phone, watch, artifacts, name: str) -> None:
     # the spectator sees the same result and no host controls
     assert watch.locator(".end-headline").inner_text() == headline
     assert watch.get_by_role("button", name="Play again").count() == 0
-    tv.wait_for_timeout(600)
+    d.settle(tv)
     d.shot(tv, artifacts, f"{name}-tv-end")
     d.shot(phone, artifacts, f"{name}-phone-end")
     d.assert_accessible(tv, f"{name} TV end screen")
@@ -80,7 +79,7 @@ def test_pizza_theory_to_the_end(browser, server, artifacts):
             d.assert_accessible(tv, "Pizza Theory TV")
         if not seen["reveal"] and tv.locator(".pizza .skewer").count():
             seen["reveal"] = True
-            tv.wait_for_timeout(900)
+            d.settle(tv)
             d.shot(tv, artifacts, "pizza-theory-tv-reveal")
 
     turns = play.play_until_over(phone, play.pizza_theory_turn, on_turn=each, before_turn=before, timeout=120)
@@ -112,7 +111,7 @@ def test_new_york_slice_to_the_end(browser, server, artifacts):
             n = phone.locator(".nys-cut-name").count()
             assert n >= 8
             tv.wait_for_function("n => document.querySelectorAll('.nys-ring .nys-ring-slice').length >= n", arg=n)
-            tv.wait_for_timeout(500)
+            d.settle(tv)
             shots.add("ring")
             d.shot(tv, artifacts, "new-york-slice-tv-ring")
             d.assert_accessible(tv, "New York Slice TV")
@@ -140,8 +139,8 @@ def test_splittissimo_easy_to_the_end(browser, server, artifacts):
     d.choose_game(tv, "Splittissimo")
     tv.get_by_role("radio", name="easy").check()
     for dot in ("2", "3"):
-        tv.get_by_role("checkbox", name=dot, exact=True).uncheck()
-        tv.wait_for_timeout(200)
+        # each choice once the hub has the one before (the next is sent from the room's options)
+        d.answered(tv, tv.get_by_role("checkbox", name=dot, exact=True).uncheck)
     d.add_bot(tv, 2)
     watch = d.open_watch(browser, server.url, code)
     d.start(tv)
@@ -158,7 +157,7 @@ def test_splittissimo_easy_to_the_end(browser, server, artifacts):
     def each(n: int) -> None:
         if not asked["trick"] and tv.locator(".sp-trick").count():
             asked["trick"] = True
-            tv.wait_for_timeout(600)
+            d.settle(tv)
             d.shot(tv, artifacts, "splittissimo-tv-trick")
             d.assert_accessible(tv, "Splittissimo TV")
         if n == 1:

@@ -244,7 +244,8 @@ function Seated({
   const hosting = Boolean(hostActions) && isHostPhone(state);
   const host = hostPlayer(state.lobby);
   return (
-    <main class="phone-main">
+    // data-version: the room version on screen (tests wait on it, never on a clock)
+    <main class="phone-main" data-version={state.version}>
       <header class="phone-header">
         {me && <PlayerChip player={me} />}
         <span class="phone-code">{state.room}</span>

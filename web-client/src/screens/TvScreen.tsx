@@ -12,6 +12,7 @@ import { RequestError, type EndReason } from "../net/connection";
 import type { ErrorParams, Lobby } from "../net/wire";
 import { gamesOf } from "../games/catalog";
 import { ReactionOverlay } from "../reactions/Reactions";
+import { TvVotePanel } from "../votes/Votes";
 import { MuteToggle, useSoundCues } from "../sound/Sound";
 import { NoticeStack } from "../ui/Notices";
 import { Moments } from "../ui/Moments";
@@ -152,7 +153,8 @@ function TvRoom({ fresh }: { fresh: boolean }) {
     );
   }
   return (
-    <div class="screen tv">
+    // data-version: the room version on screen (tests wait on it, never on a clock)
+    <div class="screen tv" data-version={state?.version}>
       {!over && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
       {!state && (
         <main class="splash">
@@ -164,6 +166,7 @@ function TvRoom({ fresh }: { fresh: boolean }) {
       {state && !over && state.game && <TableScreen state={state} host={host} />}
       {over && <RoomEnded reason={conn.endReason} onAgain={() => location.reload()} />}
       {state && !over && <ReactionOverlay conn={conn} />}
+      {state && !over && <TvVotePanel conn={conn} state={state} />}
       {state && !over && <NoticeStack lobby={state.lobby} variant="tv" skip={MOMENT_NOTICES} />}
       {state && !over && <Moments state={state} />}
       {!over && <MuteToggle board={sound} />}
