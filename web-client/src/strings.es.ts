@@ -160,7 +160,7 @@ export const es = {
   votePortionQuestion: (name: string) => `¿Qué porción elegirá ${name}?`,
   voteColourQuestion: "¿A quién le quitarán más ingredientes los cortes?",
   voteSeatQuestion: "¿Quién entregará más pizza en esta ronda?",
-  votePortion: (n: number) => `Porción ${n}`,
+  votePortion: (letter: string) => `Porción ${letter}`,
   voteNobody: "A nadie",
   voteNeutral: "Neutral",
   voteHowTo: "¿Miras? ¡Vota en la página del público!",

@@ -108,7 +108,7 @@ export const en = {
   votePortionQuestion: (name: string) => `Which portion will ${name} pick?`,
   voteColourQuestion: "Whose toppings will the cuts hit hardest?",
   voteSeatQuestion: "Who delivers the most pizza this round?",
-  votePortion: (n: number) => `Portion ${n}`,
+  votePortion: (letter: string) => `Portion ${letter}`,
   voteNobody: "Nobody's",
   voteNeutral: "Neutral",
   voteHowTo: "Watching? Vote on the watch page!",

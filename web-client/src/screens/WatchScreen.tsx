@@ -5,6 +5,7 @@ import { StatusBanner } from "../ui/common";
 import { LobbyView } from "./Lobby";
 import { TableScreen } from "./Table";
 import { ReactionBar } from "../reactions/Reactions";
+import { WatchVoteCard } from "../votes/Votes";
 import { NoticeStack } from "../ui/Notices";
 
 export function WatchScreen({ code }: { code: string }) {
@@ -21,6 +22,7 @@ export function WatchScreen({ code }: { code: string }) {
       )}
       {state && !state.game && <LobbyView lobby={state.lobby} code={state.room} host={null} />}
       {state && state.game && <TableScreen state={state} host={null} watching />}
+      {state && status !== "ended" && <WatchVoteCard conn={conn} state={state} />}
       {state && status !== "ended" && <ReactionBar conn={conn} />}
       {state && <NoticeStack lobby={state.lobby} variant="tv" />}
     </div>

@@ -1,0 +1,190 @@
+// Audience votes: the TV's panel (the question and the audience's tally, then
+// the answer) and the watch page's card (tap a guess).  The hub sends the
+// `votes` frames (docs/protocol.md "Audience votes"); these only draw them.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Connection, RequestError } from "../net/connection";
+import type { StateFrame, VotesFrame } from "../net/wire";
+import { S, errorText } from "../strings";
+import { PlayerMark } from "../ui/Shape";
+import { applyVotes, EMPTY_BOARD, optionLooks, questionText, rightCount, shares, type OptionLook, type VoteBoard } from "./model";
+import "./votes.css";
+
+/** The screen's vote board, kept from the connection's `votes` frames. */
+function useVoteBoard(conn: Connection, onFrame?: (frame: VotesFrame) => void): VoteBoard {
+  const [board, setBoard] = useState<VoteBoard>(EMPTY_BOARD);
+  const hook = useRef(onFrame);
+  hook.current = onFrame;
+  useEffect(
+    () =>
+      conn.onVotes((frame) => {
+        setBoard((current) => applyVotes(current, frame));
+        hook.current?.(frame);
+      }),
+    [conn],
+  );
+  return board;
+}
+
+/** A tick drawn in SVG (no emoji font needed): marks the right answer. */
+function Tick() {
+  return (
+    <svg class="vote-tick" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M4 13 L10 19 L20 6" fill="none" stroke="currentColor" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round" />
+    </svg>
+  );
+}
+
+function Bars({ frame, looks, mine }: { frame: VotesFrame; looks: OptionLook[]; mine?: string | null }) {
+  const pct = shares(frame);
+  const right = new Set(frame.answer ?? []);
+  return (
+    <ol class="vote-bars">
+      {looks.map((look) => (
+        <li
+          key={look.key}
+          class={`vote-bar ${right.has(look.key) ? "vote-bar-right" : ""} ${mine === look.key ? "vote-bar-mine" : ""}`}
+          data-option={look.key}
+        >
+          <PlayerMark shape={look.shape} colour={look.colour} size={30} />
+          <span class="vote-bar-label">{look.label}</span>
+          {right.has(look.key) && <Tick />}
+          <span class="vote-bar-track" aria-hidden="true">
+            <span class="vote-bar-fill" style={{ width: `${pct[look.key]}%`, background: look.colour }} />
+          </span>
+          <span class="vote-bar-count">{frame.counts[look.key] ?? 0}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function answerText(frame: VotesFrame, looks: OptionLook[]): string {
+  const names = (frame.answer ?? []).map((key) => looks.find((l) => l.key === key)?.label ?? key);
+  return `${S.voteAnswer}: ${names.join(" / ")}`;
+}
+
+/**
+ * The TV: while a vote is open, its question and the running tally (sent a
+ * couple of times a second at most); when it closes, the final tally; then the
+ * answer with how many guessed right, until the hub clears it.  A new vote may
+ * open while a result still shows: both are drawn, the result first.
+ */
+export function TvVotePanel({ conn, state }: { conn: Connection; state: StateFrame }) {
+  const board = useVoteBoard(conn);
+  if (!board.current && !board.result) return null;
+  const players = state.lobby.players;
+  const game = state.game;
+  return (
+    <aside class="vote-panel vote-panel-tv" aria-label={S.voteAudience} aria-live="polite">
+      {board.result && (
+        <section class="vote-card vote-result" data-q={board.result.q} data-status="result">
+          <p class="vote-kicker">{S.voteAudience}</p>
+          <h2 class="vote-question">{questionText(board.result, players)}</h2>
+          <p class="vote-answer">{answerText(board.result, optionLooks(board.result, players, game))}</p>
+          <Bars frame={board.result} looks={optionLooks(board.result, players, game)} />
+          <p class="vote-foot">{S.voteRight(rightCount(board.result), board.result.total)}</p>
+        </section>
+      )}
+      {board.current && (
+        <section class="vote-card" data-q={board.current.q} data-status={board.current.status}>
+          <p class="vote-kicker">{board.current.status === "open" ? S.voteAudience : S.voteClosed}</p>
+          <h2 class="vote-question">{questionText(board.current, players)}</h2>
+          <Bars frame={board.current} looks={optionLooks(board.current, players, game)} />
+          <p class="vote-foot">
+            <span class="vote-total">{S.voteCount(board.current.total)}</span>
+            {board.current.status === "open" && <span class="vote-howto"> · {S.voteHowTo}</span>}
+          </p>
+        </section>
+      )}
+    </aside>
+  );
+}
+
+/** The watch page's picks, by room and vote, kept across a reload of the page. */
+function pickKey(room: string, q: number): string {
+  return `vote:${room}:${q}`;
+}
+
+/**
+ * The watch page: the open vote's options as big buttons; a tap votes (another
+ * tap changes the guess).  A reconnect shows the vote again, and the guess is
+ * sent again on the new socket (a closed socket's vote no longer counts).
+ * Once closed, the final tally; then the answer and whether the guess was right.
+ */
+export function WatchVoteCard({ conn, state }: { conn: Connection; state: StateFrame }) {
+  const room = state.room;
+  const [picks, setPicks] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const stored = (q: number): string | null => picks[q] ?? sessionStorage.getItem(pickKey(room, q));
+  const send = (q: number, pick: string) => {
+    conn.vote(q, pick).then(
+      () => setError(null),
+      (e: RequestError) => setError(errorText(e.code, e.params)),
+    );
+  };
+  const board = useVoteBoard(conn, (frame) => {
+    // a vote shown again (after a reconnect): send the guess again on this socket
+    if (frame.status === "open") {
+      const pick = sessionStorage.getItem(pickKey(room, frame.q));
+      if (pick !== null) send(frame.q, pick);
+    }
+  });
+  const choose = (q: number, pick: string) => {
+    setPicks((current) => ({ ...current, [q]: pick }));
+    try {
+      sessionStorage.setItem(pickKey(room, q), pick);
+    } catch {
+      // private mode: the pick is kept in memory only
+    }
+    send(q, pick);
+  };
+  const current = board.current;
+  const result = board.result;
+  if (!current && !result) return null;
+  const players = state.lobby.players;
+  const game = state.game;
+  return (
+    <aside class="vote-panel vote-panel-watch" aria-label={S.voteAudience}>
+      {current && current.status === "open" && (
+        <section class="vote-card" data-q={current.q} data-status="open">
+          <h2 class="vote-question">{questionText(current, players)}</h2>
+          <p class="vote-kicker">{S.voteTapToGuess}</p>
+          <div class="vote-options" role="group" aria-label={questionText(current, players)}>
+            {optionLooks(current, players, game).map((look) => (
+              <button
+                key={look.key}
+                type="button"
+                class={`vote-option ${stored(current.q) === look.key ? "vote-option-mine" : ""}`}
+                data-option={look.key}
+                aria-pressed={stored(current.q) === look.key}
+                onClick={() => choose(current.q, look.key)}
+              >
+                <PlayerMark shape={look.shape} colour={look.colour} size={28} />
+                <span>{look.label}</span>
+              </button>
+            ))}
+          </div>
+          {error && <p class="vote-error" role="alert">{error}</p>}
+        </section>
+      )}
+      {current && current.status === "closed" && (
+        <section class="vote-card" data-q={current.q} data-status="closed">
+          <p class="vote-kicker">{S.voteClosed}</p>
+          <h2 class="vote-question">{questionText(current, players)}</h2>
+          <Bars frame={current} looks={optionLooks(current, players, game)} mine={stored(current.q)} />
+        </section>
+      )}
+      {result && !(current && current.status === "open") && (
+        <section class="vote-card vote-result" data-q={result.q} data-status="result">
+          <h2 class="vote-question">{answerText(result, optionLooks(result, players, game))}</h2>
+          {stored(result.q) !== null && (
+            <p class={`vote-verdict ${(result.answer ?? []).includes(stored(result.q)!) ? "vote-verdict-right" : ""}`}>
+              {(result.answer ?? []).includes(stored(result.q)!) ? S.voteYouRight : S.voteYouWrong}
+            </p>
+          )}
+          <p class="vote-foot">{S.voteRight(rightCount(result), result.total)}</p>
+        </section>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { LobbyPlayer, VotesFrame } from "../src/net/wire";
+import { applyVotes, EMPTY_BOARD, optionLooks, questionText, rightCount, shares } from "../src/votes/model";
+
+function frame(over: Partial<VotesFrame>): VotesFrame {
+  return {
+    t: "votes",
+    q: 1,
+    status: "open",
+    kind: "portion",
+    about: 1,
+    options: ["0", "2"],
+    counts: {},
+    total: 0,
+    v: 10,
+    answer: null,
+    ...over,
+  };
+}
+
+function player(id: number, seat: number, name: string): LobbyPlayer {
+  return { id, seat, name, bot: null, human: true, connected: true, presence: "connected" } as unknown as LobbyPlayer;
+}
+
+const players = [player(1, 0, "Ana"), player(2, 1, "Bea"), player(3, 2, "Cy")];
+
+describe("the vote board", () => {
+  it("follows a vote from open through its tally, close and result to clear", () => {
+    let board = applyVotes(EMPTY_BOARD, frame({}));
+    expect(board.current?.status).toBe("open");
+    board = applyVotes(board, frame({ counts: { "0": 3 }, total: 3 }));
+    expect(board.current?.total).toBe(3);
+    board = applyVotes(board, frame({ status: "closed", counts: { "0": 3, "2": 1 }, total: 4 }));
+    expect(board.current?.status).toBe("closed");
+    board = applyVotes(board, frame({ status: "result", answer: ["2"], counts: { "0": 3, "2": 1 }, total: 4 }));
+    expect(board.current).toBeNull();
+    expect(board.result?.answer).toEqual(["2"]);
+    board = applyVotes(board, frame({ status: "clear" }));
+    expect(board).toEqual(EMPTY_BOARD);
+  });
+
+  it("keeps a result on show while the next vote opens, and never lets an older frame replace a newer vote", () => {
+    let board = applyVotes(EMPTY_BOARD, frame({ status: "result", answer: ["0"] }));
+    board = applyVotes(board, frame({ q: 2 }));
+    expect([board.result?.q, board.current?.q]).toEqual([1, 2]);
+    board = applyVotes(board, frame({ q: 1, status: "closed" }));
+    expect(board.current?.q).toBe(2);
+    board = applyVotes(board, frame({ q: 1, status: "clear" }));
+    expect([board.result, board.current?.q]).toEqual([null, 2]);
+  });
+});
+
+describe("what a vote says", () => {
+  it("names the chooser and the portions by the table's letters, each with a shape", () => {
+    const f = frame({ options: ["0", "2", "3"] });
+    expect(questionText(f, players)).toContain("Bea");
+    const looks = optionLooks(f, players, null);
+    expect(looks.map((l) => l.label)).toEqual(["Portion A", "Portion C", "Portion D"]);
+    expect(new Set(looks.map((l) => l.shape)).size).toBe(3);
+  });
+
+  it("names seats by their players and Pizza Theory's colours by whose they are", () => {
+    const seats = optionLooks(frame({ kind: "seat", about: null, options: ["0", "1", "2"] }), players, null);
+    expect(seats.map((l) => l.label)).toEqual(["Ana", "Bea", "Cy"]);
+    const game = { seats: [{ seat: 0, colour: "orange" }, { seat: 1, colour: "blue" }], neutral: { colour: "yellow" } };
+    const colours = optionLooks(frame({ kind: "colour", about: null, options: ["orange", "blue", "yellow", "none"] }), players, game);
+    expect(colours.map((l) => l.label)).toEqual(["Ana", "Bea", "Neutral", "Nobody's"]);
+  });
+
+  it("gives shares in whole percent and counts the right guesses", () => {
+    const f = frame({ status: "result", counts: { "0": 1, "2": 2 }, total: 3, answer: ["2"] });
+    expect(shares(f)).toEqual({ "0": 33, "2": 67 });
+    expect(rightCount(f)).toBe(2);
+    expect(shares(frame({}))).toEqual({ "0": 0, "2": 0 });
+  });
+});
