@@ -147,6 +147,7 @@ export function ClassPhone({ code }: { code: string | null }) {
       key={seat.room}
       identity={{ role: "player", room: seat.room, name: seat.name }}
       phoneOnly
+      classCode={me.code}
       onLeave={() => setSeat(null)}
     />
     </>

@@ -18,17 +18,24 @@ export interface HandProps {
   players: LobbyPlayer[];
   seat: number;
   legal: Command[];
-  send: (cmd: Command) => Promise<void>;
+  /** `quiet`: the hand says why a refused command was refused (no toast). */
+  send: (cmd: Command, opts?: { quiet?: boolean }) => Promise<void>;
   hint?: () => Promise<unknown>;
   /** Hints this seat has left (issue 24, `you.hints`); missing for games (or hubs) without a count. */
   hints?: { left: number | null; off: boolean };
+}
+
+export interface HelpProps {
+  game?: View | null;
+  options?: Record<string, unknown>;
 }
 
 export interface GameUi {
   id: string;
   Table: FunctionComponent<TableProps>;
   Hand: FunctionComponent<HandProps>;
-  Help: FunctionComponent;
+  /** "How to play"; `game` (the game's view, when one is dealt) and the room's `options` say which rules apply. */
+  Help: FunctionComponent<HelpProps>;
   /** The seats the game is waiting for now (for "waiting for Ana"). */
   waitingOn(game: View): number[];
   /**

@@ -9,6 +9,7 @@ import { TokenStore } from "../net/tokens";
 import { RequestError, type Connection, type Identity } from "../net/connection";
 import type { Command, StateFrame } from "../net/wire";
 import { uiFor } from "../games";
+import type { View } from "../games/types";
 import { bySeat } from "../ui/players";
 import { formatScore } from "./EndPanel";
 import { useTurnBuzz, useWakeLock } from "./hooks";
@@ -162,7 +163,7 @@ export function JoinForm({
   );
 }
 
-function RulesDialog({ gameId, onClose }: { gameId: string; onClose: () => void }) {
+function RulesDialog({ gameId, onClose, game, options }: { gameId: string; onClose: () => void; game?: View | null; options?: Record<string, unknown> }) {
   const ui = uiFor(gameId);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -173,7 +174,7 @@ function RulesDialog({ gameId, onClose }: { gameId: string; onClose: () => void 
           {S.rules}: {S[`game_${gameId}` as keyof typeof S] as string}
         </h2>
         <div class="rules">
-          <ui.Help />
+          <ui.Help game={game ?? null} options={options ?? {}} />
         </div>
         <button class="btn" onClick={onClose}>
           {S.closeRules}
@@ -220,12 +221,15 @@ function Seated({
   hostActions,
   phoneOnly,
   react,
+  classCode,
 }: {
   state: StateFrame;
-  send: (c: Command) => Promise<void>;
+  send: (c: Command, opts?: { quiet?: boolean }) => Promise<void>;
   hint: () => Promise<unknown>;
   hostActions?: HostActions;
   phoneOnly?: boolean;
+  /** A class table's phone shows the class code (what the student typed), not the table's room code. */
+  classCode?: string;
   /** Where reactions go; the bar is shown while it is not this phone's turn (the turn's buttons need the room). */
   react?: Connection;
 }) {
@@ -248,7 +252,7 @@ function Seated({
     <main class="phone-main" data-version={state.version}>
       <header class="phone-header">
         {me && <PlayerChip player={me} />}
-        <span class="phone-code">{state.room}</span>
+        <span class="phone-code">{classCode ?? state.room}</span>
         {hosting && <HostMenu lobby={state.lobby} host={hostActions!} where="phone" me={state.you.player ?? null} finished={Boolean(state.outcome)} />}
         {state.game && !phoneOnly && (
           <button class="btn btn-quiet btn-small" aria-pressed={tableShown} onClick={toggleTable}>
@@ -310,7 +314,7 @@ function Seated({
       )}
       {state.outcome && <PhoneResult state={state} host={hosting ? hostActions! : null} />}
       {react && !mine && <ReactionBar conn={react} />}
-      {help && state.lobby.game && <RulesDialog gameId={state.lobby.game} onClose={() => setHelp(false)} />}
+      {help && state.lobby.game && <RulesDialog gameId={state.lobby.game} game={state.game} options={state.lobby.options} onClose={() => setHelp(false)} />}
     </main>
   );
 }
@@ -354,10 +358,13 @@ export function Joined({
   onLeave,
   phoneOnly,
   onSeatMoved,
+  classCode,
 }: {
   identity: Identity & { role: "player" };
   onLeave: (error: string | null) => void;
   phoneOnly?: boolean;
+  /** Shown in the header instead of the room code (a class table: the class code). */
+  classCode?: string;
   /** The hub refused this phone's seat token because the seat moved to another phone (issue 24). */
   onSeatMoved?: (room: string | null) => void;
 }) {
@@ -400,9 +407,10 @@ export function Joined({
         throw e;
       }),
   };
-  const send = (cmd: Command) =>
+  // quiet: the game's own screen says why (Splittissimo's refused picks, in a child's words)
+  const send = (cmd: Command, opts?: { quiet?: boolean }) =>
     conn.sendCommand(cmd).catch((e: RequestError) => {
-      showToast(errorText(e.code, e.params));
+      if (!opts?.quiet) showToast(errorText(e.code, e.params));
       throw e;
     });
   return (
@@ -411,7 +419,7 @@ export function Joined({
       {over ? (
         <RoomEnded reason={conn.endReason} again={S.joinAnother} onAgain={() => onLeave(null)} />
       ) : state ? (
-        <Seated state={state} send={send} hint={() => conn.hint()} hostActions={hostActions} phoneOnly={phoneOnly} react={conn} />
+        <Seated state={state} send={send} hint={() => conn.hint()} hostActions={hostActions} phoneOnly={phoneOnly} react={conn} classCode={classCode} />
       ) : (
         <main class="splash">
           <p>{S.connecting}</p>

@@ -1,15 +1,19 @@
-// Splittissimo on a phone: tap cards in your hand and on the table to build
-// a trick (the button wakes up when it is a real trick), end your turn or
-// pass, play a Special or Cancelled Order when the hub says you may, and ask
-// for a hint.
+// Splittissimo on a phone: tap cards in your hand and on the table, then
+// "Take this trick".  Any pick may be sent: the hub judges it and, when it is
+// no trick, says why, which the phone shows in a child's words ("These make
+// 5/8, but that pizza is 6/8") beside the cards (issue 25 §4).  End your turn
+// or pass, play a Special or Cancelled Order when the hub says you may, and
+// ask for a hint.  The whole turn fits a 360x740 phone: the open cards large,
+// the hand sized by how many cards it holds, the buttons in one or two rows.
 import { useEffect, useState } from "preact/hooks";
+import { RequestError } from "../../net/connection";
 import type { Command } from "../../net/wire";
-import { S } from "../../strings";
+import { S, errorText } from "../../strings";
 import type { HandProps } from "../types";
 import { CardFace } from "./Card";
-import { matchTrick, openCards, type Card } from "./model";
+import { openCards, type Card } from "./model";
 import { useCountdown } from "./Table";
-import { hintText, hintButton, type HintValue } from "./text";
+import { hintButton, hintText, refusalText, type HintValue } from "./text";
 
 function Pickable({ card, on, onToggle, glow }: { card: Card; on: boolean; onToggle: () => void; glow?: boolean }) {
   return (
@@ -25,16 +29,31 @@ function HintButton({ hints, onAsk }: { hints: HandProps["hints"]; onAsk: () => 
   return (
     <button class="btn btn-quiet sp-hint-btn" disabled={!usable} onClick={onAsk}>
       {label}
-      {status && <span class="sp-hints-left">{` · ${status}`}</span>}
+      {status && <span class="sp-hints-left">{` ${status}`}</span>}
     </button>
   );
 }
+
+/** Columns for a row of `count` cards: the hand's cards shrink as it grows, never below a readable size. */
+export function handColumns(count: number): number {
+  if (count <= 4) return 4;
+  if (count <= 5) return 5;
+  return 6;
+}
+
+/** What the phone says under the cards: the hub's reason for a refused pick, or a hint. */
+type Note = { kind: "refused" | "advice"; text: string; hand: number[]; table: number[] };
 
 export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) {
   const [hand, setHand] = useState<number[]>([]);
   const [table, setTable] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-  const [advice, setAdvice] = useState<{ text: string; hand: number[]; table: number[] } | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
+  /** Until when (ms) the hub asked this seat to wait before its next try (class/slow_down). */
+  const [coolUntil, setCoolUntil] = useState(0);
+  /** The turn in which the hub stopped judging this seat's tries (class/no_more_tries). */
+  const [noMoreTries, setNoMoreTries] = useState<number | null>(null);
+  const [, tick] = useState(0);
   const left = useCountdown(game.window);
   const open = openCards(game);
   const mine = game.hand as Card[];
@@ -43,8 +62,15 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
     setTable((t) => t.filter((id) => open.some((c) => c.id === id)));
     setBusy(false);
   }, [JSON.stringify(mine.map((c) => c.id)), JSON.stringify(open.map((c) => c.id)), game.turn]);
-  useEffect(() => setAdvice(null), [game.turn, game.tricks_this_turn]);
-  const toggle = (list: number[], set: (v: number[]) => void, id: number) => set(list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+  useEffect(() => setNote(null), [game.turn, game.tricks_this_turn]);
+  useEffect(() => {
+    if (coolUntil <= Date.now()) return;
+    const t = setTimeout(() => tick((n) => n + 1), coolUntil - Date.now() + 20);
+    return () => clearTimeout(t);
+  }, [coolUntil]);
+  // Functional updates: two quick taps before a render both count.
+  const toggle = (_list: number[], set: (f: (v: number[]) => number[]) => void, id: number) =>
+    set((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
   const act = (cmd: Command) => {
     setBusy(true);
     send(cmd).then(
@@ -55,17 +81,40 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
       () => setBusy(false),
     );
   };
-  const trick = matchTrick(
-    legal,
-    hand.map((id) => mine.find((c) => c.id === id)!).filter(Boolean),
-    table.map((id) => open.find((c) => c.id === id)!).filter(Boolean),
-    game,
-  );
-  const canTrick = legal.some((c) => c.type === "TakeTrick");
-  const specials = legal.filter((c) => c.type === "PlaySpecialOrder");
-  const cancel = legal.find((c) => c.type === "PlayCancelledOrder");
   const endTurn = legal.find((c) => c.type === "EndTurn");
   const pass = legal.find((c) => c.type === "Pass");
+  const trickListed = legal.some((c) => c.type === "TakeTrick");
+  // This seat's own turn, the reaction window closed: it may try a trick (the hub judges it).
+  const myTurn = !game.window && game.phase !== "over" && Boolean(endTurn || pass || trickListed);
+  const specials = legal.filter((c) => c.type === "PlaySpecialOrder");
+  const cancel = legal.find((c) => c.type === "PlayCancelledOrder");
+  const cooling = coolUntil > Date.now();
+  const stopped = noMoreTries === game.turn;
+  const picked = hand.length + table.length > 0;
+  const take = () => {
+    const cmd: Command = { type: "TakeTrick", hand: [...hand], table: [...table] };
+    setBusy(true);
+    setNote(null);
+    send(cmd, { quiet: true }).then(
+      () => {
+        setHand([]);
+        setTable([]);
+      },
+      (err: unknown) => {
+        setBusy(false);
+        const code = err instanceof RequestError ? err.code : "";
+        const params = err instanceof RequestError ? err.params : undefined;
+        const usable = hintButton(hints).usable && Boolean(hint);
+        const text =
+          refusalText(code, params, { level: String(game.level), hints: usable, took: Number(game.tricks_this_turn ?? 0) > 0 }) ??
+          errorText(code, params);
+        if (code === "class/slow_down") setCoolUntil(Date.now() + 1000 * Number(params?.seconds ?? 2));
+        if (code === "class/no_more_tries") setNoMoreTries(game.turn);
+        // The pick stays picked, so the child can change one card and try again.
+        setNote({ kind: "refused", text, hand: [], table: [] });
+      },
+    );
+  };
   const askHint = () => {
     if (!hint) return;
     // A hub that never answers must not leave the button hanging.
@@ -74,11 +123,12 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
       (h) => {
         const value = h as HintValue | null;
         // No hint: this seat has nothing to play until its turn (on its turn there is always one).
-        setAdvice({ text: hintText(value), hand: value?.command?.hand ?? [], table: value?.command?.table ?? [] });
+        setNote({ kind: "advice", text: hintText(value), hand: value?.command?.hand ?? [], table: value?.command?.table ?? [] });
       },
-      () => setAdvice({ text: S.sp_hintFailed, hand: [], table: [] }),
+      () => setNote({ kind: "advice", text: S.sp_hintFailed, hand: [], table: [] }),
     );
   };
+  const glowing = note?.kind === "advice" ? note : null;
   return (
     <section class="sp-hand" aria-label={S.game_splittissimo}>
       {left !== null && <p class="sp-window">{S.sp_window(left)}</p>}
@@ -88,25 +138,30 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
         </button>
       )}
       <h3 id="sp-table-title">{S.sp_tableTitle}</h3>
-      <div class="sp-row" role="group" aria-labelledby="sp-table-title">
+      <div class={`sp-row sp-open-row ${game.level === "easy" ? "sp-open-easy" : ""}`} role="group" aria-labelledby="sp-table-title" style={{ "--cols": Math.max(3, open.length) }}>
         {open.map((c) => (
-          <Pickable key={c.id} card={c} on={table.includes(c.id)} glow={advice?.table.includes(c.id)} onToggle={() => toggle(table, setTable, c.id)} />
+          <Pickable key={c.id} card={c} on={table.includes(c.id)} glow={glowing?.table.includes(c.id)} onToggle={() => toggle(table, setTable, c.id)} />
         ))}
       </div>
       <h3 id="sp-hand-title">{S.sp_handTitle}</h3>
-      <div class="sp-row" role="group" aria-labelledby="sp-hand-title">
+      <div
+        class="sp-row sp-hand-row"
+        role="group"
+        aria-labelledby="sp-hand-title"
+        style={{ "--cols": handColumns(mine.length), "--rows": Math.max(1, Math.ceil(mine.length / handColumns(mine.length))) }}
+      >
         {mine.map((c) => (
-          <Pickable key={c.id} card={c} on={hand.includes(c.id)} glow={advice?.hand.includes(c.id)} onToggle={() => toggle(hand, setHand, c.id)} />
+          <Pickable key={c.id} card={c} on={hand.includes(c.id)} glow={glowing?.hand.includes(c.id)} onToggle={() => toggle(hand, setHand, c.id)} />
         ))}
       </div>
-      {advice && (
-        <p class="sp-advice" role="status">
-          {advice.text}
+      {note && (
+        <p class={note.kind === "refused" ? "sp-refused" : "sp-advice"} role={note.kind === "refused" ? "alert" : "status"}>
+          {note.text}
         </p>
       )}
-      <div class="action-bar">
-        {canTrick && (
-          <button class="btn btn-start" disabled={!trick || busy} onClick={() => trick && act(trick)}>
+      <div class="action-bar sp-actions">
+        {myTurn && (
+          <button class="btn btn-start sp-take" disabled={!picked || busy || cooling || stopped} onClick={take}>
             {S.sp_takeTrick}
           </button>
         )}
@@ -123,7 +178,7 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
         {pass && (
           <button class="btn" disabled={busy} onClick={() => act(pass)}>
             {/* With the pass_anytime option a pass is offered beside a trick (RULES-NOTES 3.3): say so plainly. */}
-            {canTrick ? S.sp_passAnyway : S.sp_pass}
+            {trickListed ? S.sp_passAnyway : S.sp_pass}
           </button>
         )}
         {hint && game.phase !== "over" && <HintButton hints={hints} onAsk={askHint} />}

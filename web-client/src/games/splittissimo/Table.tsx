@@ -98,7 +98,8 @@ export function SplittissimoTable({ game, players }: TableProps) {
       <section class="sp-centre">
         <div class="sp-info">
           <p class="table-round">{S.sp_level(S.sp_levelName[String(game.level)] ?? String(game.level))}</p>
-          <p class="table-phase">{game.phase === "over" ? endReason(String(game.final?.reason ?? ""), String(game.level)) : S.sp_turnOf(active)}</p>
+          {/* on a phone the prompt above the hand says whose turn it is: the turn line is the TV's */}
+          <p class={`table-phase ${game.phase === "over" ? "" : "sp-turn-line"}`}>{game.phase === "over" ? endReason(String(game.final?.reason ?? ""), String(game.level)) : S.sp_turnOf(active)}</p>
           {left !== null && (
             <p class="sp-window" role="timer" aria-live="off">
               {S.sp_window(left)}
@@ -118,7 +119,7 @@ export function SplittissimoTable({ game, players }: TableProps) {
           return (
             <li key={s.seat} class={`sp-seat ${s.seat === game.active && game.phase !== "over" ? "current" : ""}`}>
               {p && <PlayerChip player={p} />}
-              <span>{S.sp_handCount(s.hand_count)}</span>
+              <span class="sp-seat-cards">{S.sp_handCount(s.hand_count)}</span>
               <span class="sp-delivered">{S.sp_delivered(mixedNumber(s.delivered))}</span>
               {/* one word that never breaks ("pasó" wrapped to a line of its own) */}
               {s.passed && (

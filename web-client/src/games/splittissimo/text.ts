@@ -3,7 +3,9 @@
 // during a reaction window.  Plain functions, so they are unit-tested.
 import type { Command } from "../../net/wire";
 import { S } from "../../strings";
+import type { ErrorParams } from "../../net/wire";
 import type { View } from "../types";
+import { W } from "./words";
 
 /** Why the game ended (views.py `final.reason`), as the TV and phones say it. */
 export function endReason(reason: string, level: string): string {
@@ -60,12 +62,20 @@ export function titleSize(word: string, base: number, width: number, spacing = 1
   return Math.min(base, Math.floor(((width - spacing * n) / (n * 0.78)) * 10) / 10);
 }
 
+/** A card in a hint as printed (hints.py `hand_cards`, `table_cards`). */
+export interface HintCard {
+  amount: string;
+  toppings?: string[];
+}
+
 /** A hint as the hub sends it (games/splittissimo/hints.py): structured, so each language writes its own sentence. */
 export interface HintValue {
   kind?: string;
   text?: string;
   hand?: string[];
   table?: string[];
+  hand_cards?: HintCard[];
+  table_cards?: HintCard[];
   toppings?: string[];
   sum?: string;
   draws?: boolean;
@@ -73,18 +83,29 @@ export interface HintValue {
   command?: { hand?: number[]; table?: number[] };
 }
 
+/**
+ * The cards of one side of a hint as printed: "8/8" for an 8/8 (never "1"),
+ * with their toppings where toppings count ("3/4 mushroom").  Older hubs send
+ * the amounts alone; the toppings the trick needs are then said once per card.
+ */
+function hintCards(cards: HintCard[] | undefined, amounts: string[] | undefined, toppings: string[], withToppings: boolean): string[] {
+  const w = W();
+  if (cards?.length) return cards.map((c) => w.card(c.amount, withToppings ? c.toppings ?? [] : []));
+  return (amounts ?? []).map((a) => w.card(a, withToppings ? toppings : []));
+}
+
 /** A hint's sentence in the language in use (null: the hub had nothing to suggest). */
 export function hintText(hint: HintValue | null): string {
   if (!hint) return S.sp_nothingToDo;
-  const tops = (hint.toppings ?? []).map((t) => S.sp_topping[t as keyof typeof S.sp_topping] ?? t);
-  const amounts = (xs: string[] | undefined) => (xs ?? []).map(mixedNumber);
+  const w = W();
+  const tops = hint.toppings ?? [];
   switch (hint.kind) {
     case "trick_easy":
-      return S.sp_hintTrickEasy(amounts(hint.hand), amounts(hint.table), sumText(hint.sum));
+      return w.hintEasy(hintCards(hint.hand_cards, hint.hand, [], false), hintCards(hint.table_cards, hint.table, [], false), sumText(hint.sum));
     case "trick":
-      return S.sp_hintTrick(amounts(hint.hand), amounts(hint.table), tops, sumText(hint.sum));
+      return w.hintTrick(hintCards(hint.hand_cards, hint.hand, tops, true), hintCards(hint.table_cards, hint.table, tops, true), sumText(hint.sum));
     case "special":
-      return S.sp_hintSpecial(tops, amounts(hint.table), sumText(hint.sum));
+      return S.sp_hintSpecial(tops.map(w.topping), hint.table ?? [], sumText(hint.sum));
     case "cancel":
       return S.sp_hintCancel(Boolean(hint.draws));
     case "end_turn":
@@ -93,6 +114,59 @@ export function hintText(hint: HintValue | null): string {
       return S.sp_hintPass;
     default:
       return S.sp_hintFailed;
+  }
+}
+
+/** What the phone knows when the hub refuses a pick: the level, hints left, a trick taken this turn. */
+export interface RefusalContext {
+  level: string;
+  hints: boolean;
+  took: boolean;
+}
+
+/**
+ * Why the hub refused a pick, in a child's words, from the error's code and
+ * params (notes "Contracts": games/splittissimo judged attempts, H3):
+ * "These make 5/8, but that pizza is 6/8", "The 3/4 pizza has no mushroom".
+ * Amounts are said as printed.  null: not a refusal of a pick (the phone's
+ * usual error sentence is used).
+ */
+export function refusalText(code: string, params: ErrorParams | null | undefined, ctx: RefusalContext): string | null {
+  const w = W();
+  const p = params ?? {};
+  const str = (k: string) => (p[k] === undefined || p[k] === null ? null : String(p[k]));
+  const num = (k: string) => (typeof p[k] === "number" ? (p[k] as number) : p[k] !== undefined && p[k] !== "" && !Number.isNaN(Number(p[k])) ? Number(p[k]) : null);
+  const level = str("level") ?? ctx.level;
+  switch (code) {
+    case "trick/amounts_differ": {
+      const hand = str("hand_sum");
+      const table = str("table_sum");
+      if (!hand || !table) return S.errors[code] ?? null;
+      const easy = level === "easy";
+      return w.amountsDiffer(w.handMakes(num("hand_count") ?? 1, hand, easy), w.tableMakes(num("table_count") ?? 1, table));
+    }
+    case "trick/topping_missing": {
+      const pizza = str("pizza");
+      const topping = str("topping");
+      if (!pizza || !topping) return S.errors[code] ?? null;
+      return w.toppingMissing(pizza, w.topping(topping), str("order"));
+    }
+    case "trick/shape": {
+      if (num("hand_count") === 0 || num("table_count") === 0) return w.pickBothSides;
+      return level === "easy" ? w.shapeEasy : level === "advanced" ? w.shapeAdvanced : w.shapeStandard;
+    }
+    case "card/wrong_kind":
+      return w.wrongKind;
+    case "card/not_in_hand":
+    case "card/not_open":
+    case "card/repeated":
+      return w.cardGone;
+    case "class/slow_down":
+      return w.slowDown(num("seconds") ?? 2);
+    case "class/no_more_tries":
+      return w.noMoreTries(num("max") ?? 5, ctx.hints, ctx.took);
+    default:
+      return null;
   }
 }
 
