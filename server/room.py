@@ -116,6 +116,13 @@ class RoomObserver:
         """(hints ``player`` has left, None for no limit; whether hints are off for them): their phone shows it."""
         return None, False
 
+    def admit(self, room: Room, player: int, command: Mapping[str, Any]) -> None:
+        """Before the rules judge a seated player's game command: raise a ``ProtocolError`` to refuse it unjudged
+        (a class table's limit on refused tries, issue 25)."""
+
+    def stored(self, room: Room, count: int) -> None:
+        """``count`` events were just appended to ``room`` (now at ``room.version``): a class notes when, for its report."""
+
 
 @attrs.define
 class RoomShared:
@@ -339,6 +346,7 @@ class RoomActor:
                 if paused is not None:
                     raise lobby.RoomRejected(lobby.RoomCode.PAUSED, paused)
                 command = codec_for(games[turn.room.run.game]).command(payload)
+                self.shared.observer.admit(turn.room, client.player, payload)
                 me = turn.room.player(client.player)
                 if me is not None and me.stand_in:  # back at the seat: the stand-in ends before this move
                     turn.apply([roomstate.StandInSet(player=me.id, on=False)], games)
@@ -672,6 +680,7 @@ class RoomActor:
 
     def after_events(self, events: list[Any]) -> None:
         """What stored lifecycle events do to the sockets and the bots."""
+        self.shared.observer.stored(self.room, len(events))
         for event in events:
             if isinstance(event, roomstate.GameStarted):
                 self.bots.clear()

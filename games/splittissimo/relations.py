@@ -7,7 +7,7 @@ CSV, the refusal ``params`` and docs/classroom.md all use these strings.
 - ``same_card``: one card on each side, printed alike (a 6/8 order on a 6/8 pizza);
 - ``equivalent_fractions``: one card on each side, printed differently (3/4 with 6/8, 2/4 with 1/2);
 - ``same_denominator_sum``: a side of several cards, every card of the trick over one
-  denominator (1/8 + 5/8 = 6/8);
+  denominator (1/8 + 5/8 = 6/8; a card printed "1" fits any: 1/2 + 1/2 = 1);
 - ``unlike_denominator_sum``: a side of several cards, denominators that differ (1/4 + 1/8 = 3/8);
 - ``whole_pizza``: one whole pizza written as a fraction or made by a sum (8/8 = 1, 1/2 + 1/2 = 1);
 - ``combined_orders``: two or more Order cards in one trick (RULES-NOTES 3.3, 3.4);
@@ -84,7 +84,7 @@ def classify(level: str, hand: Sequence[Card], table: Sequence[Card]) -> tuple[s
     if len(hand_f) == 1 and len(table_f) == 1:
         one, other = hand_f[0], table_f[0]
         found.add(SAME_CARD if (one.slices, one.of) == (other.slices, other.of) else EQUIVALENT_FRACTIONS)
-    elif len({card.of for card in hand_f + table_f}) == 1:
+    elif len({card.of for card in hand_f + table_f if card.of != 1}) <= 1:  # a whole "1" is n/n for any n
         found.add(SAME_DENOMINATOR_SUM)
     else:
         found.add(UNLIKE_DENOMINATOR_SUM)

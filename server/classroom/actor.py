@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ from protocol.errors import ErrorCode
 from server.classroom import options as class_options
 from server.classroom import seating
 from server.classroom.codes import ClassCode
+from server.classroom.reports import Reports
 from server.classroom.state import (
     AttemptRejected,
     Class,
@@ -32,6 +34,7 @@ from server.classroom.state import (
     ClassPaused,
     HandoverCodeIssued,
     HintGiven,
+    LevelChanged,
     OptionsChanged,
     StudentDeviceChanged,
     StudentJoined,
@@ -42,6 +45,7 @@ from server.classroom.state import (
     Table,
     TableClosed,
     TableOpened,
+    TimesNoted,
     evolve,
 )
 from server.classroom.store import append_events
@@ -142,6 +146,86 @@ class ClassActor:
         #: A new device's request for a student's seat, by its secret: (student, expires (unix s), token once handed).
         #: In memory only: a request lasts minutes, and a device whose request a restart lost asks again.
         self.requests: dict[str, tuple[int, int, str | None]] = {}
+        self._reports: Reports | None = None
+        #: When the tables' times were last written to the class log (unix ms).
+        self.flushed_ms = 0
+
+    @property
+    def reports(self) -> Reports:
+        """The class's reports (each table's analysis kept between calls), timed by the hub's ``Classes.times``."""
+        if self._reports is None:
+            times = getattr(self.hub.shared.observer, "times", None)
+            self._reports = Reports(self.hub.store, self.hub.games, times=times)
+        return self._reports
+
+    # --- dot levels from the report (issue 25) -------------------------------------------
+
+    async def apply_levels(self, label: int | None, *, by: str, now: int) -> list[dict[str, Any]]:
+        """Apply the report's suggested dots to table ``label`` (the number the teacher sees), or to every open
+        table whose suggestion changes something: from each table's next game.  What changed is logged
+        (``LevelChanged``) with the reasons, and the report lists it."""
+        if label is not None:
+            self._open_table_labelled(label)
+        report = await self.reports.build(self.klass)
+        applied = []
+        async with self._lock:
+            self._check_open()
+            for level in report["levels"]:
+                if (label is not None and level["table"] != label) or level["suggested"] == level["next"]:
+                    continue
+                if level["change"] == "same" and (label is None or by == "auto"):
+                    continue
+                table = self._open_table_labelled(level["table"])
+                after = tuple(level["suggested"])
+                before = tuple(level["next"])
+                await self._commit(
+                    [
+                        OptionsChanged(options={"dots": list(after)}, table=table.number),
+                        LevelChanged(
+                            table=table.label,
+                            before=before,
+                            after=after,
+                            by=by,
+                            reasons=tuple(level["reasons"]),
+                            at=now,
+                        ),
+                    ]
+                )
+                applied.append({"table": table.label, "from": list(before), "to": list(after)})
+        return applied
+
+    async def flush_times(self) -> None:
+        """Keep in the class log when its tables' versions were stored (``TimesNoted``), so a restarted hub's
+        report still gives every record's time."""
+        async with self._lock:
+            if self.klass.closed is None:
+                await self._flush_times()
+
+    async def _flush_times(self) -> None:
+        times = getattr(self.hub.shared.observer, "times", None)
+        if times is None:
+            return
+        self.flushed_ms = int(time.time() * 1000)
+        events = []
+        for table in self.klass.tables:
+            pending = times.pending(table.room)
+            if pending is not None:
+                events.append(TimesNoted(table.room, *pending))
+        try:
+            await self._commit(events)
+        except ClassMoved:
+            return
+        for event in events:
+            times.kept(event.room, len(event.ends))
+
+    async def _adapt_levels(self) -> None:
+        """``adapt_levels``: every open table's suggestion, applied before its next game is dealt."""
+        if not self.klass.options.get("adapt_levels"):
+            return
+        try:
+            await self.apply_levels(None, by="auto", now=int(time.time()))
+        except ClassRejected:
+            pass
 
     # --- what the tables' rooms report (through ``Classes``, the hub's room observer) ----
 
@@ -245,12 +329,17 @@ class ClassActor:
                 typed = normal_reclaim_code(code)
                 if same.handover_hash is None or now >= same.handover_expires or not matches(typed, same.handover_hash):
                     raise ClassRejected(
-                        ClassCode.BAD_HANDOVER_CODE, "that code is not (or no longer) valid: ask your teacher", status=403
+                        ClassCode.BAD_HANDOVER_CODE,
+                        "that code is not (or no longer) valid: ask your teacher",
+                        status=403,
                     )
                 return same.id, await self._move_device(same.id)
             if same is not None:
                 taken = ClassRejected(
-                    ClassCode.NAME_TAKEN, f"someone in this class is already called {name}", status=409, params={"name": name}
+                    ClassCode.NAME_TAKEN,
+                    f"someone in this class is already called {name}",
+                    status=409,
+                    params={"name": name},
                 )
                 # This may be the student on a new device: the teacher can hand the seat to it from the
                 # teacher's own screen.  The device waits on its request's secret (one per student: the newest).
@@ -423,7 +512,10 @@ class ClassActor:
             self._student(student)
             if any(same_name(s.name, name) and s.id != student for s in self.klass.students):
                 raise ClassRejected(
-                    ClassCode.NAME_TAKEN, f"someone in this class is already called {name}", status=409, params={"name": name}
+                    ClassCode.NAME_TAKEN,
+                    f"someone in this class is already called {name}",
+                    status=409,
+                    params={"name": name},
                 )
             await self._commit([StudentRenamed(student=student, name=name)])
 
@@ -489,6 +581,10 @@ class ClassActor:
             await self._commit([OptionsChanged(options=clean, table=table)])
 
     async def start_all(self, running: str | None = None) -> list[Table]:
+        await self._adapt_levels()
+        return await self._start_all(running)
+
+    async def _start_all(self, running: str | None = None) -> list[Table]:
         """A new game at every table, never throwing away a game in progress unless the teacher said so.
 
         ``running`` says what to do with tables mid-game: ``"keep"`` (they
@@ -578,6 +674,11 @@ class ClassActor:
     async def restart(self, number: int) -> Table:
         """End the table the teacher sees as "Table ``number``" and open a fresh one at the same place
         (so the same number) with the same students, and that table's new options."""
+        if self.klass.options.get("adapt_levels"):
+            try:
+                await self.apply_levels(number, by="auto", now=int(time.time()))
+            except ClassRejected:
+                pass
         async with self._lock:
             self._check_open()
             table = self._open_table_labelled(number)
@@ -628,6 +729,7 @@ class ClassActor:
             if self.klass.closed is not None:
                 return
             await self._end_tables(self.klass.open_tables())
+            await self._flush_times()
             await self._commit([ClassClosed(reason=reason, at=at)])
 
     # --- tables -------------------------------------------------------------------
@@ -658,7 +760,9 @@ class ClassActor:
             for student in students:
                 me = self.klass.student(student)
                 assert me is not None
-                await host.do(SeatPlayer(me.name, token_hash(seat_token(self.klass.secret, room.room.id, student, me.device))))
+                await host.do(
+                    SeatPlayer(me.name, token_hash(seat_token(self.klass.secret, room.room.id, student, me.device)))
+                )
             await host.do(SelectGame(game.id, class_options.room_options(opts, game)))
             if opts["bots"]:
                 for _ in range(max(0, game.min_players - len(students))):

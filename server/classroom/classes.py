@@ -22,9 +22,14 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from games.splittissimo.cards import CARDS
+from games.splittissimo.codes import SplittissimoCode
+from games.splittissimo.relations import classify, refusal_params, refused_relation
 from server import fanout
 from server.classroom import options as class_options
 from server.classroom.actor import ClassActor, ClassRejected, new_secret
+from server.classroom.analytics import SPLITTISSIMO
+from server.classroom.attempts import JUDGED, TableTimes, TryLimit
 from server.classroom.codes import ClassCode, new_class_code, normal_class_code
 from server.classroom.state import CLASS_PREFIX, DEFAULT_OPTIONS, AttemptRejected, Class, ClassOpened, HintGiven, Table
 from server.classroom.store import load_class
@@ -41,6 +46,8 @@ LOG = logging.getLogger("pizzanight")
 SWEEP_EVERY = 3600.0
 
 
+#: How often (ms) at most a class writes when its tables' versions were stored (``TimesNoted``) to its log.
+TIMES_EVERY_MS = 10_000
 #: At most this many card ids of one attempt are kept (a command's fields come from the wire).
 MAX_ATTEMPT_CARDS = 32
 
@@ -62,6 +69,53 @@ def attempted(command: Mapping[str, Any]) -> dict[str, Any]:
         "command": kind[:40] if isinstance(kind, str) else "",
         "hand": ids(command.get("hand")),
         "table_cards": ids(command.get("table")),
+    }
+
+
+def _turn_key(room: Room) -> tuple[Any, ...]:
+    """Which turn a try belongs to: the game (its start) and the turn number (a new turn resets the count)."""
+    run = room.run
+    return (run.seed, getattr(run.state, "turn", 0)) if run is not None else ()
+
+
+#: The refusals of a try whose cards were put side by side (the rest refuse a card before that).
+RELATED = frozenset(
+    (
+        SplittissimoCode.AMOUNTS_DIFFER,
+        SplittissimoCode.TOPPING_MISSING,
+        SplittissimoCode.TRICK_SHAPE,
+        SplittissimoCode.WRONG_CARD_KIND,
+    )
+)
+
+
+def judged(room: Room, code: str, tried: Mapping[str, Any]) -> dict[str, Any]:
+    """The relation a refused try at a trick was refused on, and the params its refusal carried (issue 25).
+
+    Worked out again from the cards the command named (the rules already
+    checked them, so they are real cards), with the same pure functions the
+    rules use; other refusals name no relation.
+    """
+    run = room.run
+    if tried["command"] != "TakeTrick" or run is None or run.game != SPLITTISSIMO:
+        return {}
+    try:
+        code_enum = SplittissimoCode(code)
+    except ValueError:
+        return {}
+    if any(i >= len(CARDS) for i in (*tried["hand"], *tried["table_cards"])):
+        return {}
+    if code_enum not in RELATED:
+        return {}  # a card not in hand, not open, named twice: no cards were put together
+    hand = [CARDS[i] for i in tried["hand"]]
+    table = [CARDS[i] for i in tried["table_cards"]]
+    level = run.state.level
+    found = classify(level, hand, table)
+    params = refusal_params(level, code_enum, hand, table)
+    return {
+        "relation": refused_relation(code, found),
+        "relations": found,
+        "params": {k: v for k, v in params.items() if k not in ("relation",)},
     }
 
 
@@ -87,6 +141,11 @@ class Classes(RoomObserver):
         #: Answers a request another hub forwarded here (set by ``server.classroom.http.routes``).
         self.serve_forwarded: Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]] | None = None
         hub.shared.observer = self
+        #: When each version of each class table's log was stored, and the limit on refused tries (issue 25).
+        self.times = TableTimes()
+        self.tries = TryLimit()
+        #: Per class table: (the game's event count, the player whose turn it is) at its last append.
+        self._game_marks: dict[str, tuple[int, int]] = {}
 
     # --- hooks for the cluster (``server.cluster.classes``); a single hub answers everything itself ----
 
@@ -133,15 +192,51 @@ class Classes(RoomObserver):
         found = self._student(room, player)
         if found is not None:
             actor, table, student = found
+            tried = attempted(command or {})
+            if tried["command"] == "TakeTrick" and code in JUDGED:
+                self.tries.refused(room.id, player, _turn_key(room))
             attempt = AttemptRejected(
                 student=student,
                 table=table.number,
                 code=code,
-                at_ms=round(time.time() * 1000),
+                at_ms=self.tries.clock(),
                 version=room.version,
-                **attempted(command or {}),
+                **tried,
+                **judged(room, code, tried),
             )
             self.hub.spawn(actor.record(attempt))
+
+    def admit(self, room: Room, player: int, command: Mapping[str, Any]) -> None:
+        """A class table's limit on refused tries at a trick (``attempts.TryLimit``); a party room has none."""
+        if not getattr(room, "class_table", False) or command.get("type") != "TakeTrick":
+            return
+        if self._student(room, player) is not None:
+            self.tries.admit(room.id, player, _turn_key(room))
+
+    def _keep_times(self, room: Room) -> None:
+        """Every :data:`TIMES_EVERY_MS` at most, the class writes its tables' new times to its log."""
+        for actor in self.by_code.values():
+            if actor.klass.closed is None and any(t.room == room.id for t in actor.klass.tables):
+                if self.times.clock() - actor.flushed_ms >= TIMES_EVERY_MS:
+                    actor.flushed_ms = self.times.clock()
+                    self.hub.spawn(actor.flush_times())
+                return
+
+    def stored(self, room: Room, count: int) -> None:
+        if getattr(room, "class_table", False):
+            self.times.stored(room.id, room.version - count + 1, room.version)
+            self._keep_times(room)
+            run = room.run
+            if run is None or run.game != SPLITTISSIMO:
+                return
+            # a move the rules accepted (the game's state moved on) ends the run of refused tries of the seat
+            # whose turn it was
+            state = run.state
+            before = self._game_marks.get(room.id)
+            if before is not None and before[0] != state.events:
+                self.tries.moved(room.id, before[1])
+            active = run.seats[state.active] if 0 <= state.active < len(run.seats) else -1
+            self._game_marks[room.id] = (state.events, active)
 
     def hint_refusal(self, room: Room, player: int) -> str | None:
         found = self._student(room, player)
@@ -224,6 +319,8 @@ class Classes(RoomObserver):
                 LOG.exception("cannot resume class", extra={"fields": {"class_id": log_id}})
                 continue
             if klass.code:
+                for noted in klass.times:
+                    self.times.load(noted.room, noted.starts, noted.ends, noted.at_ms)
                 self.owned(self.new_actor(klass))
                 log_event(logging.INFO, "class resumed", klass=klass.code, version=klass.version)
         await self.sweep()

@@ -37,6 +37,10 @@ class ClassCode(str, enum.Enum):
     BAD_HANDOVER_CODE = "class/bad_handover_code"
     #: Start was asked while tables are mid-game, without saying what to do with them.
     TABLES_PLAYING = "class/tables_playing"
+    #: At a class table: a try at a trick inside the cool-down after a refused one (``params.seconds``); not judged.
+    SLOW_DOWN = "class/slow_down"
+    #: At a class table: this turn's refused tries are used up (``params.max``); not judged.
+    NO_MORE_TRIES = "class/no_more_tries"
 
 
 # --- class codes ------------------------------------------------------------------

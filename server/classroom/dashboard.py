@@ -2,9 +2,19 @@
 
 Everything about a game here comes from the game's ``view`` for the
 shared screen (``SCREEN``), the same value a TV is sent, plus who sits
-where and who is connected: never a hand.  The help flags come from the
-table's analysis (``server.classroom.analytics``: no trick for two rounds) and
-the class's log (repeated moves refused by the rules, a hint asked).
+where and who is connected: never a hand.  "Needs help" (issue 25) is a
+list of reasons a teacher can act on, each true now and gone once it is
+not (docs/classroom.md, "Needs help"):
+
+- ``idle``: a student whose turn it is has not moved (no trick, no end of
+  turn, no pass) for the class's ``help_idle_s`` seconds (default 60) since
+  their turn began or their last trick;
+- ``refused``: a student has had :data:`HELP_REFUSED` or more tries at a
+  trick refused since the last move the rules accepted from them;
+- ``disconnected``: a student seated at the table is not connected (a bot
+  may be standing in for them).
+
+A hint asked is not a reason: asking is what a hint is for.
 """
 
 from __future__ import annotations
@@ -14,16 +24,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from games.contract import SCREEN
+from games.splittissimo.state import TURN
 from server.classroom.actor import ClassActor
-from server.classroom.analytics import SPLITTISSIMO
+from server.classroom.analytics import SPLITTISSIMO, TableAnalysis
 from server.classroom.reports import Reports, mixed_text
 from server.classroom.state import Table
 from server.room import load_room
+from server.roomstate import Room
 
-#: A table needs help after this many rounds (turns of every seat) without a trick ...
-HELP_ROUNDS = 2
-#: ... or after this many moves refused by the rules, or when someone asked for a hint.
-HELP_REJECTED = 3
+#: A student needs help after this many refused tries at a trick since their last accepted move.
+HELP_REFUSED = 3
 
 
 async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
@@ -93,7 +103,6 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
         return out
     view = games[room.run.game].view(room.run.state, SCREEN)
     analysis = await reports.analysis(table)
-    players = len(room.run.seats)
     names = {p.seat: p.name for p in room.players if p.seat is not None}
     tricks_this_game = [t for t in analysis.tricks if t.game == analysis.games_started]
     out.update(
@@ -103,9 +112,7 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
             "delivered": {names.get(s.seat, "?"): mixed_text(s.delivered) for s in view.seats},
             "tricks": len(tricks_this_game),
             "last_trick": view.last_trick.text if view.last_trick else None,
-            "help": _help(actor, table, analysis.turns_without_trick() >= HELP_ROUNDS * players)
-            if out["phase"] == "playing"
-            else [],
+            "help": _help(actor, table, room, room_actor, analysis) if out["phase"] == "playing" else [],
             "final": view.final.reason if view.final else None,
         }
     )
@@ -116,12 +123,37 @@ def _iso(when: float | None) -> str | None:
     return None if when is None else datetime.fromtimestamp(when, UTC).isoformat(timespec="seconds")
 
 
-def _help(actor: ClassActor, table: Table, stuck: bool) -> list[str]:
-    """Why a playing table may need the teacher: ``no_trick``, ``rejected``, ``hint``."""
-    klass = actor.klass
-    reasons = ["no_trick"] if stuck else []
-    if klass.rejected_at.get(table.number, 0) >= HELP_REJECTED:
-        reasons.append("rejected")
-    if any(n for (number, _), n in klass.hints.items() if number == table.number):
-        reasons.append("hint")
+def _help(
+    actor: ClassActor, table: Table, room: Room, room_actor: Any, analysis: TableAnalysis
+) -> list[dict[str, Any]]:
+    """Why a playing table needs the teacher now: ``idle``, ``refused``, ``disconnected`` (module docstring)."""
+    observer = actor.hub.shared.observer
+    times = getattr(observer, "times", None)
+    tries = getattr(observer, "tries", None)
+    run = room.run
+    reasons: list[dict[str, Any]] = []
+    if run is None:
+        return reasons
+    connected = set(room_actor.players) if room_actor is not None else None
+    idle_ms = int(actor.klass.options.get("help_idle_s", 60)) * 1000
+    now = times.clock() if times is not None else None
+    for p in room.players:
+        if p.gone or p.seat is None or p.bot is not None:
+            continue
+        student = actor.student_at(table, room, p.id)
+        if student is None:
+            continue
+        who = {"student": student, "name": p.name}
+        state = run.state
+        if state.phase == TURN and run.seats[state.active] == p.id and times is not None and now is not None:
+            since = times.at(room.id, analysis.last_move)
+            if since is not None and now - since >= idle_ms:
+                reasons.append({"reason": "idle", **who, "seconds": (now - since) // 1000})
+        if tries is not None:
+            count = tries.since_move(room.id, p.id)
+            if count >= HELP_REFUSED:
+                reasons.append({"reason": "refused", **who, "count": count})
+        # a cluster hub reading a table that runs elsewhere does not know who is connected there
+        if connected is not None and (p.id not in connected or getattr(p, "stand_in", False)):
+            reasons.append({"reason": "disconnected", **who})
     return reasons

@@ -162,10 +162,9 @@ def _routed(classes: Classes, route: str, handler: Handler, handlers: dict[str, 
 
 def routes(classes: Classes) -> list[Route]:
     hub = classes.hub
-    reports: dict[str, Reports] = {}
 
     def reports_for(actor: ClassActor) -> Reports:
-        return reports.setdefault(actor.klass.id, Reports(hub.store, hub.games))
+        return actor.reports  # the class's own (its auto-adapted levels read it too), with the hub's table times
 
     def teacher(request: Request) -> ClassActor:
         return classes.as_teacher(request.path_params["code"], _bearer(request))
@@ -227,7 +226,8 @@ def routes(classes: Classes) -> list[Route]:
         actor = teacher(request)
         built = await reports_for(actor).build(actor.klass)
         if request.query_params.get("only") == "students":
-            built = {"class": built["class"], "students": built["students"]}
+            keep = ("class", "generated_at", "relations", "students", "summary", "levels", "changes")
+            built = {key: built[key] for key in keep}
         return JSONResponse(built)
 
     async def report_csv(request: Request) -> Response:
@@ -235,6 +235,16 @@ def routes(classes: Classes) -> list[Route]:
         text = await reports_for(actor).csv(actor.klass)
         name = f"pizzanight-class-{actor.klass.code}.csv"
         return Response(text, media_type="text/csv", headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def apply_levels(request: Request) -> Response:
+        """The teacher applies the report's suggested dot levels: one table (``{"table": N}``) or every one."""
+        actor = teacher(request)
+        body = await _body(request)
+        number = body.get("table")
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+            raise ClassRejected(ClassCode.BAD_REQUEST, "table: the number of an open table")
+        applied = await actor.apply_levels(number, by="teacher", now=int(classes.clock()))
+        return JSONResponse({"applied": applied})
 
     async def start(request: Request) -> Response:
         actor = teacher(request)
@@ -355,6 +365,7 @@ def routes(classes: Classes) -> list[Route]:
         Route("/api/classes/{code}/screen", routed("screen", projector)),
         Route("/api/classes/{code}/report.csv", routed("report_csv", report_csv)),
         Route("/api/classes/{code}/start", routed("start", start), methods=["POST"]),
+        Route("/api/classes/{code}/levels", routed("apply_levels", apply_levels), methods=["POST"]),
         Route("/api/classes/{code}/end_tables", routed("end_tables", end_tables), methods=["POST"]),
         Route("/api/classes/{code}/pause", routed("pause", pause), methods=["POST"]),
         Route("/api/classes/{code}/options", routed("set_options", set_options), methods=["POST"]),

@@ -44,6 +44,12 @@ def check(options: Mapping[str, Any], games: Mapping[str, GameSpec]) -> dict[str
                 isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 20
             ):
                 raise BadOptions('hints: "off", "unlimited" or 1 to 20 per game')
+        elif key == "adapt_levels":
+            if not isinstance(value, bool):
+                raise BadOptions("adapt levels: true or false")
+        elif key == "help_idle_s":
+            if not isinstance(value, int) or isinstance(value, bool) or not 10 <= value <= 600:
+                raise BadOptions("needs help after: 10 to 600 seconds without a move")
         elif key == "retention_days":
             if not isinstance(value, int) or isinstance(value, bool) or value not in RETENTION_DAYS:
                 raise BadOptions("retention: 1 to 365 days")

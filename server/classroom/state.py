@@ -31,6 +31,10 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     #: A student may always pass (and draw), a trick on offer or not: nobody is stuck at their own turn
     #: (RULES-NOTES 3.3 "Passing when a trick exists"); such a pass is a missed trick in the report.
     "pass_anytime": True,
+    #: Each table's suggested dot levels (the report's ``levels``) are applied when its next game starts (issue 25).
+    "adapt_levels": False,
+    #: "Needs help": a student whose turn it is has not moved for this many seconds.
+    "help_idle_s": 60,
 }
 
 
@@ -149,6 +153,36 @@ class AttemptRejected:
     command: str = ""
     hand: tuple[int, ...] = ()
     table_cards: tuple[int, ...] = ()
+    #: The relation the try was refused on (``games.splittissimo.relations``; "" when none: a card not in hand...),
+    #: every relation the try's cards put to work, and the refusal's params (what the phone said).
+    relation: str = ""
+    relations: tuple[str, ...] = ()
+    params: dict[str, Any] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class LevelChanged:
+    """Table ``table`` (the number the teacher sees) plays dots ``after`` instead of ``before`` from its next game,
+    because of ``reasons`` (the report's suggestion); ``by`` the teacher's tap or ``auto`` (``adapt_levels``);
+    ``at``: unix seconds."""
+
+    table: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    by: str
+    reasons: tuple[dict[str, Any], ...] = ()
+    at: int = 0
+
+
+@attrs.frozen
+class TimesNoted:
+    """When appends to table ``room``'s log were stored: versions ``starts[i]``..``ends[i]`` at ``at_ms[i]``
+    (unix ms, the hub's clock).  A room's log holds no clock; the class keeps these for its report's times."""
+
+    room: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    at_ms: tuple[int, ...]
 
 
 @attrs.frozen
@@ -187,6 +221,8 @@ CLASS_EVENTS: tuple[type, ...] = (
     StudentSeated,
     HandoverCodeIssued,
     StudentDeviceChanged,
+    LevelChanged,
+    TimesNoted,
 )
 
 
@@ -249,6 +285,10 @@ class Class:
     rejected_at: Mapping[int, int] = attrs.field(factory=dict)
     #: Every rejected attempt, in order (the JSON export has one record per attempt).
     attempts: tuple[AttemptRejected, ...] = ()
+    #: Every change of a table's dot levels from the report's suggestion, in order.
+    level_changes: tuple[LevelChanged, ...] = ()
+    #: When the tables' log versions were stored (loaded into the hub's ``TableTimes`` when the class resumes).
+    times: tuple[TimesNoted, ...] = ()
 
     def student(self, student_id: int) -> Student | None:
         return next((s for s in self.students if s.id == student_id), None)
@@ -368,6 +408,10 @@ def evolve(klass: Class, event: Any) -> Class:
             return attrs.evolve(
                 klass, rejected={**klass.rejected, sid: mine}, rejected_at=at, attempts=klass.attempts + (event,)
             )
+        case TimesNoted():
+            return attrs.evolve(klass, times=klass.times + (event,))
+        case LevelChanged():
+            return attrs.evolve(klass, level_changes=klass.level_changes + (event,))
         case HintGiven(student=sid, table=number):
             key = (number, sid)
             return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})

@@ -194,7 +194,9 @@ async def test_the_dashboard_and_report_show_nothing_secret(server):
         async def projector() -> tuple[str, str]:
             board = await http.get(f"/api/classes/{code}/dashboard", headers=teacher)
             report = await http.get(f"/api/classes/{code}/report", headers=teacher)
-            return board.text, report.text
+            built = report.json()
+            built.pop("generated_at")  # when the report was computed (it is, each time it is asked for)
+            return board.text, json.dumps(built)
 
         seen = await projector()
         variants = 0
@@ -377,45 +379,6 @@ async def test_one_tables_level_applies_when_the_teacher_restarts_it(server):
         await phone.close()
 
 
-async def test_the_projector_flags_a_table_that_asks_for_hints_or_keeps_breaking_rules(server):
-    async with httpx.AsyncClient(base_url=server.http) as http:
-        code, teacher = await open_class(http, {**OPTIONS, "level": "standard", "table_size": 2})
-        tokens = [await join(http, code, name) for name in ("Ada", "Ben", "Cleo", "Dev")]
-        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
-        seats = [await where(http, code, token) for token in tokens]
-        table = seats[0]["table"]
-        phones = [
-            await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
-            for seat in seats
-            if seat["table"] == table
-        ]
-        states = [await p.until(lambda s: s["game"] is not None and s["game"]["hand"]) for p in phones]
-        waiting = next(p for p, s in zip(phones, states, strict=True) if s["game"]["active"] != s["you"]["seat"])
-
-        async def flags() -> dict[int, list[str]]:
-            board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
-            return {t["number"]: t.get("help") for t in board["tables"]}
-
-        async def until_flagged(reason: str) -> dict[int, list[str]]:
-            for _ in range(100):
-                seen = await flags()
-                if reason in seen[table]:
-                    return seen
-                await asyncio.sleep(0.02)
-            return await flags()
-
-        assert (await flags())[table] == []
-        assert (await phones[0].request({"t": "hint"}))["t"] == "hint"
-        assert (await until_flagged("hint"))[table] == ["hint"]
-        for _ in range(3):  # three out-of-turn passes are refused by the rules
-            assert (await waiting.cmd({"type": "Pass"}))["t"] == "error"
-        seen = await until_flagged("rejected")
-        assert seen[table] == ["rejected", "hint"]
-        assert all(not reasons for number, reasons in seen.items() if number != table)
-        for phone in phones:
-            await phone.close()
-
-
 async def test_concurrent_reports_count_each_record_once(server):
     """Given a finished table, when the dashboard and the report read its log at the same moment, then each record counts once."""
     async with httpx.AsyncClient(base_url=server.http) as http:
@@ -479,6 +442,10 @@ async def test_the_json_report_has_one_record_per_rejected_attempt(server):
             "game": 1,
             "code": refused["code"],
             "command": "TakeTrick",
+            # A card not open is refused before any cards are put together: no relation, no params
+            "relation": "",
+            "relations": [],
+            "params": {},
             # The card tried is in the student's hand while that game runs: held back (issue 24 section 6) ...
             "hand": [],
             "table_cards": [],

@@ -10,17 +10,15 @@ from fractions import Fraction
 
 from games.splittissimo.cards import CARDS
 from games.splittissimo.messages import Dealt, EndTurn, Pass, TakeTrick, TurnBegan
-from server import roomstate
-from server.classroom.analytics import (
+from games.splittissimo.relations import (
     COMBINED_ORDERS,
     EQUIVALENT_FRACTIONS,
-    SAME_DENOMINATORS,
-    SUMS_TO_WHOLE,
-    MissRecord,
-    TableAnalysis,
-    is_mixed,
-    relations,
+    SAME_DENOMINATOR_SUM,
+    UNLIKE_DENOMINATOR_SUM,
+    WHOLE_PIZZA,
 )
+from server import roomstate
+from server.classroom.analytics import TableAnalysis, is_mixed, relations
 from server.classroom.reports import mixed_text
 from server.hub import load_games
 
@@ -61,12 +59,14 @@ def play(analysis: TableAnalysis, seat: int, command: object) -> None:
         analysis.feed(event)
 
 
-def test_a_whole_for_two_halves_uses_equivalence_and_a_sum_to_a_whole():
-    assert relations((card("1"),), (card("1/2"), card("1/2", skip=1))) == (EQUIVALENT_FRACTIONS, SUMS_TO_WHOLE)
+def test_a_whole_for_two_halves_is_a_same_denominator_sum_to_a_whole_pizza():
+    assert relations((card("1"),), (card("1/2"), card("1/2", skip=1)), "easy") == (SAME_DENOMINATOR_SUM, WHOLE_PIZZA)
 
 
-def test_quarters_for_a_half_written_in_quarters_use_same_denominators():
-    assert relations((card("2/4"),), (card("1/4"), card("1/4", skip=1))) == (SAME_DENOMINATORS,)
+def test_quarters_for_a_half_written_in_quarters_are_a_same_denominator_sum():
+    assert relations((card("2/4"),), (card("1/4"), card("1/4", skip=1)), "easy") == (SAME_DENOMINATOR_SUM,)
+    assert relations((card("1/2"),), (card("1/4"), card("1/4", skip=1)), "easy") == (UNLIKE_DENOMINATOR_SUM,)
+    assert relations((card("3/4"),), (card("6/8"),), "easy") == (EQUIVALENT_FRACTIONS,)
 
 
 def test_several_orders_together_are_combined_orders():
@@ -89,10 +89,18 @@ def test_ending_a_turn_with_a_trick_left_is_a_miss_and_the_trick_taken_is_record
         0,
         ("1",),
         ("1/2", "1/2"),
-        (EQUIVALENT_FRACTIONS, SUMS_TO_WHOLE),
+        (SAME_DENOMINATOR_SUM, WHOLE_PIZZA),
     )
     # Then: 1/2 against 1/4 + 1/4 was still there when Ada ended her turn.
-    assert analysis.misses == [MissRecord(game=1, player=0, turn=1, hand=("1/2",), table=("1/4", "1/4"))]
+    [miss] = analysis.misses
+    assert (miss.game, miss.player, miss.turn, miss.decision) == (1, 0, 1, "end_turn")
+    assert (miss.hand, miss.table, miss.text, miss.relation) == (
+        ("1/2",),
+        ("1/4", "1/4"),
+        "1/4 + 1/4 = 2/4 = 1/2",
+        UNLIKE_DENOMINATOR_SUM,
+    )
+    assert (miss.hand_amount, miss.table_amount) == ("1/2", "2/4")
 
 
 def test_a_turn_ended_with_no_trick_left_is_not_a_miss():
@@ -129,7 +137,8 @@ def test_a_pass_with_a_trick_on_offer_is_a_miss_when_the_class_allows_passing_an
         pass_anytime=True,
     )
     play(analysis, 0, Pass())
-    assert analysis.misses == [MissRecord(game=1, player=0, turn=1, hand=("1/2",), table=("1/4", "1/4"))]
+    [miss] = analysis.misses
+    assert (miss.player, miss.turn, miss.decision, miss.hand, miss.table) == (0, 1, "pass", ("1/2",), ("1/4", "1/4"))
     assert analysis.tricks == []
 
 
@@ -142,3 +151,141 @@ def test_a_pass_with_no_trick_on_offer_is_not_a_miss():
     )
     play(analysis, 0, Pass())
     assert analysis.misses == []
+
+
+def test_a_trick_made_only_by_the_cards_drawn_back_up_is_no_miss():
+    """Issue 25: the miss was judged on the hand after the draw; Ada could not have played a card she did not hold."""
+    from games.splittissimo.tricks import find_tricks
+
+    whole, halves = card("1"), (card("1/2"), card("1/2", skip=1))
+    six = card("6/8", skip=1)
+    # Easy: the table is refilled to 4 (6/8, 8/8, 8/8), then Ada draws back up (6/8, 8/8): 1/8 + 6/8 = 7/8
+    analysis = table_log(
+        hands=((whole, card("1/8"), card("3/8")), (card("7/8"), card("5/8"), card("3/4"))),
+        table=(*halves, card("7/8", skip=1)),
+        deck=(
+            card("6/8"),
+            card("8/8"),
+            card("8/8", skip=1),
+            six,
+            card("8/8", skip=2),
+            card("6/8", skip=2),
+            card("6/8", skip=3),
+        ),
+    )
+    play(analysis, 0, TakeTrick(hand=(whole,), table=halves))
+    after_trick = analysis.room.run.state
+    play(analysis, 0, EndTurn())
+    drawn = analysis.room.run.state
+
+    def tricks(state):
+        return find_tricks("easy", [CARDS[i] for i in state.hands[0]], [CARDS[i] for i in state.table])
+
+    assert six in drawn.hands[0] and tricks(drawn)  # the draw made a trick possible ...
+    assert not tricks(after_trick)  # ... that was not there when Ada ended her turn
+    assert analysis.misses == []
+    [turn] = analysis.turns
+    assert (turn.player, turn.turn, turn.outcome) == (0, 1, "tricks")
+
+
+def test_a_miss_records_the_best_trick_its_toppings_and_relations():
+    """Standard: the largest trick on offer when Ada ended her turn, with each card's toppings."""
+    from games.splittissimo.cards import CARDS as ALL
+
+    def find(kind: str, text: str, *toppings: str) -> int:
+        return next(c.id for c in ALL if c.kind == kind and c.text == text and set(c.toppings) == set(toppings))
+
+    small, big = find("order", "1/4", "mushroom"), find("order", "3/4", "tomato")
+    p_small, p_big = find("pizza", "1/4", "mushroom"), find("pizza", "6/8", "tomato")
+    analysis = TableAnalysis(GAMES)
+    options = {"level": "standard", "reaction_ms": 0, "special_cards": False, "pass_anytime": True}
+    for event in (
+        roomstate.RoomOpened(room="r", code="BCDF", host_hash="h"),
+        roomstate.PlayerJoined(player=0, name="Ada", token_hash="a"),
+        roomstate.PlayerJoined(player=1, name="Ben", token_hash="b"),
+        roomstate.GameSelected(game="splittissimo", options=options),
+        roomstate.GameStarted(game="splittissimo", options=options, seed=1, seats=(0, 1)),
+        Dealt(
+            deck=DECK,
+            hands=((small, big), (card("5/8", kind="order"),)),
+            table=(),
+            piles=((p_small,), (p_big,), ()),
+            first=0,
+        ),
+        TurnBegan(seat=0, turn=1, window=False),
+    ):
+        analysis.feed(event)
+    play(analysis, 0, Pass())
+    [miss] = analysis.misses
+    assert (miss.hand, miss.table, miss.text) == (("3/4",), ("6/8",), "3/4 = 6/8")
+    assert (miss.hand_toppings, miss.table_toppings) == ((("tomato",),), (("tomato",),))
+    assert miss.relations == (EQUIVALENT_FRACTIONS, "toppings_matched") and miss.relation == EQUIVALENT_FRACTIONS
+    assert miss.dots == 2
+
+
+# --- the property: a miss exactly when a trick existed at the decision and was not taken ---------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from games.contract import SeatViewer, Setup  # noqa: E402
+from games.splittissimo.messages import TakeTrick as Take  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    level=st.sampled_from(["easy", "standard", "advanced"]),
+    choices=st.lists(st.integers(0, 1_000), min_size=60, max_size=60),
+)
+def test_a_miss_is_recorded_exactly_when_a_trick_existed_at_the_decision_and_was_not_taken(seed, level, choices):
+    """Players who sometimes take a trick and sometimes end or pass anyway; an independent count made from each
+    seat's own view at each decision (the cards it could see and hold) agrees with the recorded misses."""
+    spec = GAMES["splittissimo"]
+    options = {"level": level, "reaction_ms": 0, "special_cards": False, "pass_anytime": True}
+    setup = spec.setup(2, seed, options)
+    analysis = TableAnalysis(GAMES)
+    for event in (
+        roomstate.RoomOpened(room="r", code="BCDF", host_hash="h"),
+        roomstate.PlayerJoined(player=0, name="Ada", token_hash="a"),
+        roomstate.PlayerJoined(player=1, name="Ben", token_hash="b"),
+        roomstate.GameSelected(game="splittissimo", options=setup.options),
+        roomstate.GameStarted(game="splittissimo", options=setup.options, seed=seed, seats=(0, 1)),
+    ):
+        analysis.feed(event)
+    expected = []
+    for choice in choices:
+        state = analysis.room.run.state
+        if spec.is_terminal(state):
+            break
+        timer = spec.next_timer(state)
+        if timer is not None:
+            for event in spec.decide(state, -1, timer.command):
+                analysis.feed(event)
+            continue
+        seat = state.active
+        legal = spec.legal_commands(state, seat)
+        tricks = [c for c in legal if isinstance(c, Take)]
+        # the seat's own view: its hand and the open cards, as the phone shows them
+        view = spec.view(state, SeatViewer(seat))
+        hand = [c.id for c in view.hand]
+        open_ids = [c.id for c in view.table] + [p.top.id for p in view.piles if p.top is not None]
+        seen = [c for c in tricks if set(c.hand) <= set(hand) and set(c.table) <= set(open_ids)]
+        if tricks and choice % 3:
+            command = tricks[choice % len(tricks)]
+        else:
+            from games.splittissimo.messages import EndTurn as End
+            from games.splittissimo.messages import Pass as P
+
+            command = End() if state.tricks else P()
+            expected.append(bool(seen))
+        for event in spec.decide(state, seat, command):
+            analysis.feed(event)
+    decisions = [t for t in analysis.turns]
+    assert len(decisions) == len(expected)
+    missed_turns = {(m.game, m.turn) for m in analysis.misses}
+    assert [(t.game, t.turn) in missed_turns for t in decisions] == expected
+    assert len(analysis.misses) == sum(expected)
+
+
+_ = Setup

@@ -11,7 +11,6 @@ import pytest
 from test_classroom import OPTIONS, join, open_class, where
 
 from games.splittissimo.cards import CARDS
-from server.classroom import dashboard as dashboard_module
 
 from phoneplay import phone_loop
 from wsclient import Peer
@@ -223,38 +222,6 @@ async def test_the_dashboard_shows_whose_turn_cards_left_and_the_last_tricks_sum
         assert (seen["active"], seen["cards_left"]) == truth()
         for phone in phones.values():
             await phone.close()
-
-
-class _Stuck:
-    """A table's analysis that says how many turns passed without a trick (the flag's only input)."""
-
-    def __init__(self, turns: int) -> None:
-        self.turns, self.tricks, self.games_started = turns, [], 1
-
-    def turns_without_trick(self) -> int:
-        return self.turns
-
-
-class _Reports:
-    def __init__(self, turns: int) -> None:
-        self.turns = turns
-
-    async def analysis(self, table):
-        return _Stuck(self.turns)
-
-
-@pytest.mark.parametrize(("turns", "flagged"), [(0, False), (3, False), (4, True), (9, True)])
-async def test_a_table_without_a_trick_for_two_rounds_is_flagged_no_trick(server, turns, flagged):
-    """Given a playing table of two, when ``turns`` turns passed without a trick, then ``no_trick`` shows from 2 rounds."""
-    async with httpx.AsyncClient(base_url=server.http) as http:
-        code, teacher = await open_class(http, {**OPTIONS, "level": "standard", "bots": False})
-        for name in ("Ada", "Ben"):
-            await join(http, code, name)
-        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
-        actor = server.app.state.classes.find(code)
-        seen = await dashboard_module.dashboard(actor, _Reports(turns))
-        assert dashboard_module.HELP_ROUNDS * 2 == 4
-        assert ("no_trick" in seen["tables"][0]["help"]) is flagged
 
 
 async def test_end_all_closes_every_table_and_sends_the_students_back_to_waiting(server):
