@@ -474,6 +474,8 @@ export const es = {
     "class/seat_moved": "Tu sitio se ha pasado a otro dispositivo. Si no has sido tú, díselo a tu profe.",
     "class/bad_handover_code": "Ese código no sirve (está mal, ya se usó o caducó): pide otro a tu profe.",
     "class/tables_playing": "Algunas mesas están en mitad de una partida.",
+    "class/slow_down": "Espera un momento y vuelve a intentarlo.",
+    "class/no_more_tries": "No quedan intentos en este turno: pasa o pide una pista.",
     "topping/not_a_space": "Eso no es una casilla de la pizza.",
     "topping/space_taken": "Esa casilla está ocupada.",
     "topping/next_to_own": "Tus ingredientes no pueden tocarse entre sí.",
@@ -551,6 +553,10 @@ export const es = {
       : p.reason === "unprintable" ? "Usa solo letras, números, espacios y emojis."
       : `Un nombre tiene ${plural("es", num(p.max), { one: "# letra", other: "# letras" })} como mucho: acórtalo, por favor.`,
     "class/full": (p: ErrorParams) => `Esta clase está llena: ${plural("es", num(p.max), { one: "como mucho # alumno", other: "como mucho # alumnos" })}.`,
+    "class/slow_down": (p: ErrorParams) =>
+      `Espera un momento: puedes volver a intentarlo en ${plural("es", num(p.seconds), { one: "# segundo", other: "# segundos" })}.`,
+    "class/no_more_tries": (p: ErrorParams) =>
+      `Ya van ${plural("es", num(p.max), { one: "# intento", other: "# intentos" })} en este turno: pasa o pide una pista.`,
   },
   errorUnknown: "No ha funcionado. Inténtalo otra vez.",
 

@@ -475,6 +475,8 @@ export const en = {
     "class/seat_moved": "Your seat moved to another device. If that was not you, tell your teacher.",
     "class/bad_handover_code": "That code does not work (wrong, used or expired): ask your teacher for a new one.",
     "class/tables_playing": "Some tables are in the middle of a game.",
+    "class/slow_down": "Take a moment, then try again.",
+    "class/no_more_tries": "No more tries this turn: pass, or ask for a hint.",
     // Pizza Theory
     "topping/not_a_space": "That is not a space on the pizza.",
     "topping/space_taken": "That space is taken.",
@@ -557,6 +559,10 @@ export const en = {
       : p.reason === "unprintable" ? "Use letters, digits, spaces and emoji only."
       : `A name has ${plural("en", num(p.max), { one: "at most # letter", other: "at most # letters" })}: please make it shorter.`,
     "class/full": (p: ErrorParams) => `This class is full: ${plural("en", num(p.max), { one: "at most # student", other: "at most # students" })}.`,
+    "class/slow_down": (p: ErrorParams) =>
+      `Take a moment: you can try again in ${plural("en", num(p.seconds), { one: "# second", other: "# seconds" })}.`,
+    "class/no_more_tries": (p: ErrorParams) =>
+      `That was ${plural("en", num(p.max), { one: "# try", other: "# tries" })} this turn: pass, or ask for a hint.`,
   } as Record<string, (p: ErrorParams) => string>,
   /** A code this client does not know yet. */
   errorUnknown: "That didn't work. Try again.",
