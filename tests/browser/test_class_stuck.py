@@ -88,8 +88,8 @@ def test_a_student_closes_the_page_and_the_table_finishes_its_game(quick, browse
     # Then, after the class grace, a bot plays for him: Ada's phone and the teacher's dashboard say so
     students["Ada"].get_by_text(re.compile("a bot is playing for Ben")).first.wait_for(timeout=WAIT)
     noticed = time.monotonic() - gone_at
-    teacher.locator(".class-players li", has_text="Ben").locator(".class-stand-in").wait_for(timeout=WAIT)
-    assert "a bot is playing" in teacher.locator(".class-players li", has_text="Ben").inner_text()
+    teacher.locator(".class-players tr", has_text="Ben").locator(".class-state").wait_for(timeout=WAIT)
+    assert "a bot is playing" in teacher.locator(".class-players tr", has_text="Ben").inner_text()
     shot(teacher, artifacts, "teacher-dashboard-stand-in")
     # And the table finishes its game
     play_to_the_end(students["Ada"], seed=1)
@@ -110,7 +110,7 @@ def test_the_teachers_remove_asks_first_and_the_game_goes_on(quick, browser, art
     roster_button(teacher, "Ben", "Remove").click()
     teacher.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
     # Then Ben's seat is a bot's at once (labelled), Ben's phone is back at the join form ...
-    teacher.locator(".class-players li", has_text="Ben").get_by_text("removed: a bot plays").wait_for(timeout=WAIT)
+    teacher.locator(".class-players tr", has_text="Ben").get_by_text("removed: a bot plays").wait_for(timeout=WAIT)
     students["Ben"].get_by_label("Your name").wait_for(timeout=WAIT)
     # ... and Ada plays the game to its end
     play_to_the_end(students["Ada"], seed=2)

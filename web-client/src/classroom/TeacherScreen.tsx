@@ -1,22 +1,39 @@
-// The teacher's projector (/teacher): open a class, then every table live, the controls and the
-// per-student report.  Everything it shows comes from the dashboard and report endpoints, which
-// are built from public views and the tables' logs: never a student's hand.
+// The teacher's own view (/teacher) on a laptop or a phone: open a class, then
+// every table live with every figure and control, why a table needs help (in
+// words, only while true), the suggested dots per table, and the report
+// (fetched when the page opens, then kept fresh; printable).  The wall gets the
+// projector view instead (/class/CODE/screen, ClassScreen.tsx): no figures, no
+// controls.  Everything here comes from the dashboard and report endpoints,
+// which are built from public views and the tables' logs: never a hand of a
+// game still running.
 import { useEffect, useState } from "preact/hooks";
 import { Qr } from "../ui/Qr";
-import { api, ApiError, classErrorText, saved, type ClassOptions, type Dashboard, type DashboardTable, type Report } from "./api";
+import { api, ApiError, classErrorText, saved, type ClassOptions, type Dashboard, type Report } from "./api";
 import { S } from "../strings";
 import { C } from "./strings";
+import { T } from "./strings.teacher";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
+import { LEVELS, levelText, TableCard } from "./TeacherTables";
+import { PrintReport, ReportView } from "./TeacherReport";
+import { helpLines } from "./help";
 import "./classroom.css";
+import "./teacher.css";
 
-/** How often the projector refreshes the tables, and the report (ms). */
+/** How often the view refreshes the tables, and the report while the page is open (ms). */
 const BOARD_MS = 1000;
 const REPORT_MS = 5000;
-const LEVELS = ["easy", "standard", "advanced"];
 
-/** A level's word in the language in use (the app's option words), the id itself as a fallback. */
-function levelText(level: string): string {
-  return S.optionChoice[level] ?? level;
+/** The dot levels as words on a checkbox each (never symbols alone). */
+function DotChoices({ dots, onChange }: { dots: number[]; onChange: (dots: number[]) => void }) {
+  return (
+    <>
+      {[1, 2, 3].map((d) => (
+        <label class="check"><input type="checkbox" name={`dots-${d}`} checked={dots.includes(d)}
+          onChange={(e) => onChange((e.target as HTMLInputElement).checked ? [...dots, d].sort() : dots.filter((x) => x !== d))} />
+          {T.dotLevel(d)}</label>
+      ))}
+    </>
+  );
 }
 
 function CreateClass({ onCreated }: { onCreated: (code: string, token: string) => void }) {
@@ -50,12 +67,9 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
             {LEVELS.map((l) => <option value={l}>{levelText(l)}</option>)}
           </select>
         </label>
-        <fieldset><legend>{C.dots}</legend>
-          {[1, 2, 3].map((d) => (
-            <label class="check"><input type="checkbox" checked={options.dots.includes(d)}
-              onChange={(e) => set({ dots: (e.target as HTMLInputElement).checked ? [...options.dots, d].sort() : options.dots.filter((x) => x !== d) })} />
-              {"●".repeat(d)}</label>
-          ))}
+        <fieldset class="teacher-dots-form"><legend>{C.dots}</legend>
+          <DotChoices dots={options.dots} onChange={(dots) => set({ dots })} />
+          <p class="teacher-explain" id="dots-explain">{T.dotsExplain}</p>
         </fieldset>
         <label>{C.tableSize}
           <input class="input" name="table_size" type="number" min={2} max={5} value={options.table_size}
@@ -110,63 +124,11 @@ function AskDialog({ ask, onClose }: { ask: Ask; onClose: () => void }) {
   );
 }
 
-function TableCard({ table, onRestart, onLevel, readOnly }: { table: DashboardTable; onRestart: () => void; onLevel: (level: string) => void; readOnly: boolean }) {
-  const reasons = table.help ?? [];
-  const help = reasons.length > 0;
-  return (
-    <article class={`class-table ${help ? "class-table-help" : ""}`} aria-label={C.table(table.number)} data-table={table.number}>
-      <header>
-        <h2>{C.table(table.number)}</h2>
-        <span class="class-table-phase">{table.phase === "finished" ? C.finished : C.phase[table.phase] ?? table.phase}</span>
-      </header>
-      {help && <p class="class-help" role="status">⚑ {C.needsHelp}: {reasons.map((r) => C.helpWhy[r] ?? r).join(", ")}</p>}
-      <ul class="class-players">
-        {(table.players ?? []).map((p) => (
-          <li class={`${p.name === table.active ? "class-active" : ""} ${p.connected ? "" : "class-away"}`}>
-            <span class="class-turn-mark" aria-hidden="true">{p.name === table.active ? "▶" : ""}</span>
-            <span class="class-player-name">{p.name}{p.bot && !p.removed ? " 🤖" : ""}</span>
-            <span class="class-cards" title={C.cardsLeft}>{table.cards_left?.[p.name] ?? ""}</span>
-            <span class="class-pizza">{table.delivered?.[p.name] ?? ""}</span>
-            {(p.stand_in || p.removed) && <span class="class-stand-in">🤖 {p.removed ? C.removedSeat : C.standIn}</span>}
-          </li>
-        ))}
-      </ul>
-      <p class="class-tricks">{C.tricks(table.tricks ?? 0)}</p>
-      {table.last_trick && <p class="class-last">{C.lastTrick}: <strong>{table.last_trick}</strong></p>}
-      {!readOnly && <footer>
-        <button class="btn btn-small" onClick={onRestart}>{C.restart}</button>
-        <a class="btn btn-small" href={`/watch/${table.code}`} target="_blank" rel="noopener">{C.openLarge}</a>
-        <select class="input input-small" aria-label={C.applyTable} value={String(table.options.level ?? "")}
-          onChange={(e) => onLevel((e.target as HTMLSelectElement).value)}>
-          {LEVELS.map((l) => <option value={l}>{levelText(l)}</option>)}
-        </select>
-      </footer>}
-    </article>
-  );
-}
-
-function ReportTable({ report }: { report: Report | null }) {
-  if (!report) return null;
-  return (
-    <table class="class-report">
-      <thead><tr>{C.columns.map((c) => <th scope="col">{c}</th>)}</tr></thead>
-      <tbody>
-        {report.students.map((r) => (
-          <tr data-student={r.name}>
-            <th scope="row">{r.name}</th><td>{r.games}</td><td>{r.tricks}</td><td>{r.pizzas_delivered}</td>
-            <td>{r.same_denominators}</td><td>{r.equivalent_fractions}</td><td>{r.sums_to_whole}</td>
-            <td>{r.combined_orders}</td><td>{r.mixed_numbers}</td><td>{r.misses}</td><td>{r.hints}</td>
-            <td title={Object.entries(r.rules_broken).map(([code, n]) => `${code} ×${n}`).join(", ")}>{r.rejected}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 function ClassBoard({ code, token, onGone }: { code: string; token: string; onGone: () => void }) {
   const [board, setBoard] = useState<Dashboard | null>(null);
   const [report, setReport] = useState<Report | null>(null);
+  /** When the report on screen was fetched (the page says so: a teacher trusts a fresh report). */
+  const [reportAt, setReportAt] = useState<Date | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [level, setLevel] = useState("standard");
   const [ask, setAsk] = useState<Ask | null>(null);
@@ -183,18 +145,27 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   const refreshReport = async () => {
     try {
       setReport(await api.report(code, token));
+      setReportAt(new Date());
     } catch {
       // the next refresh tries again
     }
   };
   useEffect(() => {
+    // The report is computed when asked: fetched as the page opens, when it comes back into view, and while it is open.
     refresh();
     refreshReport();
     const a = setInterval(refresh, BOARD_MS);
     const b = setInterval(refreshReport, REPORT_MS);
+    const back = () => {
+      if (document.visibilityState === "visible") refreshReport();
+    };
+    document.addEventListener("visibilitychange", back);
+    window.addEventListener("focus", back);
     return () => {
       clearInterval(a);
       clearInterval(b);
+      document.removeEventListener("visibilitychange", back);
+      window.removeEventListener("focus", back);
     };
   }, [code, token]);
   const act = (what: () => Promise<unknown>) => async () => {
@@ -221,8 +192,17 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
     link.download = `pizzanight-class-${code}.json`;
     link.click();
   });
+  /** Print the report fresh: fetched again first, then the browser's print dialog (teacher.css lays it out). */
+  const printReport = async () => {
+    await refreshReport();
+    requestAnimationFrame(() => window.print());
+  };
   const join = board?.join ?? `${location.origin}/class/${code}`;
+  const projector = `/class/${code}/screen?lang=${S.lang}`;
   const readOnly = Boolean(board?.closed);
+  const adapt = Boolean(board?.options.adapt_levels);
+  const tables = board?.tables ?? [];
+  const helpNow = tables.map((t) => ({ number: t.number, lines: helpLines(t.help) })).filter((t) => t.lines.length > 0);
   /** Start a game at every table: a table mid-game is never thrown away without asking. */
   const startAll = async () => {
     setError(null);
@@ -252,11 +232,15 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
           <p>{C.joinAt} <strong>{join.replace(/^https?:\/\//, "").replace(/\/class\/.*$/, "/class")}</strong> {C.withCode}</p>
           <p class="teacher-code" aria-label={C.classCode}>{code}</p>
         </div>
-        <Qr text={join} label={join} px={220} />
+        <div class="teacher-projector">
+          <a class="btn" href={projector} target="_blank" rel="noopener" data-testid="open-projector">{T.openProjector}</a>
+          <p class="teacher-explain">{T.projectorHelp}</p>
+        </div>
+        <Qr text={join} label={join} px={140} />
         <LanguageSwitch compact />
       </header>
       {board?.closed && <p class="class-ended" role="status">{C.ended}</p>}
-      {board?.paused && <p class="class-paused" role="status">{C.paused}</p>}
+      {board?.paused && <p class="class-paused" role="status">{T.paused}</p>}
       {!readOnly && <nav class="teacher-controls">
         <button class="btn btn-start" onClick={startAll}>{C.startAll}</button>
         <button class="btn" aria-pressed={Boolean(board?.paused)} onClick={act(() => api.pause(code, token, !board?.paused))}>
@@ -268,35 +252,56 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
             {LEVELS.map((l) => <option value={l}>{levelText(l)}</option>)}
           </select>
         </label>
-        <fieldset class="teacher-dots"><legend>{C.dots}</legend>
-          {[1, 2, 3].map((d) => (
-            <label class="check"><input type="checkbox" checked={dots.includes(d)}
-              onChange={(e) => setDots((e.target as HTMLInputElement).checked ? [...dots, d].sort() : dots.filter((x) => x !== d))} />
-              {"●".repeat(d)}</label>
-          ))}
+        <fieldset class="teacher-dots" aria-describedby="dots-explain-board"><legend>{C.dots}</legend>
+          <DotChoices dots={dots} onChange={setDots} />
         </fieldset>
         <button class="btn" onClick={act(() => api.options(code, token, { level, dots }))}>{C.applyAll}</button>
+        <label class="check teacher-adapt">
+          <input type="checkbox" name="adapt_levels" checked={adapt}
+            onChange={(e) => act(() => api.options(code, token, { adapt_levels: (e.target as HTMLInputElement).checked }))()} />
+          {T.adaptAuto}
+        </label>
+        <details class="teacher-explain-more">
+          <summary>{T.dotsWhat}</summary>
+          <p id="dots-explain-board">{T.dotsExplain}</p>
+          <p>{T.adaptAutoHelp}</p>
+        </details>
       </nav>}
-      <nav class="teacher-downloads">
-        <button class="btn" onClick={downloadCsv}>{C.downloadCsv}</button>
-        <button class="btn" onClick={downloadJson}>{C.downloadJson}</button>
-      </nav>
       {error && <p class="form-error" role="alert">{error}</p>}
+      {!readOnly && tables.length > 0 && (
+        <section class="class-help-now" aria-labelledby="help-now-title" data-testid="help-now">
+          <h2 id="help-now-title">{T.helpNow}</h2>
+          {helpNow.length === 0 ? <p>{T.nobodyNeedsHelp}</p> : (
+            <ul>
+              {helpNow.map((t) => t.lines.map((line) => <li><strong>{C.table(t.number)}:</strong> {line}</li>))}
+            </ul>
+          )}
+        </section>
+      )}
       <section class="class-tables">
-        {(board?.tables ?? []).map((t) => (
+        {tables.map((t) => (
           <TableCard table={t} readOnly={readOnly}
+            suggestion={report?.levels?.find((l) => l.table === t.number)}
             onRestart={t.phase === "playing"
               ? () => confirm(C.confirmRestart(t.number), C.restart, act(() => api.restart(code, token, t.number)))
               : act(() => api.restart(code, token, t.number))}
-            onLevel={(l) => act(() => api.options(code, token, { level: l }, t.number))()} />
+            onLevel={(l) => act(() => api.options(code, token, { level: l }, t.number))()}
+            onApplyDots={act(() => api.levels(code, token, t.number))} />
         ))}
       </section>
       {board && board.waiting.length > 0 && (
         <p class="class-waiting"><strong>{C.waiting}:</strong> {board.waiting.join(", ")}</p>
       )}
       <section class="class-students" aria-labelledby="report-title">
-        <h2 id="report-title">{C.report} · {C.students} ({board?.students.length ?? 0})</h2>
-        <ReportTable report={report} />
+        <div class="class-report-head">
+          <h2 id="report-title">{C.report} · {C.students} ({board?.students.length ?? 0})</h2>
+          {reportAt && <span class="class-updated" data-testid="report-updated">{T.updated(reportAt.toLocaleTimeString())}</span>}
+          <button class="btn btn-small" onClick={refreshReport}>{T.refresh}</button>
+          <button class="btn btn-small" onClick={printReport}>{T.print}</button>
+          <button class="btn btn-small" onClick={downloadCsv}>{C.downloadCsv}</button>
+          <button class="btn btn-small" onClick={downloadJson}>{C.downloadJson}</button>
+        </div>
+        <ReportView report={report} />
         {!readOnly && <ul class="class-roster">
           {(board?.students ?? []).map((s) => (
             <li data-student-id={s.id}>
@@ -352,6 +357,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
         </div>
       )}
       {ask && <AskDialog ask={ask} onClose={() => setAsk(null)} />}
+      <PrintReport code={code} report={report} />
     </main>
   );
 }

@@ -15,6 +15,8 @@ export interface ClassOptions {
   /** "off", "unlimited", or at most this many per student per game. */
   hints: "off" | "unlimited" | number;
   retention_days: number;
+  /** Each table's suggested dots are applied when its next game starts. */
+  adapt_levels?: boolean;
 }
 
 export interface Seat {
@@ -53,9 +55,18 @@ export interface DashboardTable {
   delivered?: Record<string, string>;
   tricks?: number;
   last_trick?: string | null;
-  /** Why the table may need the teacher: "no_trick", "rejected", "hint". */
-  help?: string[];
+  /** Why the table may need the teacher, now (each goes away when no longer true). */
+  help?: (HelpReason | string)[];
   final?: string | null;
+}
+
+/** A reason a table needs the teacher: a student idle on their turn, refused again and again, or disconnected. */
+export interface HelpReason {
+  reason: "idle" | "refused" | "disconnected" | string;
+  student?: number;
+  name?: string;
+  seconds?: number;
+  count?: number;
 }
 
 export interface Dashboard {
@@ -102,25 +113,93 @@ export interface ClassScreenData {
   tables: ScreenTable[];
 }
 
+/** Words the hub wrote in both languages (a next step, a summary line, why a level changed). */
+export type BothLangs = Partial<Record<string, string>>;
+
+/** The fraction relations a trick can use, in the report's order (docs/classroom.md). */
+export const RELATIONS = [
+  "same_card",
+  "equivalent_fractions",
+  "same_denominator_sum",
+  "unlike_denominator_sum",
+  "whole_pizza",
+  "combined_orders",
+  "toppings_matched",
+] as const;
+
+export interface RelationCounts {
+  used: number;
+  missed: number;
+  refused: number;
+}
+
+export interface NextStep {
+  kind: string;
+  relation: string | null;
+  count: number;
+  text: BothLangs;
+}
+
 export interface ReportRow {
   student: number;
   name: string;
   games: number;
   tricks: number;
   pizzas_delivered: string;
-  same_denominators: number;
-  equivalent_fractions: number;
-  sums_to_whole: number;
-  combined_orders: number;
-  mixed_numbers: number;
   misses: number;
   hints: number;
   rejected: number;
   rules_broken: Record<string, number>;
+  mixed_numbers?: number;
+  /** Every relation, zeros included. */
+  relations?: Record<string, RelationCounts>;
+  turns?: number;
+  turn_seconds_median?: number | null;
+  next_step?: NextStep;
+}
+
+/** Why the hub suggests a table's dots, or why they changed. */
+export interface LevelReason {
+  reason: string;
+  relation?: string;
+  count?: number;
+  of?: number;
+}
+
+export interface LevelSuggestion {
+  table: number;
+  dots: number[];
+  suggested: number[];
+  change: "up" | "down" | "same";
+  reasons: LevelReason[];
+  text: BothLangs;
+}
+
+export interface LevelChange {
+  table: number;
+  from: number[];
+  to: number[];
+  by: "teacher" | "auto";
+  at: string;
+  text: BothLangs;
+}
+
+export interface ClassSummary {
+  students: number;
+  relations: Record<string, { used_by: number; missed_by: number; refused_by: number; never_used: number }>;
+  most_missed: { relation: string; students: number; of: number } | null;
+  lines: BothLangs[];
+  need_teacher: { student: number; name: string; reasons: string[] }[];
 }
 
 export interface Report {
+  class?: Record<string, unknown>;
+  generated_at?: string;
+  relations?: string[];
   students: ReportRow[];
+  summary?: ClassSummary;
+  levels?: LevelSuggestion[];
+  changes?: LevelChange[];
 }
 
 export class ApiError extends Error {
@@ -189,6 +268,9 @@ export const api = {
     call<{ code: string; seconds: number }>("POST", `/api/classes/${code}/students/${id}/handover`, token),
   pause: (code: string, token: string, paused: boolean) => call<unknown>("POST", `/api/classes/${code}/pause`, token, { paused }),
   endTables: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/end_tables`, token),
+  /** Apply a table's suggested dots from its next game (every table with a change when `table` is null). */
+  levels: (code: string, token: string, table: number | null) =>
+    call<{ applied: { table: number; from: number[]; to: number[] }[] }>("POST", `/api/classes/${code}/levels`, token, table === null ? {} : { table }),
   options: (code: string, token: string, options: Partial<ClassOptions>, table: number | null = null) =>
     call<unknown>("POST", `/api/classes/${code}/options`, token, { options, table }),
   restart: (code: string, token: string, table: number) => call<unknown>("POST", `/api/classes/${code}/tables/${table}/restart`, token),
