@@ -41,8 +41,12 @@ export function handColumns(count: number): number {
   return 6;
 }
 
-/** What the phone says under the cards: the hub's reason for a refused pick, or a hint. */
-type Note = { kind: "refused" | "advice"; text: string; hand: number[]; table: number[] };
+/**
+ * What the phone says under the cards: the hub's reason for a refused pick, or
+ * a hint.  Kept as the hub's values, and put in words at each render, so the
+ * language switch changes it too.
+ */
+type Note = { kind: "refused" | "advice"; say: () => string; hand: number[]; table: number[] };
 
 export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) {
   const [hand, setHand] = useState<number[]>([]);
@@ -105,13 +109,12 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
         const code = err instanceof RequestError ? err.code : "";
         const params = err instanceof RequestError ? err.params : undefined;
         const usable = hintButton(hints).usable && Boolean(hint);
-        const text =
-          refusalText(code, params, { level: String(game.level), hints: usable, took: Number(game.tricks_this_turn ?? 0) > 0 }) ??
-          errorText(code, params);
+        const context = { level: String(game.level), hints: usable, took: Number(game.tricks_this_turn ?? 0) > 0 };
+        const say = () => refusalText(code, params, context) ?? errorText(code, params);
         if (code === "class/slow_down") setCoolUntil(Date.now() + 1000 * Number(params?.seconds ?? 2));
         if (code === "class/no_more_tries") setNoMoreTries(game.turn);
         // The pick stays picked, so the child can change one card and try again.
-        setNote({ kind: "refused", text, hand: [], table: [] });
+        setNote({ kind: "refused", say, hand: [], table: [] });
       },
     );
   };
@@ -123,9 +126,9 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
       (h) => {
         const value = h as HintValue | null;
         // No hint: this seat has nothing to play until its turn (on its turn there is always one).
-        setNote({ kind: "advice", text: hintText(value), hand: value?.command?.hand ?? [], table: value?.command?.table ?? [] });
+        setNote({ kind: "advice", say: () => hintText(value), hand: value?.command?.hand ?? [], table: value?.command?.table ?? [] });
       },
-      () => setNote({ kind: "advice", text: S.sp_hintFailed, hand: [], table: [] }),
+      () => setNote({ kind: "advice", say: () => S.sp_hintFailed, hand: [], table: [] }),
     );
   };
   const glowing = note?.kind === "advice" ? note : null;
@@ -155,8 +158,8 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
         ))}
       </div>
       {note && (
-        <p class={note.kind === "refused" ? "sp-refused" : "sp-advice"} role={note.kind === "refused" ? "alert" : "status"}>
-          {note.text}
+        <p class={`sp-note ${note.kind === "refused" ? "sp-refused" : "sp-advice"}`} role={note.kind === "refused" ? "alert" : "status"}>
+          {note.say()}
         </p>
       )}
       <div class="action-bar sp-actions">
