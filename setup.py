@@ -78,7 +78,7 @@ def extensions() -> list[Extension]:
         return []
     return cythonize(
         [Extension(f"server.fastlane.{name}", [f"server/fastlane/{name}.pyx"], extra_link_args=STRIP)
-         for name in ("_lane", "_diff")],
+         for name in ("_lane", "_diff", "_wire")],
         compiler_directives={"language_level": "3"},
         quiet=True,
     )

@@ -37,7 +37,6 @@ from typing import Any
 
 from protocol.codec import encode_change, encode_state
 from protocol.gamecodec import to_wire
-from protocol.wirecache import WireCache
 from server import fastlane, views
 from server.timers import turn_seconds
 
@@ -61,7 +60,7 @@ class ViewMemory:
         #: The wire forms of the game's view objects, this change's and the last one's: a part
         #: shared by several classes converts once, and a part the game kept unchanged is the
         #: identical wire object as last time, which the differ skips at once.
-        self.wire = WireCache(to_wire)
+        self.wire = fastlane.WireCache(to_wire)  # compiled, or protocol.wirecache.WireCache (server/fastlane)
         #: The lobby part of the last broadcast and what it was made from: kept while its
         #: inputs are equal, so the lobby is the same object from change to change and the
         #: differ skips it.

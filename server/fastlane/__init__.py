@@ -5,7 +5,9 @@ Two pieces, each with a twin that does the same work byte for byte:
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py); its twin is ``pure.py``;
 * ``_diff.pyx``: fan-out's per-class diff (server/fanout.py); its twin is
-  ``protocol.patch.Differ``.
+  ``protocol.patch.Differ``;
+* ``_wire.pyx``: fan-out's conversion of game views to wire data, cached by
+  identity; its twin is ``protocol.wirecache.WireCache``.
 
 ``pip install`` compiles them (Cython, setup.py) when a C compiler is
 there; without one the install still succeeds and the hub runs the twins.  ``PIZZANIGHT_PURE=1``
@@ -32,11 +34,14 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
     WHY = f"{PURE_ENV}={os.environ[PURE_ENV]}"
 else:
     try:
-        from server.fastlane import _diff  # noqa: F401  (both or neither: setup.py builds them together)
+        from server.fastlane import _diff, _wire  # noqa: F401  (all or none: setup.py builds them together)
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure
         WHY = "the compiled modules were not built (no C compiler at install time?)"
+    except Exception as exc:  # built, but broken (a stale build?): the twins do the same work
+        _impl = pure
+        WHY = f"the compiled modules did not load: {exc!r}"
 
 #: ``"compiled"`` or ``"pure"``: which of the twins runs.
 LANE = "pure" if _impl is pure else "compiled"
@@ -49,16 +54,18 @@ FIN_BINARY, FIN_TEXT = pure.FIN_BINARY, pure.FIN_TEXT
 
 if LANE == "compiled":
     from server.fastlane._diff import Differ
+    from server.fastlane._wire import WireCache
 else:
     from protocol.patch import Differ  # type: ignore[assignment]
+    from protocol.wirecache import WireCache  # type: ignore[assignment]
 
 
 def describe() -> str:
     """One line for the log: which lane runs, and why the pure one if it is."""
     if LANE == "compiled":
-        return "fast lane: compiled (server/fastlane: websocket frames, per-class diff)"
+        return "fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache)"
     return f"fast lane: pure Python ({WHY})"
 
 
-__all__ = ["FIN_BINARY", "FIN_TEXT", "LANE", "Differ", "PURE_ENV", "WHY", "describe", "frame", "frame_message", "read_frames",
+__all__ = ["FIN_BINARY", "FIN_TEXT", "LANE", "Differ", "WireCache", "PURE_ENV", "WHY", "describe", "frame", "frame_message", "read_frames",
            "unmask"]

@@ -2,10 +2,11 @@
 
 The suite runs on the lane the install gives (compiled when a compiler
 was there).  This test runs the tests that go through the fast lane (the
-direct lane's reads and writes, fan-out, outboxes, whole games over real
-sockets, bad input) once more in a fresh process on the other twin:
-``PIZZANIGHT_PURE=1``, or the compiled one when this process runs pure.
-So CI holds the hub's behaviour on both.  About 20 s.
+direct lane's reads and writes, fan-out with its diff and wire cache,
+outboxes, whole games over real sockets, bad input) once more in a fresh
+process on the other twin: ``PIZZANIGHT_PURE=1``, or the compiled one
+when this process runs pure.  So CI holds the hub's behaviour on both.
+About 30 s on a quiet machine.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ SOCKET_TESTS = [
     "tests/server/test_hub_toy.py",
     "tests/server/test_hub_bad_input.py",
     "tests/server/test_fastlane.py",
+    "tests/protocol/test_wirecache.py",
 ]
 
 
