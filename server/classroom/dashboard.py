@@ -8,7 +8,7 @@ not (docs/classroom.md, "Needs help"):
 
 - ``idle``: a student whose turn it is has not moved (no trick, no end of
   turn, no pass) for the class's ``help_idle_s`` seconds (default 60) since
-  their turn began or their last trick;
+  their turn began or their last trick (not while the class is paused);
 - ``refused``: a student has had :data:`HELP_REFUSED` or more tries at a
   trick refused since the last move the rules accepted from them;
 - ``disconnected``: a student seated at the table is not connected (a bot
@@ -145,7 +145,8 @@ def _help(
             continue
         who = {"student": student, "name": p.name}
         state = run.state
-        if state.phase == TURN and run.seats[state.active] == p.id and times is not None and now is not None:
+        my_turn = state.phase == TURN and run.seats[state.active] == p.id
+        if my_turn and not actor.klass.paused and times is not None and now is not None:
             since = times.at(room.id, analysis.last_move)
             if since is not None and now - since >= idle_ms:
                 reasons.append({"reason": "idle", **who, "seconds": (now - since) // 1000})
