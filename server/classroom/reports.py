@@ -320,7 +320,7 @@ def _next_step(row: Mapping[str, Any], missed: list[dict[str, Any]], refused: li
             text_example = shown["sum"]
             example = {"hand": shown["hand"], "table": shown["table_cards"], "text": text_example}
         else:
-            text_example = f"{' + '.join(shown['hand'])} / {' + '.join(shown['table_cards'])}"
+            text_example = f"{' + '.join(shown['hand'])} | {' + '.join(shown['table_cards'])}"
             example = {"hand": shown["hand"], "table": shown["table_cards"], "text": text_example}
     return {
         "kind": kind,

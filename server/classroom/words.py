@@ -65,7 +65,9 @@ def next_step(kind: str, name: str, relation: str | None, count: int, example: s
                 else f"{name} missed {rel} {times(count, lang)}."
             )
         if kind == "refused":
-            eg = (f", p. ej. {example}" if lang == "es" else f", e.g. {example}") if example else ""
+            # the example is "hand | table" (the cards tried on each side)
+            tried = example.replace(" | ", " con " if lang == "es" else " with ") if example else ""
+            eg = (f", p. ej. {tried}" if lang == "es" else f", e.g. {tried}") if example else ""
             return (
                 f"Los intentos de {name} con {rel} no valieron {times(count, lang)}{eg}."
                 if lang == "es"

@@ -92,6 +92,16 @@ async def test_a_refused_try_is_explained_recorded_and_then_costs_a_cool_down(se
         assert record["held"] is True and record["hand"] == []
         row = next(r for r in report["students"] if r["name"] == active)
         assert row["relations"][record["relation"]]["refused"] == 1
+        # the next step names it, without the cards while the game runs
+        step = row["next_step"]
+        assert (step["kind"], step["relation"], step["count"]) == ("refused", record["relation"], 1)
+        assert (step["example"], step["held"]) == (None, True) and active in step["text"]["en"]
+        # once the table has ended, the example shows the cards tried
+        assert (await http.post(f"/api/classes/{code}/end_tables", headers=teacher)).status_code == 200
+        report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+        step = next(r for r in report["students"] if r["name"] == active)["next_step"]
+        assert step["held"] is False and step["example"]["text"].count(" | ") == 1
+        assert " with " in step["text"]["en"] and " con " in step["text"]["es"]
         for phone in phones.values():
             await phone.close()
 
