@@ -88,7 +88,7 @@ def test_a_student_closes_the_page_and_the_table_finishes_its_game(quick, browse
     # Then, after the class grace, a bot plays for him: Ada's phone and the teacher's dashboard say so
     students["Ada"].get_by_text(re.compile("a bot is playing for Ben")).first.wait_for(timeout=WAIT)
     noticed = time.monotonic() - gone_at
-    teacher.locator(".class-players tr", has_text="Ben").locator(".class-state").wait_for(timeout=WAIT)
+    teacher.locator(".class-players tr", has_text="Ben").get_by_text("a bot is playing").wait_for(timeout=WAIT)
     assert "a bot is playing" in teacher.locator(".class-players tr", has_text="Ben").inner_text()
     shot(teacher, artifacts, "teacher-dashboard-stand-in")
     # And the table finishes its game

@@ -45,7 +45,7 @@ function Summary({ report }: { report: Report }) {
 
 function Figures({ rows, withNextStep }: { rows: ReportRow[]; withNextStep: boolean }) {
   return (
-    <table class="class-report">
+    <table class={withNextStep ? "class-report" : "print-report-table"}>
       <thead>
         <tr>
           <th scope="col">{C.columns[0]}</th>
