@@ -228,6 +228,7 @@ class TableAnalysis:
                 self._decision = None
             case SpecialOrderPlayed():
                 self._decision = None
+                self.last_move = version
                 if event.took_over:
                     self._turn_from, self._default_for = version, None
             case TrickTaken(seat=seat, hand=hand, table=table, text=text):

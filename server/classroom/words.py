@@ -7,7 +7,8 @@ page may show the sentence as it is or write its own from the figures.  Pure.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.splittissimo.relations import (
     COMBINED_ORDERS,
@@ -118,7 +119,9 @@ def _dots(dots: Sequence[int]) -> str:
     return ", ".join(str(d) for d in dots)
 
 
-def level_line(table: int, change: str, dots: Sequence[int], suggested: Sequence[int], reason: dict) -> dict[str, str]:
+def level_line(
+    table: int, change: str, dots: Sequence[int], suggested: Sequence[int], reason: Mapping[str, Any]
+) -> dict[str, str]:
     """Table N's suggested dot levels, and why (docs/classroom.md, "Suggested dot levels")."""
 
     def why(lang: str) -> str:
