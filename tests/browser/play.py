@@ -134,9 +134,14 @@ def _amount(label: str) -> Fraction | None:
     return Fraction(match.group(1)) if match else None
 
 
-def find_easy_trick(hand: list[Fraction | None], table: list[Fraction | None]) -> tuple[list[int], list[int]] | None:
+def find_easy_trick(
+    hand: list[Fraction | None],
+    table: list[Fraction | None],
+    ok: Callable[[list[int], list[int]], bool] = lambda hs, ts: True,
+) -> tuple[list[int], list[int]] | None:
     """What a player does in their head at the easy level: one card on one
-    side, two or more on the other, equal amounts (RULES-NOTES 3.2)."""
+    side, two or more on the other, equal amounts (RULES-NOTES 3.2); ``ok``:
+    what else the pick must meet (the toppings, at standard)."""
     def subsets(values: list[Fraction | None], size: int):
         return itertools.chain.from_iterable(
             itertools.combinations([i for i, v in enumerate(values) if v is not None], k) for k in range(size, len(values) + 1)
@@ -146,15 +151,25 @@ def find_easy_trick(hand: list[Fraction | None], table: list[Fraction | None]) -
         if one is None:
             continue
         for group in subsets(table, 2):
-            if sum((table[j] for j in group), Fraction(0)) == one:
+            if sum((table[j] for j in group), Fraction(0)) == one and ok([i], list(group)):
                 return [i], list(group)
     for j, one in enumerate(table):
         if one is None:
             continue
         for group in subsets(hand, 2):
-            if sum((hand[i] for i in group), Fraction(0)) == one:
+            if sum((hand[i] for i in group), Fraction(0)) == one and ok(list(group), [j]):
                 return list(group), [j]
     return None
+
+
+def _toppings_fit(hand: list[str], table: list[str]) -> bool:
+    """Standard and Advanced: every pizza carries every topping the orders ask for (the card labels say them)."""
+    def tops(label: str) -> set[str]:
+        said = label.partition(" with ")[2]
+        return set(re.split(r", | and ", said)) if said else set()
+
+    wanted = set().union(*(tops(x) for x in hand if x.startswith("Order for")))
+    return all(wanted <= tops(x) for x in table)
 
 
 #: The table's and the hand's card labels (the picture's aria-label), read at once.
@@ -195,15 +210,25 @@ def splittissimo_turn(
         hand_cards = rows.nth(1).locator(".sp-pick")
         # every card's label in one look (never a wait for one card's picture that a re-render took away)
         table_labels, hand_labels = [*page.evaluate(CARD_LABELS), [], []][:2]
-        found = find_easy_trick([_amount(x) for x in hand_labels], [_amount(x) for x in table_labels])
+        found = find_easy_trick(
+            [_amount(x) for x in hand_labels],
+            [_amount(x) for x in table_labels],
+            lambda hs, ts: _toppings_fit([hand_labels[i] for i in hs], [table_labels[j] for j in ts]),
+        )
         if found:
             for i in found[0]:
                 hand_cards.nth(i).click()
             for j in found[1]:
                 table_cards.nth(j).click()
-            if take.is_enabled():
-                take.click()
+            # Any pick may be sent (issue 25): the hub judges it, and the phone says why when it is no trick.
+            shown = version(page)
+            page.evaluate("() => document.querySelectorAll('.sp-refused').forEach((e) => (e.dataset.old = '1'))")
+            take.click()
+            page.wait_for_function(f"v => document.querySelector('.sp-refused:not([data-old])') !== null || ({NEWER})(v)", arg=shown)
+            if not page.locator(".sp-refused:not([data-old])").count():
                 return True
+            while hand.locator(".sp-pick.on").count():
+                hand.locator(".sp-pick.on").first.click()
     for name in ("End my turn", "No trick: draw and pass", "Stuck? Draw and pass", "Play Special Order"):
         button = hand.get_by_role("button", name=name)
         if button.count() and button.first.is_enabled():
