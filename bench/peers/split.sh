@@ -8,12 +8,16 @@
 #   bench/peers/split.sh run.log OUTDIR          # in parallel; exits when the run's table is out
 #   .venv/bin/python bench/peers/split.py OUTDIR/server-ours-*.log
 #
-# Env: WARMUP (5) and DURATION (20), as given to run.sh. Signals only the `ours` server of each
-# rung (its pid from the first line of its log); every wait is a counted loop.
+# Env: WARMUP (5) and DURATION (20), as given to run.sh; RESULTS, the harness's results folder
+# (default ../shared/bench-peers/results). Another run of the same harness writes the same
+# server-ours-R.log names there: on a shared machine, run a private copy of the harness folder
+# (its node_modules with it) and point RESULTS at its results. Signals only the `ours` server of
+# each rung (its pid from the first line of its log); every wait is a counted loop. The second
+# signal goes 3 s before the window's end, so that it never races the server's shutdown.
 set -euo pipefail
 RUNLOG=$1 OUTDIR=$2
 WARMUP=${WARMUP:-5} DURATION=${DURATION:-20}
-RESULTS=$(cd "$(dirname "$0")/../../../shared/bench-peers" && pwd)/results
+RESULTS=${RESULTS:-$(cd "$(dirname "$0")/../../../shared/bench-peers" && pwd)/results}
 mkdir -p "$OUTDIR"
 seen=""
 for _ in $(seq 7200); do   # at most 2 hours
@@ -24,8 +28,8 @@ for _ in $(seq 7200); do   # at most 2 hours
     seen=$count
     log=$RESULTS/server-ours-$rung.log
     pid=$(head -1 "$log" | grep -o '"pid": [0-9]*' | grep -o '[0-9]*')
-    sleep "$WARMUP"; kill -USR1 "$pid"
-    sleep "$DURATION"; kill -USR1 "$pid"
+    sleep "$WARMUP"; kill -USR1 "$pid" || true
+    sleep $((DURATION - 3)); kill -USR1 "$pid" || true
     for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
     cp "$log" "$OUTDIR/server-ours-$rung-$count.log"
     echo "kept $OUTDIR/server-ours-$rung-$count.log" >&2
