@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Two pieces, each with a twin that does the same work byte for byte:
+Three pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py); its twin is ``pure.py``;
@@ -10,9 +10,9 @@ Two pieces, each with a twin that does the same work byte for byte:
   identity; its twin is ``protocol.wirecache.WireCache``.
 
 ``pip install`` compiles them (Cython, setup.py) when a C compiler is
-there; without one the install still succeeds and the hub runs the twins.  ``PIZZANIGHT_PURE=1``
-in the environment picks the pure twin even when the compiled one is
-installed (to compare them, or to rule the compiled one out).
+there; without one the install still succeeds and the hub runs the twins.
+``PIZZANIGHT_PURE=1`` in the environment picks the twins even when the
+compiled modules are installed (to compare them, or to rule them out).
 
 :data:`LANE` says which one runs: ``"compiled"`` or ``"pure"``
 (``pizzanight serve`` logs it, ``/metrics`` reports it), and :data:`WHY`
@@ -67,5 +67,5 @@ def describe() -> str:
     return f"fast lane: pure Python ({WHY})"
 
 
-__all__ = ["FIN_BINARY", "FIN_TEXT", "LANE", "Differ", "WireCache", "PURE_ENV", "WHY", "describe", "frame", "frame_message", "read_frames",
-           "unmask"]
+__all__ = ["FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "WireCache", "describe", "frame", "frame_message",
+           "read_frames", "unmask"]
