@@ -84,6 +84,10 @@ class Differ:
     Call :meth:`diff` for each viewer class's old and new view, then
     :meth:`next` once all are done (the old and new views must be kept alive
     until then: the pairs are keyed by identity).
+
+    server/fastlane/_diff.pyx is its compiled twin (what fan-out runs when
+    built): a change here is made there too, and tests/server/test_fastlane_diff.py
+    holds the two equal.
     """
 
     def __init__(self) -> None:

@@ -73,6 +73,8 @@ class WireCache:
 
     ``fallback`` converts what this converter does not know (the generic
     cattrs path); tests compare the two on every game's views.
+    server/fastlane/_wire.pyx is its compiled twin (what fan-out runs when
+    built): a change here is made there too (tests/server/test_fastlane_wire.py).
     """
 
     def __init__(self, fallback: Callable[[Any], Any]) -> None:
