@@ -103,6 +103,7 @@ class Auditor:
                 self._check_frame(code, role, player, room, shown)
                 seen_versions.add(shown["version"])
             sock.kept.clear()
+            self._check_votes(code, role, sock, log)
             self._check_tokens(code, sock, role, player, tokens, log.room)
         for version in sorted(seen_versions):
             self._check_secrets(code, log.by_version[version])
@@ -127,6 +128,19 @@ class Auditor:
             expected = as_sent(list(spec.legal_commands(room.run.state, seat))) or None
         if (expand(shown["legal"]) or None) != expected:  # a pattern stands for the commands it allows
             self.leak(f"{code} v{room.version}: the {role} frame's legal commands are not the seat's own")
+
+    def _check_votes(self, code: str, role: str, sock: Any, log: RoomLog) -> None:
+        """Audience vote frames (server.votes): the audience's come from the public view at the right moments."""
+        sequence = getattr(sock, "sequence", None)
+        if not sequence:
+            return
+        if role == "player":
+            if any(frame["t"] == "votes" for frame in sequence):
+                self.leak(f"{code}: a phone was sent an audience vote")
+        else:
+            for problem in audit_votes(sequence, log.by_version, self.games):
+                self.leak(f"{code}: a {role}'s {problem}")
+        sequence.clear()
 
     def _check_secrets(self, code: str, room: roomstate.Room) -> None:
         if room.run is None:
@@ -221,6 +235,8 @@ def audit_votes(frames: list[dict], rooms: Mapping[int, roomstate.Room], games: 
         counts = frame["counts"]
         if set(counts) - set(frame["options"]) or sum(counts.values()) != frame["total"]:
             problems.append(f"vote {q}: counts {counts} are not a tally of {frame['options']}")
+        if status == "clear":  # repeats what was already shown (its version may be long checked)
+            continue
         room = rooms.get(v)
         if room is None:
             problems.append(f"vote {q}: version {v} is not in the log")

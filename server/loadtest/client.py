@@ -28,6 +28,8 @@ class Socket:
         self.welcome: dict | None = None
         self.kept: list[dict] = []  # every state shown, when auditing
         self.raw = bytearray()  # every byte received, when auditing (token leaks)
+        #: Every ``votes`` frame and every state shown (as its version), in order, when auditing (audit_votes).
+        self.sequence: list[dict] = []
         self.keep = keep
         self.close_code: int | None = None
         self.shown_at = 0.0  # when the latest state arrived (perf_counter)
@@ -65,7 +67,10 @@ class Socket:
                     self.raw += data if isinstance(data, bytes) else data.encode()
                 shown = False
                 for frame in decode_server_all(data):  # one message may carry several frames
-                    shown = self._take(frame, now) or shown
+                    moved = self._take(frame, now)
+                    shown = moved or shown
+                    if self.keep and (moved or frame.get("t") == "votes"):
+                        self.sequence.append({"t": "state", "version": self.screen.version} if moved else frame)
                 if shown:  # a change's public and private parts arrive in one message: record the whole view
                     self.shown_at = now
                     if self.keep:

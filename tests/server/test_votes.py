@@ -347,3 +347,27 @@ async def test_every_game_offers_votes_that_pass_the_audit(server, game, players
     for peer in (tv, *watchers):
         assert audit_votes(peer.frames, by_version, server.hub.games) == []
     await close_all(tv, *watchers, *phones)
+
+
+def test_the_audit_catches_a_vote_that_is_not_the_public_views_or_reaches_a_phone():
+    from server import roomstate
+    from server.loadtest.audit import Auditor, RoomLog
+    from server.loadtest.stats import Stats
+
+    lobby_only = {0: roomstate.Room()}
+    made_up = {"t": "votes", "q": 1, "status": "open", "kind": "portion", "about": 0, "options": ["0", "1"],
+               "counts": {}, "total": 0, "v": 0, "answer": None}
+    # A vote offered where no game runs, or with a count for an option it does not offer, is caught
+    assert audit_votes([{"t": "state", "version": 0}, made_up], lobby_only, {}) != []
+    assert audit_votes([dict(made_up, counts={"9": 1}, total=1)], lobby_only, {}) != []
+    # And the load test's auditor reports a vote frame sent to a phone as a leak
+    stats = Stats()
+    auditor = Auditor(store=None, games={}, stats=stats)
+
+    class Sock:
+        sequence = [made_up]
+
+    log = RoomLog(None, "r", {})
+    log.by_version = lobby_only
+    auditor._check_votes("ABCD", "player", Sock(), log)
+    assert stats.audit_leaks == ["ABCD: a phone was sent an audience vote"]
