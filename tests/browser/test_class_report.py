@@ -32,13 +32,14 @@ from collections import Counter, defaultdict
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.sync.client import connect
 
 from protocol.patch import apply
-from tests.browser.conftest import Server
+from tests.browser.conftest import ARTIFACTS, Server
 from tests.browser.driver import shot
 from tests.browser.play import CARD_LABELS, NEWER, version
 
@@ -279,6 +280,8 @@ class WsStudent(Student):
 
     def __init__(self, name: str, rng: random.Random, url: str, room: str, token: str, stack: ExitStack) -> None:
         super().__init__(name, rng)
+        #: Whether this socket hosts the room (it then plays the hint's move on its turns).
+        self.host = False
         # a deep queue: while the test taps a page, this socket's frames wait without stalling its pings
         self.ws = stack.enter_context(connect(url.replace("http", "ws", 1) + "/ws", max_queue=4096))
         self.view: dict[str, Any] = {}
@@ -577,3 +580,157 @@ def _play_and_check(url: str, browser: Any, artifacts: Any, sockets: ExitStack) 
             assert int(row[f"{r}_used"]) == c.used[r]
             assert int(row[f"{r}_refused"]) == c.refused_relations[r]
             assert int(row[f"{r}_missed"]) == rows[name]["relations"][r]["missed"]
+
+
+# --- the phone's turn fits a small phone (issue 25 §4) -------------------------------------------
+
+FIT = (Path(__file__).parent / "fit.js").read_text()
+SIZES = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
+#: What comes and goes by itself is not judged here (as in test_fit.py).
+PASSING = [".moment", ".reaction-float", ".toast:empty"]
+SETTLE = """() => new Promise((done) => {
+    document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).forEach((a) => a.finish());
+    requestAnimationFrame(() => requestAnimationFrame(done));
+})"""
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "class"
+
+
+def _speak(page: Any, lang: str) -> None:
+    if page.evaluate("() => document.documentElement.lang") != lang:
+        page.locator(f".lang-switch[data-lang={lang}]").first.click()
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+
+def _misfits(page: Any, where: str) -> list[str]:
+    """What fit.js finds wrong on this screen, at each size and in each language."""
+    found = []
+    for lang in ("en", "es"):
+        _speak(page, lang)
+        for size in SIZES:
+            page.set_viewport_size(size)
+            page.evaluate(SETTLE)
+            found += [
+                f"{where} {size['width']}x{size['height']} {lang}: {p}" for p in page.evaluate(FIT, {"ignore": PASSING})
+            ]
+    _speak(page, "en")
+    page.set_viewport_size(PHONE)
+    return found
+
+
+def _keep(page: Any, name: str, artifacts: Path) -> None:
+    """A screenshot for docs/screenshots/class/, at 390x844, as a small JPEG in each language (and a PNG in the artifacts)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "es"):
+        _speak(page, lang)
+        page.set_viewport_size(PHONE)
+        page.evaluate(SETTLE)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{lang}.jpg"), type="jpeg", quality=70)
+        page.screenshot(path=str(artifacts / f"{name}-{lang}.png"))
+    _speak(page, "en")
+
+
+def _until_my_turn(page: Any, others: list[WsStudent], *, seconds: float = 90) -> None:
+    """The websocket players pass on their turns until the page's turn comes."""
+    deadline = time.monotonic() + seconds
+    while not (page.locator(".prompt-mine").count() and page.locator(".sp-take").count()):
+        if time.monotonic() > deadline:
+            page.screenshot(path=str(ARTIFACTS / "no-turn.png"))
+            raise AssertionError(f"the phone's turn never came: {[o.view.get('legal') for o in others]}")
+        for other in others:
+            other.pump()
+            # (a party room refuses a pass beside a trick: its legal list then holds tricks only)
+            if other.my_turn() or (other.host and other.view.get("legal") and not other.game.get("window")):
+                hint = other.request({"t": "hint"}).get("hint") if other.host else None
+                command = (hint or {}).get("command") or {"type": "Pass"}
+                other.request({"t": "cmd", "cmd": command})
+        time.sleep(0.05)
+
+
+def test_a_class_phone_turn_fits_with_five_players_and_says_why_a_pick_is_refused(server: Server, browser, artifacts):
+    url = server.url
+    made = _http(f"{url}/api/classes", {"options": {**OPTIONS, "table_size": 5, "dots": [1, 2, 3]}})
+    code, teacher = made["code"], made["token"]
+    names = ("Maximiliano", "Bea", "Caro", "Dani", "Emil")
+    joined = {name: _http(f"{url}/api/classes/{code}/join", {"name": name}) for name in names}
+    _http(f"{url}/api/classes/{code}/start", {}, teacher)
+    seats = {name: _http(f"{url}/api/classes/{code}/me", token=joined[name]["token"]) for name in names}
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    saved = json.dumps({"code": code, "token": joined[names[0]]["token"], "name": names[0]})
+    context.add_init_script(f"localStorage.setItem('pizzanight:class:{code}', {json.dumps(saved)})")
+    page = context.new_page()
+    page.goto(f"{url}/class/{code}")
+    page.locator(".sp-hand").wait_for(timeout=20000)
+    with ExitStack() as sockets:
+        others = []
+        for i, name in enumerate(names[1:]):
+            others.append(
+                WsStudent(name, random.Random(i), url, seats[name]["room"], seats[name]["seat_token"], sockets)
+            )
+        _until_my_turn(page, others)
+        # Then the whole turn is in sight, nothing scrolls and no fraction is cut, in English and Spanish
+        assert _misfits(page, "class phone, its turn") == []
+        # The header shows the student's name and the class code; no word of a TV anywhere on the page
+        header = page.locator(".phone-header").inner_text()
+        assert code in header and "Maximiliano" in header and seats[names[0]]["room"] not in header
+        words = page.evaluate(
+            "() => document.body.innerText + ' '"
+            " + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')"
+        )
+        assert not re.search(r"\bTV\b|\btele\b", words), words
+        _keep(page, "phone-turn", artifacts)
+        # When the student sends a pick that is no trick, then the phone says why, in a child's words
+        student = PageStudent(names[0], random.Random(1), page)
+        hand, table = student.look()
+        hs, ts, expected = next(p for p in wrong_picks(hand, table) if p[2] == "trick/amounts_differ")
+        assert student.take(hand, table, hs, ts) == expected
+        said = page.locator(".sp-refused").inner_text()
+        h, t = [hand[i] for i in hs], [table[j] for j in ts]
+        assert said.startswith(f"This order is {h[0].text}, but that pizza is {t[0].text}."), said
+        # (the refusal keeps the pick, so the child can change one card: pick it again for the screenshots)
+        student._pick(hs, ts)
+        assert _misfits(page, "class phone, a refused pick") == []
+        _keep(page, "phone-refused", artifacts)
+        # And How to play says the standard rules: one order with one pizza is a trick
+        page.get_by_role("button", name=re.compile("How to play|Rules")).click()
+        assert "a 3/8 order with a 3/8 pizza" in page.get_by_role("dialog").inner_text()
+
+
+def test_a_party_phone_turn_fits_with_five_players(server: Server, browser, artifacts):
+    """A phone in a room opened from a phone (no TV), five players: the same turn, fitting."""
+    url = server.url
+    with ExitStack() as sockets:
+        host = WsStudent.__new__(WsStudent)
+        Student.__init__(host, "Host", random.Random(2))
+        host.ws = sockets.enter_context(connect(url.replace("http", "ws", 1) + "/ws", max_queue=4096))
+        host.view, host.v, host.seq, host.host = {}, -1, 0, True
+        host.ws.send(json.dumps({"t": "hello", "v": 1, "role": "player", "name": "Host"}))
+        while not host.view:
+            host.pump(10)
+        room = host.view["room"]
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.goto(f"{url}/join/{room}")
+        page.get_by_label("Your name").fill("Valentina")
+        page.get_by_role("button", name="Join").click()
+        page.locator(".phone-header").wait_for()
+        assert (
+            host.request(
+                {
+                    "t": "host",
+                    "op": "select_game",
+                    "game": "splittissimo",
+                    "options": {"level": "standard", "reaction_ms": 0},
+                }
+            )["t"]
+            == "ack"
+        )
+        for _ in range(3):
+            assert host.request({"t": "host", "op": "add_bot"})["t"] == "ack"
+        assert host.request({"t": "host", "op": "start"})["t"] == "ack"
+        page.locator(".sp-hand").wait_for(timeout=20000)
+        _until_my_turn(page, [host])
+        shot(page, artifacts, "party-phone-turn")
+        page.set_viewport_size(SIZES[1])
+        shot(page, artifacts, "party-phone-turn-360")
+        page.set_viewport_size(PHONE)
+        assert _misfits(page, "party phone, its turn") == []
