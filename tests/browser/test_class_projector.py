@@ -87,7 +87,10 @@ def doc_shot(page, name: str) -> None:
         return
     DOCS.mkdir(parents=True, exist_ok=True)
     path = DOCS / f"{name}.jpg"
-    page.screenshot(path=str(path), type="jpeg", quality=70)
+    width, height = page.viewport_size["width"], page.evaluate("document.documentElement.scrollHeight")
+    # the top of a long page (the teacher's: header, help, tables), whole for the projector
+    clip = {"x": 0, "y": 0, "width": width, "height": min(height, 940)}
+    page.screenshot(path=str(path), type="jpeg", quality=45, full_page=True, clip=clip)
     assert path.stat().st_size < 120_000, f"{path} is {path.stat().st_size} bytes"
 
 

@@ -109,7 +109,7 @@ export function ClassScreen({ code }: { code: string }) {
   const address = join.replace(/^https?:\/\//, "").replace(/\/[A-Z]+$/i, "");
   return (
     // The frame sets the type from the window's height and the rows of tables; the fit shrinks `main` inside it.
-    <div class={`proj-frame proj-rows-${Math.min(rows, 4)}`}>
+    <div class={`proj-frame proj-rows-${Math.min(rows, 4)} ${tables.length <= 2 ? "proj-few" : ""}`}>
     <main ref={main} class="proj" lang={S.lang}>
       <aside class="proj-join" aria-label={T.joinOn}>
         <p class="proj-title">{T.projectorTitle}</p>

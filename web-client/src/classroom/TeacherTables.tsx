@@ -42,6 +42,8 @@ export function TableCard({
   onApplyDots: () => void;
 }) {
   const help = helpLines(table.help);
+  // Apply is offered until the next game's dots are the suggested ones
+  const pending = suggestion ? String(suggestion.next ?? suggestion.dots) !== String(suggestion.suggested) : false;
   const players = table.players ?? [];
   const playing = table.phase === "playing";
   return (
@@ -93,9 +95,11 @@ export function TableCard({
             {suggestion.change !== "same" && <span class="class-suggest-now"> ({T.dotsNow(dotsText(suggestion.dots))})</span>}
           </p>
           {said(suggestion.text) && <p class="class-suggest-why">{said(suggestion.text)}</p>}
-          {!readOnly && suggestion.change !== "same" && (
+          {!readOnly && suggestion.change !== "same" && (pending ? (
             <button class="btn btn-small btn-start" onClick={onApplyDots}>{T.applySuggestion}</button>
-          )}
+          ) : (
+            <p class="class-applied" role="status">{T.applied}</p>
+          ))}
         </div>
       )}
       {!readOnly && (

@@ -168,7 +168,9 @@ export interface LevelReason {
 
 export interface LevelSuggestion {
   table: number;
+  /** The dots playing now, the next game's (after an Apply), and the suggestion. */
   dots: number[];
+  next?: number[];
   suggested: number[];
   change: "up" | "down" | "same";
   reasons: LevelReason[];
