@@ -1,12 +1,12 @@
-"""The hub's socket tests on the other twin of the websocket fast lane (server/fastlane).
+"""The hub's socket tests on the other twin of the fast lane (server/fastlane).
 
 The suite runs on the lane the install gives (compiled when a compiler
 was there).  This test runs the tests that go through the fast lane (the
 direct lane's reads and writes, fan-out with its diff and wire cache,
-outboxes, whole games over real sockets, bad input) once more in a fresh
-process on the other twin: ``PIZZANIGHT_PURE=1``, or the compiled one
-when this process runs pure.  So CI holds the hub's behaviour on both.
-About 30 s on a quiet machine.
+outboxes, whole games over real sockets, bad input, the secret audit)
+once more in a fresh process on the other twin: ``PIZZANIGHT_PURE=1``,
+or the compiled one when this process runs pure.  So CI holds the hub's
+behaviour on both.  About 45 s on a quiet machine.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ SOCKET_TESTS = [
     "tests/server/test_outbox.py",
     "tests/server/test_hub_toy.py",
     "tests/server/test_hub_bad_input.py",
+    "tests/server/test_secret_audit.py",
     "tests/server/test_fastlane.py",
     "tests/protocol/test_wirecache.py",
 ]
