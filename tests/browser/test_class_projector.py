@@ -23,6 +23,7 @@ import urllib.request
 
 import pytest
 
+from tests.browser import test_languages_more as spoken
 from tests.browser.conftest import ROOT
 from tests.browser.driver import shot
 from tests.browser.play import my_turn, splittissimo_turn
@@ -92,6 +93,27 @@ def doc_shot(page, name: str) -> None:
     clip = {"x": 0, "y": 0, "width": width, "height": min(height, 940)}
     page.screenshot(path=str(path), type="jpeg", quality=45, full_page=True, clip=clip)
     assert path.stat().st_size < 120_000, f"{path} is {path.stat().st_size} bytes"
+
+
+def teacher_english_phrases() -> tuple[str, ...]:
+    """The projector's and teacher's English phrases (two words or more) that the Spanish catalogue does not share."""
+    folder = ROOT / "web-client" / "src" / "classroom"
+    english = (folder / "strings.teacher.ts").read_text(encoding="utf-8")
+    english = english[english.index("export const teacherEn = {") : english.index("export type TeacherStrings")]
+    spanish = (folder / "strings.teacher.es.ts").read_text(encoding="utf-8")
+    pieces: set[str] = set(re.findall(r'"((?:[^"\\]|\\.)*)"', english))
+    for template in re.findall(r"`([^`]*)`", english):
+        pieces.update(re.split(r"\$\{[^}]*\}", template))
+    phrases = {p.strip(" :;,.…()!?") for p in pieces}
+    return tuple(p for p in phrases if len(re.findall(r"[A-Za-z]{2,}", p)) >= 2 and p not in spanish)
+
+
+def no_english(page, screen: str) -> None:
+    """The Spanish page shows none of the app's, the classroom's or these views' English phrases."""
+    text = page.locator("body").inner_text()
+    found = [p for p in teacher_english_phrases() if p in text]
+    assert found == [], f"English on the Spanish {screen}: {found}"
+    spoken.no_english(page, screen)
 
 
 def projector_problems(page, size: dict) -> list[str]:
@@ -196,11 +218,16 @@ def test_the_teacher_sees_why_a_table_needs_help_until_it_is_solved_and_prints_t
     wall.goto(f"{server.url}/class/{code}/screen?lang=en")
     check_wall(wall, server.url, code, "en")
     doc_shot(wall, "projector-en")
+    for size in SIZES:  # two tables drawn larger still fit
+        assert projector_problems(wall, size) == [], size
     wall.goto(f"{server.url}/class/{code}/screen?lang=es")
     check_wall(wall, server.url, code, "es")
+    no_english(wall, "projector")
     doc_shot(wall, "projector-es")
     teacher.locator(".lang-switch[data-lang=es]").click()
     teacher.get_by_role("heading", name="Mesa 1").wait_for()
+    teacher.locator(".class-report tbody tr").nth(len(names) - 1).wait_for()
+    no_english(teacher, "teacher's view")
     doc_shot(teacher, "teacher-es")
     teacher.locator(".lang-switch[data-lang=en]").click()
     teacher.get_by_role("heading", name="Table 1").wait_for()
