@@ -94,16 +94,22 @@ async def _swarm(port: int, code: str, count: int, voting, stop, results, seed: 
     hello = encode_client({"t": "hello", "v": 1, "role": "spectator", "room": code})
     gate = asyncio.Semaphore(200)
     voters: list[Voter] = []
+    failed = 0
 
     async def one() -> None:
+        nonlocal failed
         async with gate:
-            _, voter = await loop.create_connection(lambda: Voter(f"127.0.0.1:{port}", hello), "127.0.0.1", port)
-            await asyncio.wait_for(voter.welcomed, 60)
+            try:
+                _, voter = await loop.create_connection(lambda: Voter(f"127.0.0.1:{port}", hello), "127.0.0.1", port)
+                await asyncio.wait_for(voter.welcomed, 60)
+            except (OSError, TimeoutError):  # a busy machine may drop a few: counted, the rest go on
+                failed += 1
+                return
             voters.append(voter)
 
     await asyncio.gather(*(one() for _ in range(count - 1)))
     watcher = await Peer.open(f"ws://127.0.0.1:{port}/ws", {"role": "spectator", "room": code})
-    results.put(("joined", count))
+    results.put(("joined", len(voters) + 1, failed))
     rng = random.Random(seed)
     sent, seen, index = 0, set(), 0
     while not stop.is_set():
@@ -234,8 +240,9 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
     crowd.start()
     try:
         joined = await asyncio.to_thread(results.get, True, 300)
-        print(f"spectators: {joined[1]} joined in {time.perf_counter() - started:.1f} s (their own process)", flush=True)
-        await tv.until(lambda s: s["lobby"]["spectators"] == args.spectators, timeout=120)
+        print(f"spectators: {joined[1]} joined in {time.perf_counter() - started:.1f} s (their own process; "
+              f"{joined[2]} failed to connect)", flush=True)
+        await tv.until(lambda s: s["lobby"]["spectators"] == joined[1], timeout=120)
         assert (await tv.host("select_game", game="pizza_theory", options={"max_rounds": 9}))["t"] == "ack"
         assert (await tv.host("start"))["t"] == "ack"
         rng = random.Random(args.seed)
@@ -272,7 +279,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
     closing = [f for f in tv.frames if f["t"] == "votes" and f["status"] == "closed"]
     counted = sum(f["total"] for f in closing)
     answered = sum(f["t"] == "votes" and f["status"] == "result" for f in tv.frames)
-    print(f"spectators: {args.spectators}; {len(closing)} votes closed, {answered} answered")
+    print(f"spectators: {joined[1]}; {len(closing)} votes closed, {answered} answered")
     for name in ("quiet", "voting"):
         print(f"{name:>6} blocks ({wall[name]:.0f} s), all moves: {figures(record.moves[name])}")
         what = "cut moves" if name == "quiet" else "cut moves while the vote was open"
