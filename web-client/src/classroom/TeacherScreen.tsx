@@ -38,7 +38,7 @@ function DotChoices({ dots, onChange }: { dots: number[]; onChange: (dots: numbe
 
 function CreateClass({ onCreated }: { onCreated: (code: string, token: string) => void }) {
   const [options, setOptions] = useState<ClassOptions>({
-    game: "splittissimo", level: "standard", dots: [1, 2, 3], table_size: 3, reaction_ms: 0, bots: true, hints: "unlimited", retention_days: 30,
+    game: "splittissimo", level: "standard", dots: [1, 2, 3], table_size: 3, reaction_ms: 0, bots: true, hints: "unlimited", retention_days: 30, adapt_levels: false, help_idle_s: 60,
   });
   const [error, setError] = useState<string | null>(null);
   const set = (change: Partial<ClassOptions>) => setOptions({ ...options, ...change });
@@ -89,6 +89,12 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
             <option value="off">{C.hintsOff}</option>
             {[1, 2, 3, 5].map((n) => <option value={String(n)}>{C.hintsPerGame(n)}</option>)}
           </select>
+        </label>
+        <label class="check"><input type="checkbox" name="adapt_levels" checked={Boolean(options.adapt_levels)}
+          onChange={(e) => set({ adapt_levels: (e.target as HTMLInputElement).checked })} />{T.adaptAuto}</label>
+        <label>{T.helpAfter}
+          <input class="input" name="help_idle_s" type="number" min={10} max={600} value={options.help_idle_s ?? 60}
+            onInput={(e) => set({ help_idle_s: Math.round(Number((e.target as HTMLInputElement).value)) })} />
         </label>
         <label class="check"><input type="checkbox" name="bots" checked={options.bots} onChange={(e) => set({ bots: (e.target as HTMLInputElement).checked })} />{C.bots}</label>
         <label>{C.retention}

@@ -17,6 +17,8 @@ export interface ClassOptions {
   retention_days: number;
   /** Each table's suggested dots are applied when its next game starts. */
   adapt_levels?: boolean;
+  /** "Needs help" after this many seconds without a move on a student's turn (10-600). */
+  help_idle_s?: number;
 }
 
 export interface Seat {

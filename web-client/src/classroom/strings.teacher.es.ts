@@ -52,6 +52,7 @@ export const teacherEs = {
   adaptAutoHelp: "Después de cada partida, cada mesa recibe los niveles de puntos sugeridos para la siguiente. El informe dice qué cambió y por qué.",
   dotsWord: (dots: number[]) => (dots.length ? dots.map((d) => `${d}`).join(", ") : "ninguno"),
   dotLevel: (d: number) => `${d} ${d === 1 ? "punto" : "puntos"}`,
+  helpAfter: "Necesita ayuda tras (segundos sin jugar en su turno)",
   dotsWhat: "¿Qué son los niveles de puntos?",
   dotsExplain:
     "Cada carta lleva 1, 2 o 3 puntos. 1 punto: cuartos, medios y pizzas enteras (1/4, 1/2, 3/4, 1). " +

@@ -60,6 +60,7 @@ export const teacherEn = {
   adaptAutoHelp: "After each game, every table gets its suggested dot levels for the next one. The report says what changed and why.",
   dotsWord: (dots: number[]) => (dots.length ? dots.map((d) => `${d}`).join(", ") : "none"),
   dotLevel: (d: number) => `${d} ${d === 1 ? "dot" : "dots"}`,
+  helpAfter: "Needs help after (seconds without a move on their turn)",
   dotsWhat: "What are dot levels?",
   dotsExplain:
     "Every card carries 1, 2 or 3 dots. 1 dot: quarters, halves and whole pizzas (1/4, 1/2, 3/4, 1). " +
