@@ -183,7 +183,7 @@ export const es = {
   playNextGame: "Hay una partida en marcha: juegas en la próxima. Así va la cosa.",
   nys_endLine: (names: string, count: number, points: number) =>
     `${names} ${count === 1 ? "gana" : "comparten"} la Cuenta con ${points} puntos.`,
-  rules: "Cómo se juega",
+  rules: "Reglas",
   closeRules: "Cerrar",
   codeInvalid: "Los códigos tienen 4 letras.",
   nameMissing: "Escribe tu nombre, por favor.",

@@ -27,7 +27,8 @@ function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act:
   return (
     <div class="nys-slicer">
       <p>{S.nys_sliceHint(players)}</p>
-      <ol class="nys-cut-list">
+      {/* two columns, the ring read down the first then the second, so twelve slices fit a phone */}
+      <ol class="nys-cut-list" style={{ "--rows": Math.ceil(ring.length / 2) }}>
         {ring.map((s, pos) => {
           const portion = portionOf(pos);
           return (
@@ -44,7 +45,8 @@ function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act:
                 {portion >= 0 ? S.nys_portionName(portion) : ""}
               </span>
               <SliceCard slice={s} small />
-              <span class="nys-cut-name">{sliceLabel(s)}</span>
+              {/* spoken, not shown: in two columns the slice's number and pepperoni say it (the TV's ring names it) */}
+              <span class="nys-cut-name sr-only">{sliceLabel(s)}</span>
             </li>
           );
         })}
@@ -108,7 +110,7 @@ function PlateItems({ game, legal, act, busy }: { game: View; legal: Command[]; 
   );
 }
 
-export function NewYorkSliceHand({ game, legal, send, seat }: HandProps) {
+export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps) {
   const [busy, setBusy] = useState(false);
   useEffect(() => setBusy(false), [game.moves]);
   const act = (cmd: Command) => {
@@ -175,17 +177,14 @@ export function NewYorkSliceHand({ game, legal, send, seat }: HandProps) {
           </button>
         </div>
       )}
-      {(game.portions ?? []).length > 0 && (game.ring ?? []).length === 0 && !(kind === "plate" && legal.length > 0) && <Portions game={game} players={[]} />}
+      {(game.portions ?? []).length > 0 &&
+        (game.ring ?? []).length === 0 &&
+        !(kind === "plate" && legal.length > 0) &&
+        !has("ChoosePortion").length && <Portions game={game} players={[]} />}
       {has("ChoosePortion").length > 0 && (
-        <div class="action-bar">
+        <div class="nys-choose">
           <p>{S.nys_choosePortion}</p>
-          <div class="row center">
-            {has("ChoosePortion").map((c) => (
-              <button key={String(c.portion)} class="btn btn-start" disabled={busy} onClick={() => act(c)}>
-                {S.nys_takePortion(Number(c.portion))}
-              </button>
-            ))}
-          </div>
+          <Portions game={game} players={players} busy={busy} take={new Map(has("ChoosePortion").map((c) => [Number(c.portion), () => act(c)]))} />
         </div>
       )}
       {kind === "plate" && legal.length > 0 && <PlateItems game={game} legal={legal} act={act} busy={busy} />}
@@ -213,7 +212,8 @@ export function NewYorkSliceHand({ game, legal, send, seat }: HandProps) {
           {game.special && <SpecialCard id={game.special} small />}
         </div>
       )}
-      {me && (
+      {/* while this phone decides, it shows only the decision (the TV and "No TV" show every table) */}
+      {me && legal.length === 0 && (
         <div class="nys-mine">
           <h3>{S.nys_yourSlices}</h3>
           <div class="nys-groups">

@@ -18,7 +18,22 @@ export function decisionText(game: View, players: LobbyPlayer[]): string {
   return fn ? fn(name) : kind;
 }
 
-export function Portions({ game, players }: { game: View; players: LobbyPlayer[] }) {
+/**
+ * The Slicer's portions.  On the chooser's phone `take` gives each portion
+ * its own button (under its slices, so the choice is made on the portion
+ * itself and six portions fit the phone with no separate list of buttons).
+ */
+export function Portions({
+  game,
+  players,
+  take,
+  busy = false,
+}: {
+  game: View;
+  players: LobbyPlayer[];
+  take?: Map<number, () => void>;
+  busy?: boolean;
+}) {
   const seats = bySeat(players);
   return (
     <ol class="nys-portions" aria-label={S.nys_portions}>
@@ -34,6 +49,11 @@ export function Portions({ game, players }: { game: View; players: LobbyPlayer[]
               {p.special && <SpecialCard id={p.special} small />}
             </div>
             {taker && <PlayerChip player={taker} />}
+            {take?.has(Number(p.index)) && (
+              <button class="btn btn-start nys-take" disabled={busy} onClick={take.get(Number(p.index))}>
+                {S.nys_takePortion(Number(p.index))}
+              </button>
+            )}
           </li>
         );
       })}
