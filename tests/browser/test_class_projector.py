@@ -208,6 +208,21 @@ def test_the_teacher_sees_why_a_table_needs_help_until_it_is_solved_and_prints_t
         phone.wait_for_timeout(100)
     idle.wait_for(state="detached", timeout=WAIT)
 
+    # "Adapt dot levels automatically" is one tap, and the class takes it (its options say so)
+    teacher.locator(".teacher-controls input[name=adapt_levels]").click()
+    teacher.wait_for_function(
+        """async ([code, token]) => {
+            const board = await (await fetch(`/api/classes/${code}/dashboard`, {headers: {Authorization: `Bearer ${token}`}})).json();
+            return board.options.adapt_levels === true;
+        }""",
+        arg=[code, token],
+        timeout=WAIT,
+    )
+    assert teacher.locator(".teacher-controls input[name=adapt_levels]").is_checked()
+    # each table shows its suggested dots for the next game, with the hub's reason in words
+    for number in (1, 2):
+        teacher.locator(f"[data-suggest='{number}']").get_by_text(f"Table {number}:").wait_for(timeout=WAIT)
+
     # The labels are words: no emoji and no symbol stands for a meaning on the teacher's view
     text = teacher.locator("main").inner_text()
     assert not re.search(r"[\u2600-\u27bf\U0001f000-\U0001faff]", text), "an emoji or symbol on the teacher's view"
