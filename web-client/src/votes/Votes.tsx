@@ -71,7 +71,8 @@ function answerText(frame: VotesFrame, looks: OptionLook[]): string {
  */
 export function TvVotePanel({ conn, state }: { conn: Connection; state: StateFrame }) {
   const board = useVoteBoard(conn);
-  if (!board.current && !board.result) return null;
+  // Game over: the end panel has the screen (a last vote's answer would lie over it)
+  if ((!board.current && !board.result) || state.outcome) return null;
   const players = state.lobby.players;
   const game = state.game;
   return (
@@ -140,7 +141,7 @@ export function WatchVoteCard({ conn, state }: { conn: Connection; state: StateF
   };
   const current = board.current;
   const result = board.result;
-  if (!current && !result) return null;
+  if ((!current && !result) || state.outcome) return null;
   const players = state.lobby.players;
   const game = state.game;
   return (
