@@ -609,9 +609,11 @@ def _misfits(page: Any, where: str) -> list[str]:
         for size in SIZES:
             page.set_viewport_size(size)
             page.evaluate(SETTLE)
-            found += [
-                f"{where} {size['width']}x{size['height']} {lang}: {p}" for p in page.evaluate(FIT, {"ignore": PASSING})
-            ]
+            problems = page.evaluate(FIT, {"ignore": PASSING})
+            if problems:  # what it looked like, for whoever fixes it
+                name = re.sub(r"\W+", "-", where)
+                page.screenshot(path=str(ARTIFACTS / f"misfit-{name}-{size['width']}-{lang}.png"))
+            found += [f"{where} {size['width']}x{size['height']} {lang}: {p}" for p in problems]
     _speak(page, "en")
     page.set_viewport_size(PHONE)
     return found
@@ -690,6 +692,15 @@ def test_a_class_phone_turn_fits_with_five_players_and_says_why_a_pick_is_refuse
         student._pick(hs, ts)
         assert _misfits(page, "class phone, a refused pick") == []
         _keep(page, "phone-refused", artifacts)
+        # A hand grown by passes (drawing a card each time) keeps its fractions readable: seen in the artifacts
+        while page.locator(".sp-hand .sp-hand-row .sp-pick").count() < 7 and not page.locator(".phone-result").count():
+            student.decide("Pass")
+            _until_my_turn(page, others)
+        page.set_viewport_size(SIZES[1])
+        page.evaluate(SETTLE)
+        shot(page, artifacts, "phone-long-hand-360x740")
+        print("a long hand at 360x740:", page.evaluate(FIT, {"ignore": PASSING}))
+        page.set_viewport_size(PHONE)
         # And How to play says the standard rules: one order with one pizza is a trick
         page.get_by_role("button", name=re.compile("How to play|Rules")).click()
         assert "a 3/8 order with a 3/8 pizza" in page.get_by_role("dialog").inner_text()

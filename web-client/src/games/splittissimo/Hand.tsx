@@ -36,9 +36,8 @@ function HintButton({ hints, onAsk }: { hints: HandProps["hints"]; onAsk: () => 
 
 /** Columns for a row of `count` cards: the hand's cards shrink as it grows, never below a readable size. */
 export function handColumns(count: number): number {
-  if (count <= 4) return 4;
-  if (count <= 5) return 5;
-  return 6;
+  if (count <= 5) return Math.max(4, count);
+  return count <= 10 ? 5 : 6;
 }
 
 /**
