@@ -692,6 +692,15 @@ def test_a_class_phone_turn_fits_with_five_players_and_says_why_a_pick_is_refuse
         student._pick(hs, ts)
         assert _misfits(page, "class phone, a refused pick") == []
         _keep(page, "phone-refused", artifacts)
+        # A hint names the cards as printed, with their toppings, and the turn still fits beside it
+        page.locator(".sp-hint-btn").click()
+        advice = page.locator(".sp-advice")
+        advice.wait_for()
+        assert re.match(r"Try your orders? \d|No trick is possible|No more tricks", advice.inner_text()), (
+            advice.inner_text()
+        )
+        shot(page, artifacts, "phone-hint")
+        assert _misfits(page, "class phone, a hint") == []
         # A hand grown by passes (drawing a card each time) keeps its fractions readable: seen in the artifacts
         while page.locator(".sp-hand .sp-hand-row .sp-pick").count() < 7 and not page.locator(".phone-result").count():
             student.decide("Pass")

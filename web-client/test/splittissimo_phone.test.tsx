@@ -77,6 +77,16 @@ describe("hints name cards as printed", () => {
     expect(text).not.toMatch(/pizza 1\b/);
   });
 
+  it("says no sum when both sides are the same printed card", () => {
+    expect(hintText({ kind: "trick", hand: ["5/8"], table: ["5/8"], toppings: ["tomato"], sum: "5/8 = 5/8" })).toBe(
+      "Try your order 5/8 tomato with the pizza 5/8 tomato.",
+    );
+    setLanguage("es", false);
+    expect(hintText({ kind: "trick", hand: ["5/8"], table: ["5/8"], toppings: ["tomato"], sum: "5/8 = 5/8" })).toBe(
+      "Prueba tu pedido 5/8 tomate con la pizza 5/8 tomate.",
+    );
+  });
+
   it("keeps the printed amount from an older hub too", () => {
     expect(hintText({ kind: "trick", hand: ["3/4"], table: ["6/8"], toppings: ["tomato"], sum: "3/4 = 6/8" })).toBe(
       "Try your order 3/4 tomato with the pizza 6/8 tomato: 3/4 = 6/8.",

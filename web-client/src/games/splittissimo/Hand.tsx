@@ -124,6 +124,9 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
     Promise.race([hint(), late]).then(
       (h) => {
         const value = h as HintValue | null;
+        // The hint's cards glow: a pick made before is let go, so "Take this trick" sends what the hint shows once tapped.
+        setHand([]);
+        setTable([]);
         // No hint: this seat has nothing to play until its turn (on its turn there is always one).
         setNote({ kind: "advice", say: () => hintText(value), hand: value?.command?.hand ?? [], table: value?.command?.table ?? [] });
       },

@@ -4,6 +4,11 @@ import { S } from "../../strings";
 
 const TOPPING: Record<string, string> = { mushroom: "champiñón", bell_pepper: "pimiento", tomato: "tomate" };
 
+/** A trick's sum after a colon, unless it says nothing new (one card printed alike on each side: "5/8"). */
+function said(sum: string): string {
+  return /[=+]/.test(sum) ? `: ${sum}` : "";
+}
+
 function card(amount: string, toppings: readonly string[] = []): string {
   const tops = toppings.map((t) => TOPPING[t] ?? t);
   return tops.length ? `${amount} ${listOf("es", tops)}` : amount;
@@ -34,10 +39,10 @@ export const wordsEs = {
     (took ? "Termina tu turno" : "Roba una carta y pasa") +
     (hints ? ", o pide una pista." : "."),
   hintEasy: (hand: readonly string[], table: readonly string[], sum: string) =>
-    `Prueba tu ${listOf("es", hand)} con ${table.length > 1 ? "las cartas" : "la carta"} ${listOf("es", table)} de la mesa: ${sum}.`,
+    `Prueba tu ${listOf("es", hand)} con ${table.length > 1 ? "las cartas" : "la carta"} ${listOf("es", table)} de la mesa${said(sum)}.`,
   hintTrick: (hand: readonly string[], table: readonly string[], sum: string) =>
     `Prueba ${plural("es", hand.length, { one: "tu pedido", other: "tus pedidos" })} ${listOf("es", hand)} ` +
-    `con ${plural("es", table.length, { one: "la pizza", other: "las pizzas" })} ${listOf("es", table)}: ${sum}.`,
+    `con ${plural("es", table.length, { one: "la pizza", other: "las pizzas" })} ${listOf("es", table)}${said(sum)}.`,
   cardsAndPizzas: (cards: number, pizzas: string) =>
     `${plural("es", cards, { one: "# carta", other: "# cartas" })} · ${S.sp_delivered(pizzas)}`,
   classCode: "Código de la clase",

@@ -10,6 +10,11 @@ import { wordsEs } from "./words.es";
 const TOPPING: Record<string, string> = { mushroom: "mushroom", bell_pepper: "bell pepper", tomato: "tomato" };
 
 /** A card as printed, with its toppings when they matter: "3/4 mushroom", "1 bell pepper and tomato". */
+/** A trick's sum after a colon, unless it says nothing new (one card printed alike on each side: "5/8"). */
+function said(sum: string): string {
+  return /[=+]/.test(sum) ? `: ${sum}` : "";
+}
+
 function card(amount: string, toppings: readonly string[] = []): string {
   const tops = toppings.map((t) => TOPPING[t] ?? t);
   return tops.length ? `${amount} ${listOf("en", tops)}` : amount;
@@ -42,10 +47,10 @@ export const wordsEn = {
     (hints ? ", or ask for a hint." : "."),
   // hints, naming the cards as printed
   hintEasy: (hand: readonly string[], table: readonly string[], sum: string) =>
-    `Try your ${listOf("en", hand)} with the ${listOf("en", table)} on the table: ${sum}.`,
+    `Try your ${listOf("en", hand)} with the ${listOf("en", table)} on the table${said(sum)}.`,
   hintTrick: (hand: readonly string[], table: readonly string[], sum: string) =>
     `Try your ${plural("en", hand.length, { one: "order", other: "orders" })} ${listOf("en", hand)} ` +
-    `with the ${plural("en", table.length, { one: "pizza", other: "pizzas" })} ${listOf("en", table)}: ${sum}.`,
+    `with the ${plural("en", table.length, { one: "pizza", other: "pizzas" })} ${listOf("en", table)}${said(sum)}.`,
   // the table on a phone
   cardsAndPizzas: (cards: number, pizzas: string) =>
     `${plural("en", cards, { one: "# card", other: "# cards" })} · ${S.sp_delivered(pizzas)}`,
