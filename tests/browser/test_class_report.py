@@ -619,6 +619,21 @@ def _misfits(page: Any, where: str) -> list[str]:
     return found
 
 
+def _words(page: Any) -> str:
+    """What the page says: its text and its labels for screen readers, in both languages."""
+    said = []
+    for lang in ("en", "es"):
+        _speak(page, lang)
+        said.append(
+            page.evaluate(
+                "() => document.body.innerText + ' '"
+                " + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')"
+            )
+        )
+    _speak(page, "en")
+    return " ".join(said)
+
+
 def _keep(page: Any, name: str, artifacts: Path) -> None:
     """A screenshot for docs/screenshots/class/, at 390x844, as a small JPEG in each language (and a PNG in the artifacts)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -668,16 +683,15 @@ def test_a_class_phone_turn_fits_with_five_players_and_says_why_a_pick_is_refuse
             others.append(
                 WsStudent(name, random.Random(i), url, seats[name]["room"], seats[name]["seat_token"], sockets)
             )
+        # While others play (the reactions shown), nothing on the page speaks of a TV either
+        assert not re.search(r"\bTV\b|\btele\b", _words(page))
         _until_my_turn(page, others)
         # Then the whole turn is in sight, nothing scrolls and no fraction is cut, in English and Spanish
         assert _misfits(page, "class phone, its turn") == []
         # The header shows the student's name and the class code; no word of a TV anywhere on the page
         header = page.locator(".phone-header").inner_text()
         assert code in header and "Maximiliano" in header and seats[names[0]]["room"] not in header
-        words = page.evaluate(
-            "() => document.body.innerText + ' '"
-            " + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')"
-        )
+        words = _words(page)
         assert not re.search(r"\bTV\b|\btele\b", words), words
         _keep(page, "phone-turn", artifacts)
         # When the student sends a pick that is no trick, then the phone says why, in a child's words

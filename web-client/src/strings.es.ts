@@ -145,7 +145,7 @@ export const es = {
   timeRunningOut: "¡Date prisa! Si se acaba el tiempo, un robot juega por ti.",
 
   // audience reactions and the TV's sound
-  reactionBar: "Manda una reacción a la tele",
+  reactionBar: "Manda una reacción a la sala",
   reactionNames: {
     thumbs_up: "Me gusta",
     laugh: "Risa",

@@ -93,7 +93,7 @@ export const en = {
   timeRunningOut: "Hurry: a bot will move for you when the time runs out.",
 
   // audience reactions and the TV's sound
-  reactionBar: "Send a reaction to the TV",
+  reactionBar: "Send a reaction to the room",
   reactionNames: {
     thumbs_up: "Thumbs up",
     laugh: "Laugh",
