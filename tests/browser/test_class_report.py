@@ -525,6 +525,11 @@ def _play_and_check(url: str, browser: Any, artifacts: Any, sockets: ExitStack) 
         if not moved:
             time.sleep(0.05)
 
+    # At the end each phone shows the result, and says who starts the next game: the teacher, never a TV
+    first.page.locator(".phone-result").wait_for()
+    shot(first.page, artifacts, "phone-game-over")
+    assert "The teacher starts the next game" in first.page.locator(".phone-result").inner_text()
+
     counted = {s.name: s.count for s in students.values()}
     total = Counter()
     for c in counted.values():
