@@ -7,6 +7,7 @@ import { TableScreen } from "../screens/Table";
 import { PlayerChip } from "../ui/common";
 import { eventName, firstGameStep, frameAt, parseReplay, type Replay, ReplayFileError } from "./model";
 import { R } from "./strings";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 import "./replay.css";
 
 const SPEEDS = [0.5, 1, 2, 4];
@@ -94,6 +95,7 @@ export function ReplayScreen({ src }: { src: string | null }) {
           {R.open}
           <input type="file" accept=".json,application/json" class="sr-only" onChange={(e) => open((e.target as HTMLInputElement).files?.[0])} />
         </label>
+        <LanguageSwitch compact />
       </header>
       {error && (
         <p class="banner banner-ended" role="alert">

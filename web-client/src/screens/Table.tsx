@@ -8,18 +8,31 @@ import type { HostActions } from "./Lobby";
 import { HostMenu } from "./HostMenu";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Countdown, useCountdown } from "./Countdown";
-import { useRef } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { useFitToWindow } from "../ui/fit";
 import { authorityText, tvHosts } from "../ui/authority";
 import { BotPlaysLine } from "../ui/common";
+
+/** Whether the window is a big screen's (wider than 900 px), kept up to date on resize. */
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => typeof window !== "undefined" && window.innerWidth > 900);
+  useEffect(() => {
+    const look = () => setWide(window.innerWidth > 900);
+    window.addEventListener("resize", look);
+    return () => window.removeEventListener("resize", look);
+  }, []);
+  return wide;
+}
 
 export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
   const ui = uiFor(state.lobby.game);
   const title = S[`game_${state.lobby.game}` as keyof typeof S] as string | undefined;
   const seconds = useCountdown(state);
-  // the TV never scrolls; a phone watching may (its page is a column to read down)
+  // the TV never scrolls, nor does a watch page or a replay on a big screen; a phone watching may
+  // (its page is a column to read down)
   const main = useRef<HTMLElement>(null);
-  useFitToWindow(main, `${state.lobby.game}:${state.game?.round ?? ""}`, !watching);
+  const wide = useWide();
+  useFitToWindow(main, `${state.lobby.game}:${state.game?.round ?? ""}`, !watching || wide);
   return (
     <main ref={main} class={`tv-game ${state.outcome ? "tv-game-over" : ""}`}>
       <header class="tv-header">
