@@ -1,7 +1,6 @@
 // Splittissimo's view (games/splittissimo/views.py) for the screens: cards,
-// a trick's selection checked against the hub's legal tricks (cards that are
-// interchangeable count as the same), and the reaction window's countdown.
-import type { Command } from "../../net/wire";
+// the open cards a trick may use, and the reaction window's countdown.  A
+// pick is never checked here: the hub judges every try (issue 25).
 import type { View } from "../types";
 
 export interface Card {
@@ -15,40 +14,10 @@ export interface Card {
   dots: number;
 }
 
-/** Cards that play exactly alike (the hub lists tricks once per such set). */
-export function signature(card: Card): string {
-  return `${card.kind}|${card.text}|${[...card.toppings].sort().join("+")}`;
-}
-
-function multiset(cards: Card[]): string {
-  return cards.map(signature).sort().join(";");
-}
-
 /** The open cards a trick may use: the table (easy) or the piles' tops. */
 export function openCards(game: View): Card[] {
   if (game.level === "easy") return (game.table ?? []) as Card[];
   return ((game.piles ?? []) as { top: Card | null }[]).map((p) => p.top).filter((c): c is Card => c !== null);
-}
-
-/**
- * The TakeTrick for these selected cards when it is a legal trick.  It names
- * the cards the player selected, even when the hub listed an identical twin.
- */
-export function matchTrick(legal: Command[], hand: Card[], table: Card[], game: View): Command | null {
-  if (!hand.length || !table.length) return null;
-  const byId = new Map<number, Card>();
-  for (const c of [...(game.hand as Card[]), ...openCards(game)]) byId.set(c.id, c);
-  const wantHand = multiset(hand);
-  const wantTable = multiset(table);
-  for (const cmd of legal) {
-    if (cmd.type !== "TakeTrick") continue;
-    const h = (cmd.hand as number[]).map((i) => byId.get(i)).filter((c): c is Card => !!c);
-    const t = (cmd.table as number[]).map((i) => byId.get(i)).filter((c): c is Card => !!c);
-    if (multiset(h) === wantHand && multiset(t) === wantTable) {
-      return { type: "TakeTrick", hand: hand.map((c) => c.id), table: table.map((c) => c.id) };
-    }
-  }
-  return null;
 }
 
 /** Milliseconds left in a reaction window that opened `ms` long at `since`. */

@@ -17,7 +17,6 @@ function card(amount: string, toppings: readonly string[] = []): string {
 export const wordsEs = {
   topping: (t: string) => TOPPING[t] ?? t,
   card,
-  pickHint: "Toca cartas de tu mano y de la mesa, y luego haz la baza.",
   handMakes: (count: number, sum: string, easy: boolean) =>
     count > 1 ? `Estas cartas suman ${sum}` : easy ? `Tu carta es ${sum}` : `Este pedido es ${sum}`,
   tableMakes: (count: number, sum: string) => (count > 1 ? `esas pizzas suman ${sum}` : `esa pizza es ${sum}`),

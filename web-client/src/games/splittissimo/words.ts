@@ -23,7 +23,6 @@ function card(amount: string, toppings: readonly string[] = []): string {
 export const wordsEn = {
   topping: (t: string) => TOPPING[t] ?? t,
   card,
-  pickHint: "Tap cards in your hand and on the table, then take the trick.",
   // why the hub refused a pick (codes and params: notes "Contracts", H3)
   handMakes: (count: number, sum: string, easy: boolean) =>
     count > 1 ? `These make ${sum}` : easy ? `Your card is ${sum}` : `This order is ${sum}`,
