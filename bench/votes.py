@@ -75,14 +75,23 @@ TICK = 0.01
 
 
 class Voter(Spectator):
-    """A spectator socket that counts the ``vote/closed`` refusals it is sent."""
+    """A spectator socket that counts the ``vote/closed`` refusals it is sent, and why the hub closed it."""
 
     refused = 0
+    closes: dict[str, int] = {}
 
     def data_received(self, data: bytes) -> None:
         if self.upgraded and b"vote/closed" in data:
             Voter.refused += data.count(b"vote/closed")
+        if self.upgraded and not self.closed:
+            for reason in (b"rate/not_reading", b"rate/limited", b"rate/votes"):
+                if reason in data:
+                    Voter.closes[reason.decode()] = Voter.closes.get(reason.decode(), 0) + data.count(reason)
         super().data_received(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        Voter.closes["socket closed"] = Voter.closes.get("socket closed", 0) + 1
+        super().connection_lost(exc)
 
 
 async def _swarm(port: int, code: str, count: int, voting, stop, results, seed: int) -> None:
@@ -148,7 +157,7 @@ async def _swarm(port: int, code: str, count: int, voting, stop, results, seed: 
                     voter.transport.write(frame)
                     sent += 1
             await asyncio.sleep(TICK)
-    results.put(("done", sent, Voter.refused))
+    results.put(("done", sent, Voter.refused, dict(Voter.closes)))
     for voter in voters:
         voter.transport.close()
     await watcher.close()
@@ -270,9 +279,10 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
         voting.clear()
         stop.set()
         await asyncio.gather(*players, return_exceptions=True)
+        staying = tv.state["lobby"]["spectators"]  # before the crowd's process closes its sockets
         stopped.set()
         done = await asyncio.to_thread(results.get, True, 60)
-        sent, refused = done[1], done[2]
+        sent, refused, closes = done[1], done[2], done[3]
     finally:
         stopped.set()
         crowd.join(30)
@@ -281,7 +291,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
     closing = [f for f in tv.frames if f["t"] == "votes" and f["status"] == "closed"]
     counted = sum(f["total"] for f in closing)
     answered = sum(f["t"] == "votes" and f["status"] == "result" for f in tv.frames)
-    print(f"spectators: {joined[1]} joined, {tv.state['lobby']['spectators']} still there at the end; "
+    print(f"spectators: {joined[1]} joined, {staying} still there at the end; "
           f"{len(closing)} votes closed, {answered} answered")
     for name in ("quiet", "voting"):
         print(f"{name:>6} blocks ({wall[name]:.0f} s), all moves: {figures(record.moves[name])}")
@@ -291,6 +301,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> None:
               f"({tv_frames[name] / max(wall[name], 1e-9):.2f}/s)")
     print(f"votes: {sent} sent, {counted} counted in the closing tallies (a changed vote counts once), "
           f"{refused} refused vote/closed (sent after the close)")
+    print(f"the spectators' process saw (before it closed its own sockets): {closes or 'no error, no socket closed'}")
     for peer in (tv, *phones):
         await peer.close()
 
