@@ -179,9 +179,10 @@ describe("what the hub sends as codes and data", () => {
 
   it("writes a Splittissimo hint from its structured fields", () => {
     const hint = { kind: "trick", hand: ["3/4"], table: ["1/2", "1/4"], toppings: ["tomato"], sum: "1/2 + 1/4 = 3/4", text: "English" };
-    expect(hintText(hint)).toBe("Your order for 3/4 matches the pizzas 1/2 and 1/4, with tomato: 1/2 + 1/4 = 3/4.");
+    // cards named as printed, with the toppings the trick needs (issue 25 §4)
+    expect(hintText(hint)).toBe("Try your order 3/4 tomato with the pizzas 1/2 tomato and 1/4 tomato: 1/2 + 1/4 = 3/4.");
     setLanguage("es", false);
-    expect(hintText(hint)).toBe("Tu pedido de 3/4 coincide con las pizzas 1/2 y 1/4, con tomate: 1/2 + 1/4 = 3/4.");
+    expect(hintText(hint)).toBe("Prueba tu pedido 3/4 tomate con las pizzas 1/2 tomate y 1/4 tomate: 1/2 + 1/4 = 3/4.");
     expect(hintText({ kind: "end_turn", cards: 4 })).toBe("No hay más bazas: termina tu turno y roba hasta tener 4 cartas.");
     expect(hintText(null)).toBe(CATALOGUES.es.sp_nothingToDo);
   });
