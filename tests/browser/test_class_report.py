@@ -24,6 +24,7 @@ import csv
 import io
 import itertools
 import json
+import os
 import random
 import re
 import time
@@ -640,14 +641,16 @@ def _words(page: Any) -> str:
 
 
 def _keep(page: Any, name: str, artifacts: Path) -> None:
-    """A screenshot for docs/screenshots/class/, at 390x844, as a small JPEG in each language (and a PNG in the artifacts)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    """A screenshot at 390x844 in each language, in the artifacts; with PIZZANIGHT_DOC_SHOTS=1 also the small
+    JPEG kept in docs/screenshots/class/ (so an ordinary run leaves the committed pictures alone)."""
     for lang in ("en", "es"):
         _speak(page, lang)
         page.set_viewport_size(PHONE)
         page.evaluate(SETTLE)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{lang}.jpg"), type="jpeg", quality=70)
         page.screenshot(path=str(artifacts / f"{name}-{lang}.png"))
+        if os.environ.get("PIZZANIGHT_DOC_SHOTS") == "1":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{name}-{lang}.jpg"), type="jpeg", quality=70)
     _speak(page, "en")
 
 
