@@ -255,6 +255,7 @@ export const es = {
   nys_tableaus: "Las porciones de cada uno",
   nys_eatenCount: (n: number) => plural("es", n, { one: "se comió #", other: "se comió #" }),
   nys_nothingYet: "todavía no ha guardado nada",
+  nys_keptCount: (n: number) => `guardó ${n}`,
   nys_guestCheck: "La cuenta",
   nys_majorities: "Mayorías",
   nys_specialsLine: "Especiales",

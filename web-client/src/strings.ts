@@ -251,6 +251,7 @@ export const en = {
   nys_tableaus: "Everyone's slices",
   nys_eatenCount: (n: number) => `ate ${n}`,
   nys_nothingYet: "nothing collected yet",
+  nys_keptCount: (n: number) => `kept ${n}`,
   nys_guestCheck: "Guest Check",
   nys_majorities: "Majorities",
   nys_specialsLine: "Specials",

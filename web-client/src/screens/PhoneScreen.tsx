@@ -1,5 +1,6 @@
 // The phone: join with a code and a name, then the private hand.  A stored
 // seat token for the room skips the form, so a reload lands back in the seat.
+import { TableBrief, hasBrief } from "./TableBrief";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useSession } from "../session";
 import { S, errorText } from "../strings";
@@ -307,9 +308,13 @@ function Seated({
         // phone the spectators' view), and when they will play.
         <section class="phone-late" aria-labelledby="late-title">
           <p id="late-title" class="late-note">{S.playNextGame}</p>
-          <div class="phone-table" role="region" aria-label={S.tableOnPhone} tabIndex={0}>
-            <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
-          </div>
+          {hasBrief(state.lobby.game) ? (
+            <TableBrief gameId={state.lobby.game!} game={state.game} players={state.lobby.players} outcome={state.outcome} />
+          ) : (
+            <div class="phone-table" role="region" aria-label={S.tableOnPhone} tabIndex={0}>
+              <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+            </div>
+          )}
         </section>
       )}
       {state.outcome && <PhoneResult state={state} host={hosting ? hostActions! : null} />}

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useFitToWindow } from "../ui/fit";
 import { authorityText, tvHosts } from "../ui/authority";
 import { BotPlaysLine } from "../ui/common";
+import { TableBrief, hasBrief } from "./TableBrief";
 
 /** Whether the window is a big screen's (wider than 900 px), kept up to date on resize. */
 function useWide(): boolean {
@@ -33,8 +34,10 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
   const main = useRef<HTMLElement>(null);
   const wide = useWide();
   useFitToWindow(main, `${state.lobby.game}:${state.game?.round ?? ""}`, !watching || wide);
+  // a phone watching reads the game's public summary, not the TV's table shrunk (issue 27 §1)
+  const brief = Boolean(watching && !wide && hasBrief(state.lobby.game));
   return (
-    <main ref={main} class={`tv-game ${state.outcome ? "tv-game-over" : ""}`}>
+    <main ref={main} class={`tv-game ${state.outcome ? "tv-game-over" : ""} ${brief ? "tv-game-brief" : ""}`}>
       <header class="tv-header">
         <span class="tv-title">{title ?? state.lobby.game}</span>
         <span class="tv-header-end">
@@ -48,11 +51,18 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
         </span>
       </header>
       {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} />}
-      {state.game && !state.outcome && <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />}
+      {state.game && !state.outcome && (brief ? (
+        <TableBrief gameId={state.lobby.game!} game={state.game} players={state.lobby.players} outcome={state.outcome} />
+      ) : (
+        <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+      ))}
       {/* Game over: the final table stays in sight beside the panel, never under it (issue 27) */}
       {state.outcome && (
         <div class="tv-final">
-          {state.game && (
+          {state.game && brief && (
+            <TableBrief gameId={state.lobby.game!} game={state.game} players={state.lobby.players} outcome={state.outcome} />
+          )}
+          {state.game && !brief && (
             <div class="tv-final-table">
               <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
             </div>
