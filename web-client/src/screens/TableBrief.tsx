@@ -120,13 +120,7 @@ export function TableBrief({
           return (
             <li key={row.seat} class={`brief-seat ${row.current ? "current" : ""}`}>
               {player ? <PlayerChip player={player} /> : <span class="chip">{S.seat(row.seat)}</span>}
-              <span class="brief-chips">
-                {row.chips.map((c, i) => (
-                  <span key={i} class="brief-chip">
-                    {c}
-                  </span>
-                ))}
-              </span>
+              <span class="brief-chips">{row.chips.join(" · ")}</span>
             </li>
           );
         })}
