@@ -7,7 +7,22 @@
 // type size, where it can wrap.
 import { S } from "../../strings";
 import { sliceColour, TYPE_COLOURS, type Slice } from "./model";
-import { CENTRE_AT, HALF_NUMBER_AT, markPlaces, NAME_LINE, NUMBER_AT, polar, RADIUS, CRUST, ringLayout, wedgePath, type Measure } from "./ringLayout";
+import {
+  CENTRE_AT,
+  CRUST,
+  halfNumberPlaces,
+  MARK_RADIUS,
+  NAME_LINE,
+  NUMBER_SIZE,
+  RADIUS,
+  ringLayout,
+  wedgeParts,
+  wrapName,
+  wedgePath,
+  type MarkKind,
+  type Measure,
+  type Point,
+} from "./ringLayout";
 import { sliceLabel, sliceName } from "./Slice";
 
 /** Dark ink on a light slice, white on a dark one (by the colour's luminance). */
@@ -39,17 +54,17 @@ const measureName: Measure = (text) => {
   return (canvas.measureText(text).width / 100) * 12 * 1.04;
 };
 
-function Marks({ slice, mid }: { slice: Slice; mid: number }) {
-  const kinds = [...Array<string>(slice.pepperoni).fill("pep"), ...Array<string>(slice.anchovies).fill("fish")];
+function Marks({ kinds, places }: { kinds: MarkKind[]; places: Point[] }) {
   return (
     <g aria-hidden="true">
-      {markPlaces(kinds.length, mid).map((p, k) =>
+      {places.map((p, k) =>
         kinds[k] === "pep" ? (
-          <circle key={k} class="nys-ring-pep" cx={p.x} cy={p.y} r={5} />
+          <circle key={k} class="nys-ring-pep" cx={p.x} cy={p.y} r={MARK_RADIUS} />
         ) : (
+          // drawn centred on its box, body and tail
           <g key={k} class="nys-ring-fish" transform={`translate(${p.x.toFixed(2)} ${p.y.toFixed(2)})`}>
-            <ellipse rx={5.2} ry={2.6} />
-            <path d="M4.2 0 L8 -3 L8 3 Z" />
+            <ellipse cx={-1.4} rx={5.2} ry={2.6} />
+            <path d="M2.8 0 L6.6 -3 L6.6 3 Z" />
           </g>
         ),
       )}
@@ -58,13 +73,10 @@ function Marks({ slice, mid }: { slice: Slice; mid: number }) {
 }
 
 function Wedge({ slice, start, end, mid }: { slice: Slice; start: number; end: number; mid: number }) {
-  const num = polar(RADIUS * NUMBER_AT, mid);
   if (slice.kind === "combo") {
     // each half in its own type's colour, with its own number
     const [a, b] = slice.types;
-    const half = (end - start) / 2;
-    const pa = polar(RADIUS * HALF_NUMBER_AT, start + half / 2);
-    const pb = polar(RADIUS * HALF_NUMBER_AT, mid + half / 2);
+    const [pa, pb] = halfNumberPlaces(String(a), String(b), start, end);
     return (
       <g>
         <path d={wedgePath(start, mid)} fill={TYPE_COLOURS[a]} />
@@ -81,15 +93,34 @@ function Wedge({ slice, start, end, mid }: { slice: Slice; start: number; end: n
   }
   const colour = sliceColour(slice);
   const number = slice.kind === "plain" ? String(slice.types[0]) : slice.kind === "anchovy" ? "A" : "S";
+  const kinds: MarkKind[] = [...Array<MarkKind>(slice.pepperoni).fill("pep"), ...Array<MarkKind>(slice.anchovies).fill("fish")];
+  const parts = wedgeParts(number, kinds, start, end);
   return (
     <g>
       <path d={wedgePath(start, end)} fill={colour} class="nys-wedge" />
-      <text x={num.x} y={num.y} class="nys-ring-num" fill={inkOn(colour)} text-anchor="middle" dominant-baseline="central">
+      <text
+        x={parts.number.x}
+        y={parts.number.y}
+        class="nys-ring-num"
+        style={parts.size === NUMBER_SIZE ? undefined : { fontSize: `${parts.size}px` }}
+        fill={inkOn(colour)} text-anchor="middle" dominant-baseline="central">
         {number}
       </text>
-      <Marks slice={slice} mid={mid} />
+      <Marks kinds={kinds} places={parts.marks} />
     </g>
   );
+}
+
+/** The Special's name size (user units): the largest up to 11 at which its wrapped lines fit the box in the disc, with room to spare. */
+export function specialNameSize(name: string, centre: number, measure: Measure = measureName): number {
+  const width = 0.9 * centre * 1.6;
+  const height = 0.9 * centre * 1.2;
+  for (let size = 11; size > 6; size -= 0.25) {
+    const scale = size / 12;
+    const lines = wrapName(`\u2605 ${name}`, width / scale, measure);
+    if (Math.max(...lines.map(measure)) * scale <= width && lines.length * size * 1.1 <= height) return size;
+  }
+  return 6;
 }
 
 export function Ring({ ring, special }: { ring: Slice[]; special: string | null }) {
@@ -97,10 +128,9 @@ export function Ring({ ring, special }: { ring: Slice[]; special: string | null 
   const box = layout.viewBox;
   const info = special ? S.nys_specials[special as keyof typeof S.nys_specials] : undefined;
   const centre = RADIUS * CENTRE_AT;
-  // the Special's name in the middle: 11 units, smaller when one of its words ("combinadas") is wider than the box
+  // the Special's name in the middle: 11 units, smaller until every line (the star's included) fits the disc's box across and down
   const specialName = info?.[0] ?? special ?? "";
-  const widest = Math.max(1, ...specialName.split(/\s+/).map(measureName));
-  const specialSize = Math.min(11, Math.floor(((0.92 * centre * 1.6 * 12) / widest) * 10) / 10);
+  const specialSize = specialNameSize(specialName, centre);
   return (
     <div class="nys-ring-wrap">
       <svg class="nys-ring" viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`} role="list" aria-label={S.nys_ring}>

@@ -178,18 +178,193 @@ export function wedgePath(start: number, end: number, r = RADIUS): string {
   return `M0 0 L${a.x.toFixed(2)} ${a.y.toFixed(2)} A${r} ${r} 0 ${large} 1 ${b.x.toFixed(2)} ${b.y.toFixed(2)} Z`;
 }
 
-/**
- * Where a wedge's topping marks go: up to two per row, rows from the crust
- * inwards, side by side across the wedge.
- */
-export function markPlaces(count: number, mid: number): Point[] {
-  const out: Point[] = [];
-  for (let k = 0; k < count; k++) {
-    const row = Math.floor(k / 2);
-    const inRow = Math.min(2, count - row * 2);
-    const r = RADIUS * (MARK_ROWS[row] ?? MARK_ROWS[MARK_ROWS.length - 1] - 0.11 * (row - 1));
-    const spread = inRow === 1 ? 0 : ((k % 2 === 0 ? -1 : 1) * (MARK_RADIUS + 1.2) * 180) / (Math.PI * r);
-    out.push(polar(r, mid + spread));
+/** A mark's kind: a pepperoni disc or an anchovy (drawn centred on its box). */
+export type MarkKind = "pep" | "fish";
+/** Half a mark's width and height as the browser boxes it (a little over the drawing: its outline). */
+export const MARK_BOX: Record<MarkKind, readonly [number, number]> = { pep: [5.6, 5.6], fish: [6.9, 3.5] };
+/** Type sizes of a wedge's number and of a combo's two numbers (user units). */
+export const NUMBER_SIZE = 22;
+export const HALF_NUMBER_SIZE = 15;
+/** Room kept between any two boxes (number, marks) and between a box and its wedge's sides, in user units. */
+export const GAP = 1;
+/** Centres of two marks at least this far apart. */
+const MARK_APART = 2 * MARK_RADIUS + 1;
+
+/** An axis-aligned box: its centre and half its width and height (what getBoundingClientRect sees). */
+export interface Box {
+  x: number;
+  y: number;
+  hx: number;
+  hy: number;
+}
+
+/** A number's box at `size`: a generous advance width per character and the font's whole line box. */
+export function numberBox(text: string, size: number, at: Point): Box {
+  return { x: at.x, y: at.y, hx: 0.34 * size * text.length, hy: 0.62 * size };
+}
+
+/** Whether every corner of `b` lies between the wedge's sides (at least `margin` from each) and within `outer` of the centre. */
+export function boxInWedge(b: Box, start: number, end: number, margin: number, outer: number): boolean {
+  const [cs, ss, ce, se] = [Math.cos(start * RAD), Math.sin(start * RAD), Math.cos(end * RAD), Math.sin(end * RAD)];
+  const mid = ((start + end) / 2) * RAD;
+  for (const px of [b.x - b.hx, b.x + b.hx]) {
+    for (const py of [b.y - b.hy, b.y + b.hy]) {
+      if (cs * py - ss * px < margin || ce * py - se * px > -margin) return false;
+      if (px * Math.cos(mid) + py * Math.sin(mid) <= 0 || Math.hypot(px, py) > outer) return false;
+    }
   }
-  return out;
+  return true;
+}
+
+/** Whether two boxes keep `gap` between them. */
+export function apart(a: Box, b: Box, gap: number): boolean {
+  return Math.abs(a.x - b.x) >= a.hx + b.hx + gap || Math.abs(a.y - b.y) >= a.hy + b.hy + gap;
+}
+
+/** The distance from the pizza's centre to the nearest point of a box. */
+export function nearestTo(b: Box): number {
+  const dx = Math.max(b.x - b.hx, 0, -(b.x + b.hx));
+  const dy = Math.max(b.y - b.hy, 0, -(b.y + b.hy));
+  return Math.hypot(dx, dy);
+}
+
+/** The outermost a number may reach: onto the crust, never past it. */
+const NUMBER_OUTER = RADIUS + CRUST - GAP;
+
+/** Where a wedge's number goes: as near the crust as its box allows inside the wedge. */
+export function numberPlace(text: string, start: number, end: number, size = NUMBER_SIZE): Point {
+  const mid = (start + end) / 2;
+  for (let r = RADIUS * 0.9; r >= RADIUS * 0.6; r -= 0.5) {
+    const p = polar(r, mid);
+    if (boxInWedge(numberBox(text, size, p), start, end, GAP, NUMBER_OUTER)) return p;
+  }
+  return polar(RADIUS * 0.6, mid);
+}
+
+/** Where a combo's two numbers go: one each side of the middle line, as near the crust as both boxes fit inside the wedge, apart. */
+export function halfNumberPlaces(a: string, b: string, start: number, end: number): [Point, Point] {
+  const mid = (start + end) / 2;
+  const half = (end - start) / 2;
+  for (let r = RADIUS * 0.88; r >= RADIUS * 0.55; r -= 0.5) {
+    // each in the middle of its half if it can, else nearer the wedge's middle line, else one a little nearer the centre
+    for (let dr = 0; dr <= 14; dr += 2) {
+      for (let off = half / 2; off >= half * 0.15; off -= half / 40) {
+        for (const [ra, rb] of dr ? [[r, r - dr], [r - dr, r]] : [[r, r]]) {
+          const pa = polar(ra, mid - off);
+          const pb = polar(rb, mid + off);
+          const ba = numberBox(a, HALF_NUMBER_SIZE, pa);
+          const bb = numberBox(b, HALF_NUMBER_SIZE, pb);
+          if (boxInWedge(ba, start, end, GAP, NUMBER_OUTER) && boxInWedge(bb, start, end, GAP, NUMBER_OUTER) && apart(ba, bb, GAP)) return [pa, pb];
+        }
+      }
+    }
+  }
+  return [polar(RADIUS * 0.7, mid - half / 2), polar(RADIUS * 0.7, mid + half / 2)];
+}
+
+function markBox(kind: MarkKind, p: Point): Box {
+  const [hx, hy] = MARK_BOX[kind];
+  return { x: p.x, y: p.y, hx, hy };
+}
+
+/** One row of marks at radius r, `d` apart sideways, if each box fits its wedge clear of the number, the Special and the row above. */
+function tryRow(kinds: MarkKind[], r: number, d: number, start: number, end: number, number: Box | null, above: Point[]): Point[] | null {
+  const mid = (start + end) / 2;
+  const places =
+    kinds.length === 1 ? [polar(r, mid)] : [-1, 1].map((sgn) => polar(r, mid + (sgn * Math.asin(Math.min(1, d / 2 / r))) / RAD));
+  for (let k = 0; k < kinds.length; k++) {
+    const b = markBox(kinds[k], places[k]);
+    if (!boxInWedge(b, start, end, GAP, RADIUS - GAP)) return null;
+    if (nearestTo(b) < RADIUS * CENTRE_AT + GAP) return null;
+    if (number && !apart(b, number, GAP)) return null;
+    if (above.some((q) => Math.hypot(q.x - places[k].x, q.y - places[k].y) < MARK_APART)) return null;
+  }
+  return places;
+}
+
+/**
+ * Where a wedge's topping marks go: up to two per row, rows from the number
+ * inwards, side by side across the wedge; each mark's box inside the wedge,
+ * clear of the number's box, of the Special's disc and of the other marks.
+ * `number` is the wedge's number box (or a combo's: none has marks).
+ */
+export function markPlaces(kinds: MarkKind[] | number, mid: number, step = 360 / 11, number: Box | null = null): Point[] {
+  const list: MarkKind[] = typeof kinds === "number" ? Array<MarkKind>(kinds).fill("pep") : kinds;
+  if (!list.length) return [];
+  const start = mid - step / 2;
+  const end = mid + step / 2;
+  // two to a row; when two rows of two find no room, one, two, one (or two, one)
+  const patterns = list.length <= 2 ? [[list.length]] : list.length === 3 ? [[2, 1], [1, 2], [1, 1, 1]] : [[2, 2], [1, 2, 1], [2, 1, 1], [1, 1, 2]];
+  for (const pattern of patterns) {
+    const rows: MarkKind[][] = [];
+    let at = 0;
+    for (const size of pattern) {
+      rows.push(list.slice(at, at + size));
+      at += size;
+    }
+    const place = (row: number, maxR: number, above: Point[]): Point[] | null => {
+      if (row === rows.length) return [];
+      for (let r = maxR; r >= RADIUS * CENTRE_AT; r -= 0.5) {
+        for (let d = MARK_APART; d <= MARK_APART * 2; d += 1) {
+          const got = tryRow(rows[row], r, d, start, end, number, above);
+          if (!got) continue;
+          const rest = place(row + 1, r - 0.5, [...above, ...got]);
+          if (rest) return [...got, ...rest];
+          if (rows[row].length === 1) break;
+        }
+      }
+      return null;
+    };
+    const found = place(0, RADIUS * 0.8, []);
+    if (found) return found;
+  }
+  // (no room: the old fixed rows, which the ring test would catch)
+  return list.map((_, k) => polar(RADIUS * (MARK_ROWS[Math.min(Math.floor(k / 2), 1)] ?? 0.5), mid + (k % 2 ? 6 : -6) * (list.length > 1 ? 1 : 0)));
+}
+
+/** A plain (or Anchovy, Supreme) wedge's number and marks, laid out together. */
+export interface WedgeParts {
+  number: Point;
+  /** The number's type size: NUMBER_SIZE, a little smaller only when its marks find no room beside it. */
+  size: number;
+  marks: Point[];
+}
+
+/** Whether marks at `places` are all where markPlaces promises (in the wedge, clear of the number, the disc and each other). */
+function marksFit(kinds: MarkKind[], places: Point[], start: number, end: number, number: Box): boolean {
+  return places.every((p, k) => {
+    const b = markBox(kinds[k], p);
+    return (
+      boxInWedge(b, start, end, GAP, RADIUS - GAP) &&
+      nearestTo(b) >= RADIUS * CENTRE_AT + GAP &&
+      apart(b, number, GAP) &&
+      places.every((q, l) => l === k || Math.hypot(q.x - p.x, q.y - p.y) >= MARK_APART - 1e-6)
+    );
+  });
+}
+
+/** Lays out a wedge's number and marks; a two-digit number with four marks in a thin slanted wedge steps down in size until all fit. */
+export function wedgeParts(text: string, kinds: MarkKind[], start: number, end: number): WedgeParts {
+  const key = `${text} ${kinds.join(",")} ${start} ${end}`;
+  const known = partsCache.get(key);
+  if (known) return known;
+  const parts = layOutParts(text, kinds, start, end);
+  if (partsCache.size > 500) partsCache.clear();
+  partsCache.set(key, parts);
+  return parts;
+}
+
+/** (the search takes a few milliseconds a wedge: each ring redraw asks again for the same wedges) */
+const partsCache = new Map<string, WedgeParts>();
+
+function layOutParts(text: string, kinds: MarkKind[], start: number, end: number): WedgeParts {
+  let last: WedgeParts | null = null;
+  for (let size = NUMBER_SIZE; size >= NUMBER_SIZE - 5; size -= 1) {
+    const number = numberPlace(text, start, end, size);
+    const box = numberBox(text, size, number);
+    const marks = markPlaces(kinds, (start + end) / 2, end - start, box);
+    last = { number, size, marks };
+    if (marksFit(kinds, marks, start, end, box)) return last;
+  }
+  return last as WedgeParts;
 }
