@@ -59,9 +59,7 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
       {/* Game over: the final table stays in sight beside the panel, never under it (issue 27) */}
       {state.outcome && (
         <div class="tv-final">
-          {state.game && brief && (
-            <TableBrief gameId={state.lobby.game!} game={state.game} players={state.lobby.players} outcome={state.outcome} />
-          )}
+          {/* a phone watching: the end panel's own list of scores is the final table */}
           {state.game && !brief && (
             <div class="tv-final-table">
               <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
