@@ -72,13 +72,13 @@ async def _move_once(sock: Socket, bot: SeatBot, stats: Stats) -> None:
         if reply["t"] == "error" and reply.get("code") == "rate/limited":
             # bots answer every state at once, faster than a person: over the socket's rate
             # limit the hub refuses the move (and nothing changes), so wait and send it again
-            stats.errors["rate/limited"] += 1
+            stats.too_fast += 1
             await asyncio.sleep(RATE_BACKOFF)
             continue
         break
     if reply["t"] != "ack":
-        if reply.get("code") != "rate/limited":
-            stats.errors[reply.get("code", "?")] += 1
+        # (still over the limit after every retry: that one is an error)
+        stats.errors[reply.get("code", "?")] += 1
         return
     stats.moves += 1
     stats.to_ack.append(answered - sent)

@@ -33,6 +33,10 @@ class Stats:
     to_ack: list[float] = attrs.field(factory=list)  # send -> ack, seconds
     to_state: list[float] = attrs.field(factory=list)  # send -> the first state showing the move
     errors: Counter = attrs.field(factory=Counter)  # error codes answered to commands and host requests
+    #: Moves the hub refused as over its per-socket rate (``rate/limited``) and the bot sent again
+    #: after a pause: bots answer every state at once, faster than a person, so on a loaded machine
+    #: a burst meets the limit.  Not an error (nothing is lost or changed); counted to show the pacing.
+    too_fast: int = 0
     failures: list[str] = attrs.field(factory=list)  # sockets that failed, rooms that broke
     lost: int = 0  # acknowledged moves no later state showed
     audit_frames: int = 0
@@ -83,6 +87,7 @@ def summary(stats: Stats, hub: ProcessUsage | None, own: ProcessUsage, *, audit:
     print(f"send->state ms   p50 / p95 / p99 = {ms(states)}", file=out)
     codes = ", ".join(f"{code} {n}" for code, n in sorted(stats.errors.items())) or "none"
     print(f"errors           {sum(stats.errors.values())} ({codes}); failures {len(stats.failures)}", file=out)
+    print(f"sent again       {stats.too_fast} (refused as faster than the hub's per-socket limit)", file=out)
     for failure in stats.failures[:5]:
         print(f"  failure: {failure}", file=out)
     print(f"lost moves       {stats.lost}", file=out)

@@ -35,8 +35,10 @@ def test_the_tv_links_the_watch_page_and_a_late_joiner_sees_the_game(browser, se
     # then he sees the table in progress and when he plays
     ben.locator(".phone-late").wait_for()
     assert "you play from the next one" in ben.locator(".late-note").inner_text()
-    ben.locator(".phone-table .nys-table").wait_for()
-    assert ben.locator(".phone-table .nys-tableau").count() == 2  # Ana and the bot, not Ben
+    # (a short summary of the table, one row per player, not the TV's table squeezed into a phone)
+    ben.locator(".phone-late .table-brief").wait_for()
+    assert ben.locator(".phone-late .brief-seat").count() == 2  # Ana and the bot, not Ben
+    assert "Ana" in ben.locator(".phone-late .brief-seats").inner_text()
     assert ben.locator(".nys-hand").count() == 0
     d.shot(ben, artifacts, "phone-late-joiner")
     d.assert_accessible(ben, "a late joiner's phone")

@@ -82,7 +82,7 @@ def test_host_phone_countdown_late_joiner_and_room_end_in_both_languages(browser
     # Ben joins during the game: he sees the table, and plays from the next game
     ben = join_spanish(browser, server.url, code, "Ben")
     ben.locator(".phone-late").wait_for()
-    ben.locator(".phone-table").wait_for()
+    ben.locator(".phone-late .table-brief").wait_for()
     fits(ben, "the late joiner's phone", tv=False)
     check_both(ben, artifacts, "phone-late-joiner", shots)
     # the host phone's menu ends the room (the TV shows no menu while a phone hosts): every phone shows the end screen

@@ -46,9 +46,10 @@ def test_the_command_spawns_a_hub_plays_for_a_few_seconds_prints_its_summary_and
         "send->ack ms     p50 / p95 / p99",
         "send->state ms",
         "lost moves       0",
+        "sent again       ",
     ):
         assert line in out, out
-    assert "errors           0" in out
+    assert "errors           0" in out, out
     hub_line = next(line for line in out.splitlines() if line.startswith("hub (pid"))
     assert "% of one core" in hub_line and "MiB" in hub_line
     moves = int(next(line for line in out.splitlines() if line.startswith("moves")).split()[1])
