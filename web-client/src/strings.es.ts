@@ -168,7 +168,8 @@ export const es = {
   voteCount: (n: number) => (n === 1 ? "1 voto" : `${n} votos`),
   voteClosed: "¡Votación cerrada!",
   voteAnswer: "La respuesta",
-  voteRight: (right: number, total: number) => `${right} de ${total} acertaron`,
+  voteRight: (right: number, total: number) =>
+    total === 0 ? "Esta vez nadie votó" : total === 1 ? (right ? "El único voto acertó" : "El único voto falló") : `${right} de ${total} acertaron`,
   voteYouRight: "¡Acertaste!",
   voteYouWrong: "¡Esta vez no!",
   voteYourPick: "Tu apuesta",

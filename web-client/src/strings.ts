@@ -116,7 +116,8 @@ export const en = {
   voteCount: (n: number) => (n === 1 ? "1 vote" : `${n} votes`),
   voteClosed: "Votes are in!",
   voteAnswer: "The answer",
-  voteRight: (right: number, total: number) => `${right} of ${total} guessed right`,
+  voteRight: (right: number, total: number) =>
+    total === 0 ? "Nobody voted this time" : total === 1 ? (right ? "The one vote was right" : "The one vote was wrong") : `${right} of ${total} guessed right`,
   voteYouRight: "You guessed right!",
   voteYouWrong: "Not this time!",
   voteYourPick: "Your guess",

@@ -74,3 +74,15 @@ describe("what a vote says", () => {
     expect(shares(frame({}))).toEqual({ "0": 0, "2": 0 });
   });
 });
+
+describe("how many guessed right, as the TV says it", () => {
+  it("never says '0 of 0': no vote and one vote are said in words", async () => {
+    const { CATALOGUES } = await import("../src/strings");
+    const en = CATALOGUES.en;
+    expect(en.voteRight(0, 0)).toBe("Nobody voted this time");
+    expect(en.voteRight(1, 1)).toBe("The one vote was right");
+    expect(en.voteRight(0, 1)).toBe("The one vote was wrong");
+    expect(en.voteRight(2, 3)).toBe("2 of 3 guessed right");
+    expect(CATALOGUES.es.voteRight(0, 0)).toBe("Esta vez nadie votó");
+  });
+});
