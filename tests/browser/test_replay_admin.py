@@ -158,6 +158,13 @@ def test_a_pizza_theory_replay_plays_to_the_final_tv_view(browser, admin_server,
     page.wait_for_timeout(900)  # let the last animations settle for the screenshot
     d.shot(page, artifacts, "replay-end")
     _end_panel_in_view(page)
+    # (a replay's end says nothing about a next game, and names its last step in the viewer's language)
+    assert page.locator(".end-next").count() == 0 and page.locator(".authority-line").count() == 0
+    assert page.locator(".replay-step").inner_text().endswith("· Game over")
+    page.locator(".replay-bar .lang-switch").click()
+    page.wait_for_function("() => document.querySelector('.replay-step').textContent.endsWith('· Fin de la partida')")
+    page.locator(".replay-bar .lang-switch").click()
+    page.locator(".replay-step", has_text="Game over").wait_for()
     # Then it shows the final TV view: the same table the live TV (a spectator page) shows now
     watch = d.open_watch(browser, admin_server.url, finished_game["code"])
     watch.locator(".end-panel").wait_for()

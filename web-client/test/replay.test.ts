@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REPLAY_CATALOGUES } from "../src/replay/strings";
 import { eventName, firstGameStep, frameAt, parseReplay, ReplayFileError } from "../src/replay/model";
 
 const lobby = { phase: "lobby", host_connected: true, locked: false, game: null, options: {}, players: [], spectators: 0 };
@@ -24,6 +25,9 @@ describe("replay files", () => {
     expect(frameAt(replay, 1)).toMatchObject({ t: "state", room: "BCDF", version: 2, game: { type: "View" }, you: { role: "spectator" } });
     expect(frameAt(replay, 99).version).toBe(2); // clamped to the last record
     expect(eventName(replay, 1)).toBe("Cut Chosen");
+    // in the viewer's language, from the replay catalogue
+    expect(eventName(replay, 1, REPLAY_CATALOGUES.en.events)).toBe("Cut chosen");
+    expect(eventName(replay, 1, REPLAY_CATALOGUES.es.events)).toBe("Corte elegido");
   });
 
   it.each([

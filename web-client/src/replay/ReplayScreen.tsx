@@ -112,7 +112,7 @@ export function ReplayScreen({ src }: { src: string | null }) {
       {replay && frame && (
         <>
           <div class="replay-stage" data-step={play.index + 1} data-version={frame.version}>
-            {frame.game ? <TableScreen state={frame} host={null} watching /> : <LobbyStep frame={frame} />}
+            {frame.game ? <TableScreen state={frame} host={null} watching replaying /> : <LobbyStep frame={frame} />}
           </div>
           <nav class="replay-controls" aria-label={R.controls}>
             <button class="btn-icon" onClick={() => play.go(0)} aria-label={R.toStart} disabled={play.index === 0}>
@@ -141,7 +141,7 @@ export function ReplayScreen({ src }: { src: string | null }) {
               onInput={(e) => play.go(Number((e.target as HTMLInputElement).value))}
             />
             <span class="replay-step" aria-live="off">
-              {R.stepOf(play.index + 1, play.last + 1)} · {eventName(replay, play.index)}
+              {R.stepOf(play.index + 1, play.last + 1)} · {eventName(replay, play.index, R.events)}
             </span>
             <label class="replay-speed">
               {R.speed}

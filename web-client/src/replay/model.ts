@@ -76,9 +76,11 @@ export function frameAt(replay: Replay, index: number): StateFrame {
 }
 
 /** A short name for what record `index` did ("GameStarted", "CutChosen", ...). */
-export function eventName(replay: Replay, index: number): string {
+export function eventName(replay: Replay, index: number, words: Readonly<Record<string, string>> = {}): string {
   const event = replay.records[index]?.event ?? {};
   const inner = event.g ?? event.r ?? {};
   const type = typeof inner.type === "string" ? inner.type : "?";
-  return type.replace(/([a-z])([A-Z])/g, "$1 $2");
+  // the catalogue's words (replay/strings.ts `events`) in the viewer's language; an event
+  // from a newer server than this client is still told by its own name, split into words
+  return Object.prototype.hasOwnProperty.call(words, type) ? words[type] : type.replace(/([a-z])([A-Z])/g, "$1 $2");
 }

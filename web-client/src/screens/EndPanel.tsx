@@ -14,7 +14,8 @@ export function formatScore(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function EndPanel({ state, host }: { state: StateFrame; host: HostActions | null }) {
+/** `replaying`: a replay's last step, where nobody starts a next game (no "Waiting for the TV" line). */
+export function EndPanel({ state, host, replaying }: { state: StateFrame; host: HostActions | null; replaying?: boolean }) {
   const outcome = state.outcome!;
   const seats = bySeat(state.lobby.players);
   const names = outcome.winners.map((s) => seats.get(s)?.name ?? S.seat(s));
@@ -48,7 +49,7 @@ export function EndPanel({ state, host }: { state: StateFrame; host: HostActions
           ))}
         </tbody>
       </table>
-      {!host && <p class="hint-text end-next">{startsNextText(state.lobby)}</p>}
+      {!host && !replaying && <p class="hint-text end-next">{startsNextText(state.lobby)}</p>}
       {host && (
         <div class="row">
           <button class="btn btn-start" onClick={() => host.op("play_again", {}, () => host.op("start"))}>

@@ -25,7 +25,18 @@ function useWide(): boolean {
   return wide;
 }
 
-export function TableScreen({ state, host, watching }: { state: StateFrame; host: HostActions | null; watching?: boolean }) {
+/** `replaying`: drawn by the replay viewer, a game already over; no countdown, nobody in charge now. */
+export function TableScreen({
+  state,
+  host,
+  watching,
+  replaying,
+}: {
+  state: StateFrame;
+  host: HostActions | null;
+  watching?: boolean;
+  replaying?: boolean;
+}) {
   const ui = uiFor(state.lobby.game);
   const title = S[`game_${state.lobby.game}` as keyof typeof S] as string | undefined;
   const seconds = useCountdown(state);
@@ -44,8 +55,8 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
           <span class="tv-code">
             {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
           </span>
-          {seconds !== null && <Countdown seconds={seconds} />}
-          <span class="authority-line authority-tv">{authorityText(state.lobby, watching ? "watch" : "tv")}</span>
+          {seconds !== null && !replaying && <Countdown seconds={seconds} />}
+          {!replaying && <span class="authority-line authority-tv">{authorityText(state.lobby, watching ? "watch" : "tv")}</span>}
           {host && !watching && tvHosts(state.lobby) && <HostMenu lobby={state.lobby} host={host} finished={Boolean(state.outcome)} />}
           <LanguageSwitch compact />
         </span>
@@ -65,7 +76,7 @@ export function TableScreen({ state, host, watching }: { state: StateFrame; host
               <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
             </div>
           )}
-          <EndPanel state={state} host={host && tvHosts(state.lobby) ? host : null} />
+          <EndPanel state={state} host={host && tvHosts(state.lobby) ? host : null} replaying={replaying} />
         </div>
       )}
     </main>
