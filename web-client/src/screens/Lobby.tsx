@@ -1,3 +1,4 @@
+import { Fragment } from "preact";
 // The TV lobby: how to join (code, QR, address), who has joined, which game
 // with which options, bots, start.  Read-only (no controls) for spectators.
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -72,11 +73,25 @@ export function JoinPanel({ code }: { code: string }) {
       <div class="watch-link">
         <Qr text={watch} label={S.watchQrLabel(watch.replace(/^https?:\/\//, ""))} px={120} />
         <p>
-          {S.watchHere} <strong>{watch.replace(/^https?:\/\//, "")}</strong>
+          {S.watchHere} <strong>{breakAtSlashes(watch.replace(/^https?:\/\//, ""))}</strong>
         </p>
       </div>
     </section>
   );
+}
+
+/** An address that may wrap after each "/" (never inside the room code or the host's name). */
+function breakAtSlashes(address: string) {
+  return address.split("/").map((part, i, all) => (
+    <Fragment key={i}>
+      {part}
+      {i < all.length - 1 && (
+        <>
+          /<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }
 
 /** A choice as a person reads it: a level's or "random"'s word, a number as itself. */
