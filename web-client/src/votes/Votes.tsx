@@ -67,23 +67,28 @@ function answerText(frame: VotesFrame, looks: OptionLook[]): string {
  * The TV: while a vote is open, its question and the running tally (sent a
  * couple of times a second at most); when it closes, the final tally; then the
  * answer with how many guessed right, until the hub clears it.  A new vote may
- * open while a result still shows: both are drawn, the result first.
+ * open while a result still shows: both are drawn, the result first and brief.
+ * A result nobody voted in is not drawn.
  */
 export function TvVotePanel({ conn, state }: { conn: Connection; state: StateFrame }) {
   const board = useVoteBoard(conn);
+  // a result nobody voted in is not news: the table shows the answer, and the card would cover it
+  const result = board.result && board.result.total > 0 ? board.result : null;
   // Game over: the end panel has the screen (a last vote's answer would lie over it)
-  if ((!board.current && !board.result) || state.outcome) return null;
+  if ((!board.current && !result) || state.outcome) return null;
   const players = state.lobby.players;
   const game = state.game;
   return (
     <aside class="vote-panel vote-panel-tv" aria-label={S.voteAudience} aria-live="polite">
-      {board.result && (
-        <section class="vote-card vote-result" data-q={board.result.q} data-status="result">
+      {result && (
+        // while the next vote is already open, the last one's result is only its answer line, so
+        // the two cards together stay small
+        <section class={`vote-card vote-result ${board.current ? "vote-result-brief" : ""}`} data-q={result.q} data-status="result">
           <p class="vote-kicker">{S.voteAudience}</p>
-          <h2 class="vote-question">{questionText(board.result, players)}</h2>
-          <p class="vote-answer">{answerText(board.result, optionLooks(board.result, players, game))}</p>
-          <Bars frame={board.result} looks={optionLooks(board.result, players, game)} />
-          <p class="vote-foot">{S.voteRight(rightCount(board.result), board.result.total)}</p>
+          {!board.current && <h2 class="vote-question">{questionText(result, players)}</h2>}
+          <p class="vote-answer">{answerText(result, optionLooks(result, players, game))}</p>
+          {!board.current && <Bars frame={result} looks={optionLooks(result, players, game)} />}
+          <p class="vote-foot">{S.voteRight(rightCount(result), result.total)}</p>
         </section>
       )}
       {board.current && (
