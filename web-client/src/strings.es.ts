@@ -157,10 +157,10 @@ export const es = {
   reactionCount: (n: number) => `×${n}`,
   // votos del público (server/votes.py)
   voteAudience: "Vota el público",
-  votePortionQuestion: (name: string) => `¿Qué porción elegirá ${name}?`,
+  votePortionQuestion: (name: string) => `¿Qué ración elegirá ${name}?`,
   voteColourQuestion: "¿A quién le quitarán más ingredientes los cortes?",
   voteSeatQuestion: "¿Quién entregará más pizza en esta ronda?",
-  votePortion: (letter: string) => `Porción ${letter}`,
+  votePortion: (letter: string) => `Ración ${letter}`,
   voteNobody: "A nadie",
   voteNeutral: "Neutral",
   voteHowTo: "¿Miras? ¡Vota en la página del público!",
@@ -388,7 +388,7 @@ export const es = {
     },
     new_york_slice: {
       first_slicer: ["Quién corta primero", "Quién corta la primera pizza; «Al azar» lo sortea."],
-      veggies_eaten_later: ["Te encantan las verduras dura", "Quien tiene «Te encantan las verduras» también puede comerse las Vegetales que consiga después."],
+      veggies_eaten_later: ["Te encantan las verduras, también después", "Quien tiene «Te encantan las verduras» también puede comerse las porciones Vegetal que consiga en rondas posteriores."],
     },
     splittissimo: {
       level: ["Nivel", "Fácil (6+): cartas de pizza redondas. Normal (8+): pedidos e ingredientes. Avanzado (10+): cuenta también lo que te queda en la mano."],

@@ -387,7 +387,7 @@ export const en = {
     },
     new_york_slice: {
       first_slicer: ["First Slicer", "Who slices first; Random draws one."],
-      veggies_eaten_later: ["You Love Veggies lasts", "The owner of You Love Veggies may also eat Veggies gained in later rounds."],
+      veggies_eaten_later: ["You Love Veggies, later rounds too", "The owner of You Love Veggies may also eat Veggies gained in later rounds."],
     },
     splittissimo: {
       level: ["Level", "Easy (6+): round Pizza cards. Standard (8+): Orders and toppings. Advanced (10+): scores with what is left in your hand."],
