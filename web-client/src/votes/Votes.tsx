@@ -68,14 +68,16 @@ function answerText(frame: VotesFrame, looks: OptionLook[]): string {
  * couple of times a second at most); when it closes, the final tally; then the
  * answer with how many guessed right, until the hub clears it.  A new vote may
  * open while a result still shows: both are drawn, the result first and brief.
- * A result nobody voted in is not drawn.
+ * A closed vote or a result nobody voted in is not drawn.
  */
 export function TvVotePanel({ conn, state }: { conn: Connection; state: StateFrame }) {
   const board = useVoteBoard(conn);
   // a result nobody voted in is not news: the table shows the answer, and the card would cover it
   const result = board.result && board.result.total > 0 ? board.result : null;
+  // ...nor a closed vote nobody voted in (an open one still invites the audience)
+  const current = board.current && (board.current.status === "open" || board.current.total > 0) ? board.current : null;
   // Game over: the end panel has the screen (a last vote's answer would lie over it)
-  if ((!board.current && !result) || state.outcome) return null;
+  if ((!current && !result) || state.outcome) return null;
   const players = state.lobby.players;
   const game = state.game;
   return (
@@ -83,22 +85,22 @@ export function TvVotePanel({ conn, state }: { conn: Connection; state: StateFra
       {result && (
         // while the next vote is already open, the last one's result is only its answer line, so
         // the two cards together stay small
-        <section class={`vote-card vote-result ${board.current ? "vote-result-brief" : ""}`} data-q={result.q} data-status="result">
+        <section class={`vote-card vote-result ${current ? "vote-result-brief" : ""}`} data-q={result.q} data-status="result">
           <p class="vote-kicker">{S.voteAudience}</p>
-          {!board.current && <h2 class="vote-question">{questionText(result, players)}</h2>}
+          {!current && <h2 class="vote-question">{questionText(result, players)}</h2>}
           <p class="vote-answer">{answerText(result, optionLooks(result, players, game))}</p>
-          {!board.current && <Bars frame={result} looks={optionLooks(result, players, game)} />}
+          {!current && <Bars frame={result} looks={optionLooks(result, players, game)} />}
           <p class="vote-foot">{S.voteRight(rightCount(result), result.total)}</p>
         </section>
       )}
-      {board.current && (
-        <section class="vote-card" data-q={board.current.q} data-status={board.current.status}>
-          <p class="vote-kicker">{board.current.status === "open" ? S.voteAudience : S.voteClosed}</p>
-          <h2 class="vote-question">{questionText(board.current, players)}</h2>
-          <Bars frame={board.current} looks={optionLooks(board.current, players, game)} />
+      {current && (
+        <section class="vote-card" data-q={current.q} data-status={current.status}>
+          <p class="vote-kicker">{current.status === "open" ? S.voteAudience : S.voteClosed}</p>
+          <h2 class="vote-question">{questionText(current, players)}</h2>
+          <Bars frame={current} looks={optionLooks(current, players, game)} />
           <p class="vote-foot">
-            <span class="vote-total">{S.voteCount(board.current.total)}</span>
-            {board.current.status === "open" && <span class="vote-howto"> · {S.voteHowTo}</span>}
+            <span class="vote-total">{S.voteCount(current.total)}</span>
+            {current.status === "open" && <span class="vote-howto"> · {S.voteHowTo}</span>}
           </p>
         </section>
       )}
