@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { Command } from "../../net/wire";
 import { S } from "../../strings";
 import type { HandProps, View } from "../types";
-import { findSlicing, groupTableau, plateChoices, portionsOf, type Slice } from "./model";
+import { findSlicing, groupTableau, plateChoices, portionsOf, sneakMove, type Slice } from "./model";
 import { SliceCard, SpecialCard, sliceLabel, sliceName } from "./Slice";
 import { Portions } from "./Table";
 
@@ -167,11 +167,19 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
       {has("DeclineSneak").length > 0 && (
         <div class="action-bar">
           <p>{S.nys_sneakHint}</p>
-          {has("SneakSlice").map((c, i) => (
-            <button key={i} class="btn" disabled={busy} onClick={() => act(c)}>
-              {S.nys_sneakMove(Number(c.portion), Boolean(c.clockwise))}
-            </button>
-          ))}
+          {/* each move as the slice that moves and "C → D", two to a row (the whole sentence is its name) */}
+          <div class="nys-sneak-moves">
+            {has("SneakSlice").map((c, i) => {
+              const move = sneakMove(game, Number(c.portion), Boolean(c.clockwise));
+              return (
+                <button key={i} class="btn nys-sneak-btn" disabled={busy} onClick={() => act(c)} aria-label={S.nys_sneakMove(move.from, Boolean(c.clockwise))}>
+                  <span class="nys-sneak-face" aria-hidden="true">
+                    <SliceCard slice={move.slice} small /> {S.nys_portionName(move.from)} → {S.nys_portionName(move.to)}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
           <button class="btn btn-quiet" disabled={busy} onClick={() => act({ type: "DeclineSneak" })}>
             {S.nys_noThanks}
           </button>

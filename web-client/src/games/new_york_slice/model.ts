@@ -119,3 +119,24 @@ export function deciding(game: View): number | null {
   const seat = game.decision?.seat;
   return typeof seat === "number" && seat >= 0 ? seat : null;
 }
+
+/** A Sneak-a-Slice move as the phone draws it: the slice that moves, from which portion to which. */
+export interface SneakMove {
+  from: number;
+  to: number;
+  slice: Slice | null;
+}
+
+/**
+ * Where a Sneak-a-Slice move sends its slice (games/new_york_slice/division.py `neighbours`): the
+ * portions still on the table, in ring order, are a ring; onward is the next one, back the one before.
+ * Onward moves the portion's last slice, back its first.
+ */
+export function sneakMove(game: View, portion: number, clockwise: boolean): SneakMove {
+  const portions = (game.portions ?? []) as View[];
+  const open = portions.filter((p) => (p.taken_by === null || p.taken_by === undefined) && ((p.slices as Slice[]) ?? []).length > 0).map((p) => Number(p.index));
+  const at = open.indexOf(portion);
+  const to = at < 0 || open.length < 2 ? portion : open[(at + (clockwise ? 1 : -1) + open.length) % open.length];
+  const slices = ((portions.find((p) => Number(p.index) === portion)?.slices as Slice[]) ?? []);
+  return { from: portion, to, slice: (clockwise ? slices[slices.length - 1] : slices[0]) ?? null };
+}
