@@ -137,12 +137,14 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
       {kind === "dibs" && legal.length > 0 && (
         <div class="action-bar">
           <p>{S.nys_dibsHint}</p>
-          <div class="nys-choice-list">
+          <div class="nys-choice-list nys-dibs-list">
             {has("CallDibs").map((c) => {
               const s = (game.ring as Slice[]).find((x) => x.id === c.slice) ?? null;
               return (
-                <button key={String(c.slice)} class="btn nys-slice-btn" disabled={busy} onClick={() => act(c)}>
-                  <SliceCard slice={s} small /> {sliceLabel(s)}
+                <button key={String(c.slice)} class="btn nys-slice-btn" disabled={busy} onClick={() => act(c)} aria-label={sliceLabel(s)}>
+                  <span class="nys-slice-face" aria-hidden="true">
+                    <SliceCard slice={s} small /> {s ? sliceName(s) : S.nys_hiddenSlice}
+                  </span>
                 </button>
               );
             })}
