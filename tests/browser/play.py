@@ -34,7 +34,11 @@ def pizza_theory_turn(page: Any, rng: random.Random) -> bool:
         return True
     roll = page.get_by_role("button", name="Roll the neutral die")
     if roll.count():
-        roll.click()
+        # (disabled while the phone's last move is on its way, or gone when a stand-in moved first:
+        # not this phone's move now; the caller looks again)
+        if not roll.is_enabled():
+            return False
+        roll.click(timeout=5000)
         return True
     dice = page.locator(".die-btn")
     if dice.count():

@@ -72,7 +72,8 @@ def class_of_two(browser: Any, url: str, names: tuple[str, str] = ("Ada", "Ben")
 
 
 def roster_button(teacher: Any, name: str, label: str) -> Any:
-    return teacher.locator(".class-roster li", has=teacher.get_by_text(name, exact=False)).get_by_role("button", name=label)
+    # (exact: "New device" is also inside "Hand the seat to the new device", which shows once the new device asks)
+    return teacher.locator(".class-roster li", has=teacher.get_by_text(name, exact=False)).get_by_role("button", name=label, exact=True)
 
 
 def play_to_the_end(page: Any, seed: int) -> None:
