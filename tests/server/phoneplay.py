@@ -14,6 +14,7 @@ async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000) 
     """Play until the game ends; return the number of commands sent."""
     moves = 0
     acted_at = -1
+    no_tricks_at = -1  # the version at which a class table said "no more tries" this turn
     while moves < max_moves:
         state = await phone.until(
             lambda s, acted_at=acted_at: s["outcome"] is not None
@@ -22,12 +23,20 @@ async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000) 
         )
         if state["outcome"] is not None:
             return moves
-        reply = await phone.cmd(rng.choice(expand(state["legal"])))
+        choices = expand(state["legal"])
+        if no_tricks_at == state["version"]:
+            choices = [c for c in choices if c.get("type") != "TakeTrick"] or choices
+        reply = await phone.cmd(rng.choice(choices))
         assert reply["t"] in ("ack", "error"), reply
-        if reply["t"] == "error" and reply["code"] == "rate/limited":
-            # faster than the socket's rate limit (these phones answer every state at once):
-            # the move was refused and nothing changed, so wait a little and choose again
+        if reply["t"] == "error" and reply["code"] in ("rate/limited", "class/slow_down"):
+            # faster than the socket's rate limit (these phones answer every state at once), or a trick
+            # tried inside a class table's cool-down after a refused try: the move was refused and nothing
+            # changed (no new state will come), so wait a little and choose again
             await asyncio.sleep(0.5)
+            continue
+        if reply["t"] == "error" and reply["code"] == "class/no_more_tries":
+            # a class table allows a few refused tries a turn: choose among the other moves (pass, end turn)
+            no_tricks_at = state["version"]
             continue
         acted_at = state["version"]
         if reply["t"] == "error":
