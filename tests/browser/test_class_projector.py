@@ -218,7 +218,8 @@ def test_the_teacher_sees_why_a_table_needs_help_until_it_is_solved_and_prints_t
         arg=[code, token],
         timeout=WAIT,
     )
-    assert teacher.locator(".teacher-controls input[name=adapt_levels]").is_checked()
+    # (the page shows the box ticked once its next look at the dashboard is back)
+    teacher.wait_for_function("() => document.querySelector('.teacher-controls input[name=adapt_levels]').checked", timeout=WAIT)
     # each table shows its suggested dots for the next game, with the hub's reason in words
     for number in (1, 2):
         teacher.locator(f"[data-suggest='{number}']").get_by_text(f"Table {number}:").wait_for(timeout=WAIT)

@@ -6,7 +6,7 @@
 // controls.  Everything here comes from the dashboard and report endpoints,
 // which are built from public views and the tables' logs: never a hand of a
 // game still running.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { Qr } from "../ui/Qr";
 import { api, ApiError, classErrorText, saved, type ClassOptions, type Dashboard, type Report } from "./api";
 import { S } from "../strings";
@@ -141,9 +141,15 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   /** A student's personal code, shown here only, until hidden. */
   const [handover, setHandover] = useState<{ name: string; code: string; seconds: number } | null>(null);
   const [dots, setDots] = useState<number[]>([1, 2, 3]);
+  // Only the newest dashboard answer is drawn, and none while a change is on its way: a poll that
+  // left before the teacher's tap would otherwise untick a box the teacher just ticked, for a moment.
+  const asked = useRef(0);
+  const changing = useRef(0);
   const refresh = async () => {
+    const mine = ++asked.current;
     try {
-      setBoard(await api.dashboard(code, token));
+      const fresh = await api.dashboard(code, token);
+      if (mine === asked.current && changing.current === 0) setBoard(fresh);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 404 || err.status === 403)) onGone();
     }
@@ -176,10 +182,13 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   }, [code, token]);
   const act = (what: () => Promise<unknown>) => async () => {
     setError(null);
+    changing.current += 1;
     try {
       await what();
     } catch (err) {
       setError(classErrorText(err));
+    } finally {
+      changing.current -= 1;
     }
     refresh();
     refreshReport();
