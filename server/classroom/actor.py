@@ -54,7 +54,7 @@ from server.inbox import BotTurn
 from server.lobby import AddBot, CloseRoom, Lock, MoveSeatToDevice, RemovePlayer, SeatPlayer, SelectGame, Start
 from server.logs import event as log_event
 from server.names import BadName, clean_name, same_name
-from server.room import RoomActor
+from server.room import RoomActor, load_room
 from server.roomstate import Room
 from server.store.base import Fenced
 from server.tokens import matches, new_reclaim_code, new_token, normal_reclaim_code, token_hash
@@ -746,6 +746,23 @@ class ClassActor:
             found = await self.hub.find(table.code)
             actor = found if isinstance(found, RoomActor) else None
         return actor if actor is not None and actor.room.closed is None else None
+
+    async def table_room(self, table: Table) -> tuple[Room, RoomActor | None, set[Any]] | None:
+        """``table``'s room as it stands, the actor running it here, and its connected players' ids.
+
+        None when the room is closed or gone.  In cluster mode the room may run on
+        another hub: then it is read from its log, there is no actor here (None),
+        and nobody counts as connected from here.  The dashboard and the projector
+        both start from this, and each takes from the room only what it shows.
+        """
+        room_actor = await self.table_actor(table)
+        if room_actor is not None:
+            return room_actor.room, room_actor, set(room_actor.players)
+        if self.clustered and table.open:
+            room = await load_room(self.hub.store, table.room, self.hub.games)
+            if room.closed is None:
+                return room, None, set()
+        return None
 
     async def _open_table(self, students: tuple[int, ...], number: int, place: int) -> Table:
         """Create a room for ``students``, seat them, fill it with bots if allowed, start its game."""

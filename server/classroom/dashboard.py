@@ -29,7 +29,6 @@ from server.classroom.actor import ClassActor
 from server.classroom.analytics import SPLITTISSIMO, TableAnalysis
 from server.classroom.reports import Reports, mixed_text
 from server.classroom.state import Table
-from server.room import load_room
 from server.roomstate import Room
 
 #: A student needs help after this many refused tries at a trick since their last accepted move.
@@ -72,18 +71,11 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
         "options": dict(table.options),
         "phase": "closed",
     }
-    room_actor = await actor.table_actor(table)
-    games = actor.hub.games
-    if room_actor is not None:
-        room = room_actor.room
-        connected = set(room_actor.players)
-    elif actor.clustered and table.open:  # cluster: the table's room runs on another hub; its log says the rest
-        room = await load_room(actor.hub.store, table.room, games)
-        if room.closed is not None:
-            return out
-        connected = set()
-    else:
+    found = await actor.table_room(table)  # (in cluster mode, perhaps read from another hub's log)
+    if found is None:
         return out
+    room, room_actor, connected = found
+    games = actor.hub.games
     out["phase"] = room.phase(games)
     out["players"] = [
         {

@@ -20,7 +20,6 @@ from games.contract import SCREEN
 from server.classroom.actor import ClassActor
 from server.classroom.analytics import SPLITTISSIMO
 from server.classroom.state import Table
-from server.room import load_room
 
 
 async def screen(actor: ClassActor) -> dict[str, Any]:
@@ -41,18 +40,11 @@ async def screen(actor: ClassActor) -> dict[str, Any]:
 
 async def _table(actor: ClassActor, table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"number": table.label, "phase": "closed", "players": [], "active": None}
-    room_actor = await actor.table_actor(table)
-    games = actor.hub.games
-    if room_actor is not None:
-        room = room_actor.room
-        connected = set(room_actor.players)
-    elif actor.clustered and table.open:  # cluster: the table's room runs on another hub
-        room = await load_room(actor.hub.store, table.room, games)
-        if room.closed is not None:
-            return out
-        connected = set()
-    else:
+    found = await actor.table_room(table)
+    if found is None:
         return out
+    room, _, connected = found
+    games = actor.hub.games
     out["phase"] = room.phase(games)
     out["players"] = [
         {
