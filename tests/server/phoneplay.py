@@ -10,8 +10,12 @@ from protocol.legal import expand
 from wsclient import Closed, Peer
 
 
-async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000) -> int:
-    """Play until the game ends; return the number of commands sent."""
+async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000, pause: float = 0.0) -> int:
+    """Play until the game ends; return the number of commands sent.
+
+    ``pause``: seconds to think before each move (0: answer every state at once, faster than any person;
+    a test whose spectators must see a moment before the game moves on gives them this long).
+    """
     moves = 0
     acted_at = -1
     no_tricks_at = -1  # the version at which a class table said "no more tries" this turn
@@ -23,6 +27,8 @@ async def phone_loop(phone: Peer, rng: random.Random, *, max_moves: int = 2000) 
         )
         if state["outcome"] is not None:
             return moves
+        if pause:
+            await asyncio.sleep(pause)
         choices = expand(state["legal"])
         if no_tricks_at == state["version"]:
             choices = [c for c in choices if c.get("type") != "TakeTrick"] or choices
