@@ -36,13 +36,19 @@ def _play_until_a_portion_is_chosen(phones, tv) -> object:
     """The phones take their turns until one of them is to choose a portion; returns that phone."""
     rng = random.Random(4)
     for _ in range(200):
+        # (the phones first catch up with the room version the TV shows: what they show then is true of
+        # that version, so when nobody has a move there, a bot or a timer moves next and the version grows)
+        seen = play.version(tv)
+        for phone in phones:
+            phone.wait_for_function("v => Number(document.querySelector('[data-version]')?.dataset.version ?? -1) >= v",
+                                    arg=seen, timeout=30000)
         chooser = _chooser(phones)
         if chooser is not None:
             return chooser
         mover = next((p for p in phones if play.my_turn(p)), None)
-        if mover is None:  # nobody's turn shows yet: wait for one (or for the choosing phone)
+        if mover is None:  # nobody's turn shows at that version: wait for the next one
             tv.wait_for_function("v => Number(document.querySelector('[data-version]')?.dataset.version ?? -1) > v",
-                                 arg=play.version(tv), timeout=30000)
+                                 arg=seen, timeout=30000)
             continue
         shown = play.version(mover)
         if play.new_york_slice_turn(mover, rng):
@@ -73,6 +79,9 @@ def test_spectators_guess_a_portion_and_the_tv_shows_the_tally_and_the_answer(br
     watchers = [d.open_watch(browser, server.url, code) for _ in range(2)]
     for page in watchers:
         page.locator(".reaction-bar").wait_for()
+    # (a spectator cheers in the lobby: the TV keeps a tally of the evening's reactions, in its corner)
+    watchers[1].locator(".reaction-btn").first.click()
+    tv.locator(".reaction-overlay .reaction-tally").wait_for()
     d.choose_game(tv, "New York Slice")
     d.start(tv)
     # When a player comes to choose a portion, both watch pages ask which one, and the TV shows the question
@@ -81,6 +90,14 @@ def test_spectators_guess_a_portion_and_the_tv_shows_the_tally_and_the_answer(br
     for page in watchers:
         page.locator(WATCH_OPEN).wait_for()
     tv.locator(TV_OPEN).wait_for()
+    # the TV's vote is the audience strip along the table's foot, the tally at its end: in the page's flow,
+    # below every label of the table, never over them
+    tv.locator(".tv-game > .vote-strip .reaction-tally").wait_for()
+    assert tv.locator(".reaction-overlay .reaction-tally").count() == 0
+    assert tv.evaluate(
+        """() => { const strip = document.querySelector('.vote-strip').getBoundingClientRect();
+            return [...document.querySelectorAll('.nys-table *')].every((e) => e.getBoundingClientRect().bottom <= strip.top + 0.5); }"""
+    )
     question = watchers[0].locator(f"{WATCH_OPEN} .vote-question").inner_text()
     asked = re.fullmatch(r"Which portion will (\w+) pick\?", question)
     assert asked and asked.group(1) in ("Ana", "Bea", "Cy") and asked.group(1) in name, (name, question)

@@ -156,6 +156,9 @@ export const es = {
   },
   reactionCount: (n: number) => `×${n}`,
   // votos del público (server/votes.py)
+  audienceTitle: "Público",
+  audienceIdle: "adivina en la página del público cuando se abra una votación",
+  audienceIdleWatch: "Cuando se abra una votación, aquí harás tu apuesta",
   voteAudience: "Vota el público",
   votePortionQuestion: (name: string) => `¿Qué ración elegirá ${name}?`,
   voteColourQuestion: "¿A quién le quitarán más ingredientes los cortes?",

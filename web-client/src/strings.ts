@@ -104,6 +104,9 @@ export const en = {
   } as Record<string, string>,
   reactionCount: (n: number) => `×${n}`,
   // audience votes (server/votes.py): the watch page votes, the TV shows the tally
+  audienceTitle: "Audience",
+  audienceIdle: "guess along on the watch page when a vote opens",
+  audienceIdleWatch: "When a vote opens, your guess goes here",
   voteAudience: "Audience vote",
   votePortionQuestion: (name: string) => `Which portion will ${name} pick?`,
   voteColourQuestion: "Whose toppings will the cuts hit hardest?",

@@ -44,12 +44,19 @@ export function ReactionBar({ conn }: { conn: Connection }) {
   );
 }
 
+/** What the TV keeps of the audience's reactions: the bubbles in flight and the evening's totals. */
+export interface ReactionFeed {
+  floats: Float[];
+  totals: Record<string, number>;
+}
+
 /**
- * The TV: each `reactions` frame floats one bubble per kind with its count up
- * the right edge, over the game but never taking a click; a small tally line
- * keeps the evening's totals.  With reduced motion the bubbles fade in place.
+ * The TV's reactions, kept from the connection's `reactions` frames: one
+ * bubble per kind with its count (each floats for FLOAT_MS), and the totals.
+ * Kept by the screen, so the tally can sit in the audience strip during a
+ * game and in the corner otherwise, counting on across both.
  */
-export function ReactionOverlay({ conn }: { conn: Connection }) {
+export function useReactionFeed(conn: Connection): ReactionFeed {
   const [floats, setFloats] = useState<Float[]>([]);
   const [totals, setTotals] = useState<Record<string, number>>({});
   const ids = useRef(0);
@@ -70,24 +77,39 @@ export function ReactionOverlay({ conn }: { conn: Connection }) {
       timers.forEach(clearTimeout);
     };
   }, [conn]);
+  return { floats, totals };
+}
+
+/** The evening's totals, one per kind sent so far; nothing before the first reaction. */
+export function ReactionTally({ totals }: { totals: Record<string, number> }) {
   const kinds = REACTION_KINDS.filter((k) => totals[k]);
+  if (!kinds.length) return null;
+  return (
+    <div class="reaction-tally" aria-hidden="true">
+      {kinds.map((k) => (
+        <span key={k} class="reaction-total" data-reaction={k}>
+          {EMOJI[k]} {totals[k]}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The TV: the bubbles float up the right edge, over the game but never taking
+ * a click; with reduced motion they fade in place.  `tally`: the totals in the
+ * bottom corner too (in a game with an audience strip the strip holds them).
+ */
+export function ReactionOverlay({ feed, tally = true }: { feed: ReactionFeed; tally?: boolean }) {
   return (
     <div class="reaction-overlay" aria-hidden="true">
-      {floats.map((f) => (
+      {feed.floats.map((f) => (
         <span key={f.id} class="reaction-float reaction-float-tv" data-reaction={f.kind} style={{ "--lane": String(f.lane) }}>
           <span class="reaction-emoji">{EMOJI[f.kind]}</span>
           {f.count > 1 && <span class="reaction-count">{S.reactionCount(f.count)}</span>}
         </span>
       ))}
-      {kinds.length > 0 && (
-        <div class="reaction-tally">
-          {kinds.map((k) => (
-            <span key={k} class="reaction-total" data-reaction={k}>
-              {EMOJI[k]} {totals[k]}
-            </span>
-          ))}
-        </div>
-      )}
+      {tally && <ReactionTally totals={feed.totals} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The shared screen during a game (TV and watch): a slim header to join or
 // follow, the game's own table, and the end panel once there is an outcome.
+import type { ComponentChildren } from "preact";
 import type { StateFrame } from "../net/wire";
 import { S } from "../strings";
 import { uiFor } from "../games";
@@ -8,34 +9,30 @@ import type { HostActions } from "./Lobby";
 import { HostMenu } from "./HostMenu";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { Countdown, useCountdown } from "./Countdown";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef } from "preact/hooks";
+import { useWide } from "../ui/useWide";
 import { useFitToWindow } from "../ui/fit";
 import { authorityText, tvHosts } from "../ui/authority";
 import { BotPlaysLine } from "../ui/common";
 import { TableBrief, hasBrief } from "./TableBrief";
 
-/** Whether the window is a big screen's (wider than 900 px), kept up to date on resize. */
-function useWide(): boolean {
-  const [wide, setWide] = useState(() => typeof window !== "undefined" && window.innerWidth > 900);
-  useEffect(() => {
-    const look = () => setWide(window.innerWidth > 900);
-    window.addEventListener("resize", look);
-    return () => window.removeEventListener("resize", look);
-  }, []);
-  return wide;
-}
-
-/** `replaying`: drawn by the replay viewer, a game already over; no countdown, nobody in charge now. */
+/**
+ * `replaying`: drawn by the replay viewer, a game already over; no countdown, nobody in charge now.
+ * `audience`: the audience strip (votes, reactions' tally), laid along the table's foot in the page's
+ * flow, so it never lies over the table's labels; the table is that much shorter.
+ */
 export function TableScreen({
   state,
   host,
   watching,
   replaying,
+  audience,
 }: {
   state: StateFrame;
   host: HostActions | null;
   watching?: boolean;
   replaying?: boolean;
+  audience?: ComponentChildren;
 }) {
   const ui = uiFor(state.lobby.game);
   const title = S[`game_${state.lobby.game}` as keyof typeof S] as string | undefined;
@@ -44,11 +41,16 @@ export function TableScreen({
   // (its page is a column to read down)
   const main = useRef<HTMLElement>(null);
   const wide = useWide();
-  useFitToWindow(main, `${state.lobby.game}:${state.game?.round ?? ""}`, !watching || wide);
+  // (a strip coming or going changes the room the table has: measured afresh, like a new round)
+  const strip = Boolean(audience) && !state.outcome;
+  useFitToWindow(main, `${state.lobby.game}:${state.game?.round ?? ""}:${strip}`, !watching || wide);
   // a phone watching reads the game's public summary, not the TV's table shrunk (issue 27 §1)
   const brief = Boolean(watching && !wide && hasBrief(state.lobby.game));
   return (
-    <main ref={main} class={`tv-game ${state.outcome ? "tv-game-over" : ""} ${brief ? "tv-game-brief" : ""}`}>
+    <main
+      ref={main}
+      class={`tv-game ${state.outcome ? "tv-game-over" : ""} ${brief ? "tv-game-brief" : ""} ${strip ? "tv-game-audience" : ""}`}
+    >
       <header class="tv-header">
         <span class="tv-title">{title ?? state.lobby.game}</span>
         <span class="tv-header-end">
@@ -67,6 +69,7 @@ export function TableScreen({
       ) : (
         <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
       ))}
+      {strip && audience}
       {/* Game over: the final table stays in sight beside the panel, never under it (issue 27) */}
       {state.outcome && (
         <div class="tv-final">

@@ -11,8 +11,9 @@ import { TableScreen } from "./Table";
 import { RequestError, type EndReason } from "../net/connection";
 import type { ErrorParams, Lobby } from "../net/wire";
 import { gamesOf } from "../games/catalog";
-import { ReactionOverlay } from "../reactions/Reactions";
-import { TvVotePanel } from "../votes/Votes";
+import { ReactionOverlay, ReactionTally, useReactionFeed } from "../reactions/Reactions";
+import { TvVotePanel, useVoteBoard } from "../votes/Votes";
+import { hasAudience } from "../votes/model";
 import { MuteToggle, useSoundCues } from "../sound/Sound";
 import { NoticeStack } from "../ui/Notices";
 import { Moments } from "../ui/Moments";
@@ -134,6 +135,10 @@ function TvRoom({ fresh }: { fresh: boolean }) {
   // and every dialog they own unmount together.
   const over = status === "ended" && conn.endReason !== "replaced";
   const sound = useSoundCues(state);
+  // the audience's votes and reactions: kept here, drawn in the table's audience strip during a game
+  const votes = useVoteBoard(conn);
+  const reactions = useReactionFeed(conn);
+  const strip = Boolean(state && hasAudience(votes, state));
   // Another tab of this browser took the room over (its person chose to): let go quietly.
   useHostedRoom(state?.room ?? null, () => {
     conn.stop();
@@ -163,10 +168,15 @@ function TvRoom({ fresh }: { fresh: boolean }) {
         </main>
       )}
       {state && !over && !state.game && <LobbyView lobby={state.lobby} code={state.room} host={host} />}
-      {state && !over && state.game && <TableScreen state={state} host={host} />}
+      {state && !over && state.game && (
+        <TableScreen
+          state={state}
+          host={host}
+          audience={strip && <TvVotePanel board={votes} state={state} tally={<ReactionTally totals={reactions.totals} />} />}
+        />
+      )}
       {over && <RoomEnded reason={conn.endReason} onAgain={() => location.reload()} />}
-      {state && !over && <ReactionOverlay conn={conn} />}
-      {state && !over && <TvVotePanel conn={conn} state={state} />}
+      {state && !over && <ReactionOverlay feed={reactions} tally={!strip} />}
       {state && !over && <NoticeStack lobby={state.lobby} variant="tv" skip={MOMENT_NOTICES} />}
       {state && !over && <Moments state={state} />}
       {!over && <MuteToggle board={sound} />}

@@ -1,16 +1,17 @@
 // Audience votes: the TV's panel (the question and the audience's tally, then
 // the answer) and the watch page's card (tap a guess).  The hub sends the
 // `votes` frames (docs/protocol.md "Audience votes"); these only draw them.
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Connection, RequestError } from "../net/connection";
 import type { StateFrame, VotesFrame } from "../net/wire";
 import { S, errorText } from "../strings";
 import { PlayerMark } from "../ui/Shape";
-import { applyVotes, EMPTY_BOARD, optionLooks, questionText, rightCount, shares, type OptionLook, type VoteBoard } from "./model";
+import { applyVotes, EMPTY_BOARD, hasAudience, optionLooks, tvShows, questionText, rightCount, shares, type OptionLook, type VoteBoard } from "./model";
 import "./votes.css";
 
 /** The screen's vote board, kept from the connection's `votes` frames. */
-function useVoteBoard(conn: Connection, onFrame?: (frame: VotesFrame) => void): VoteBoard {
+export function useVoteBoard(conn: Connection, onFrame?: (frame: VotesFrame) => void): VoteBoard {
   const [board, setBoard] = useState<VoteBoard>(EMPTY_BOARD);
   const hook = useRef(onFrame);
   hook.current = onFrame;
@@ -64,46 +65,64 @@ function answerText(frame: VotesFrame, looks: OptionLook[]): string {
 }
 
 /**
- * The TV: while a vote is open, its question and the running tally (sent a
- * couple of times a second at most); when it closes, the final tally; then the
- * answer with how many guessed right, until the hub clears it.  A new vote may
- * open while a result still shows: both are drawn, the result first and brief.
- * A closed vote or a result nobody voted in is not drawn.
+ * The TV's audience strip, along the foot of the table during a game: while a
+ * vote is open, its question and the running tally (sent a couple of times a
+ * second at most); when it closes, the final tally; then the answer with how
+ * many guessed right, until the hub clears it.  A new vote may open while a
+ * result still shows: the result shrinks to its answer line beside the new
+ * question.  Between votes the strip says who is watching and how to join in,
+ * so the table does not jump each time a vote opens.  `tally`: the reactions'
+ * totals, at the strip's end.  Null when there is no audience and no vote.
  */
-export function TvVotePanel({ conn, state }: { conn: Connection; state: StateFrame }) {
-  const board = useVoteBoard(conn);
-  // a result nobody voted in is not news: the table shows the answer, and the card would cover it
-  const result = board.result && board.result.total > 0 ? board.result : null;
-  // ...nor a closed vote nobody voted in (an open one still invites the audience)
-  const current = board.current && (board.current.status === "open" || board.current.total > 0) ? board.current : null;
+export function TvVotePanel({ board, state, tally }: { board: VoteBoard; state: StateFrame; tally?: ComponentChildren }) {
+  const { current, result } = tvShows(board);
   // Game over: the end panel has the screen (a last vote's answer would lie over it)
-  if ((!current && !result) || state.outcome) return null;
+  if (!hasAudience(board, state)) return null;
   const players = state.lobby.players;
   const game = state.game;
+  const shown = current ?? result;
   return (
-    <aside class="vote-panel vote-panel-tv" aria-label={S.voteAudience} aria-live="polite">
+    <aside class="vote-panel vote-panel-tv vote-strip" aria-label={S.voteAudience} aria-live="polite">
+      {shown === null && (
+        <section class="vote-card vote-idle" data-status="idle">
+          <p class="vote-kicker">{S.audienceTitle}</p>
+          <p class="vote-question vote-idle-text">
+            {S.spectators(state.lobby.spectators)} · {S.audienceIdle}
+          </p>
+        </section>
+      )}
       {result && (
-        // while the next vote is already open, the last one's result is only its answer line, so
-        // the two cards together stay small
+        // while the next vote is already open, the last one's result is only its answer line
         <section class={`vote-card vote-result ${current ? "vote-result-brief" : ""}`} data-q={result.q} data-status="result">
-          <p class="vote-kicker">{S.voteAudience}</p>
-          {!current && <h2 class="vote-question">{questionText(result, players)}</h2>}
-          <p class="vote-answer">{answerText(result, optionLooks(result, players, game))}</p>
-          {!current && <Bars frame={result} looks={optionLooks(result, players, game)} />}
-          <p class="vote-foot">{S.voteRight(rightCount(result), result.total)}</p>
+          <div class="vote-words">
+            {/* the question it answers, small: the answer is the news */}
+            {!current && <p class="vote-kicker vote-asked">{questionText(result, players)}</p>}
+            <p class="vote-answer">{answerText(result, optionLooks(result, players, game))}</p>
+            <p class="vote-foot">{S.voteRight(rightCount(result), result.total)}</p>
+          </div>
+          {!current && (
+            <div class="vote-tally">
+              <Bars frame={result} looks={optionLooks(result, players, game)} />
+            </div>
+          )}
         </section>
       )}
       {current && (
         <section class="vote-card" data-q={current.q} data-status={current.status}>
-          <p class="vote-kicker">{current.status === "open" ? S.voteAudience : S.voteClosed}</p>
-          <h2 class="vote-question">{questionText(current, players)}</h2>
-          <Bars frame={current} looks={optionLooks(current, players, game)} />
-          <p class="vote-foot">
-            <span class="vote-total">{S.voteCount(current.total)}</span>
-            {current.status === "open" && <span class="vote-howto"> · {S.voteHowTo}</span>}
-          </p>
+          <div class="vote-words">
+            <p class="vote-kicker">{current.status === "open" ? S.voteAudience : S.voteClosed}</p>
+            <h2 class="vote-question">{questionText(current, players)}</h2>
+            <p class="vote-foot">
+              <span class="vote-total">{S.voteCount(current.total)}</span>
+              {current.status === "open" && <span class="vote-howto"> · {S.voteHowTo}</span>}
+            </p>
+          </div>
+          <div class="vote-tally">
+            <Bars frame={current} looks={optionLooks(current, players, game)} />
+          </div>
         </section>
       )}
+      {tally}
     </aside>
   );
 }
@@ -113,14 +132,21 @@ function pickKey(room: string, q: number): string {
   return `vote:${room}:${q}`;
 }
 
+/** The watch page's votes: the board, this page's guesses, and a way to guess. */
+export interface WatchVotes {
+  board: VoteBoard;
+  stored: (q: number) => string | null;
+  choose: (q: number, pick: string) => void;
+  error: string | null;
+}
+
 /**
- * The watch page: the open vote's options as big buttons; a tap votes (another
- * tap changes the guess).  A reconnect shows the vote again, and the guess is
+ * The watch page's votes, kept by the page (the card may move between the
+ * page's flow on a phone and the table's audience strip on a big screen
+ * without losing them).  A reconnect shows the vote again, and the guess is
  * sent again on the new socket (a closed socket's vote no longer counts).
- * Once closed, the final tally; then the answer and whether the guess was right.
  */
-export function WatchVoteCard({ conn, state }: { conn: Connection; state: StateFrame }) {
-  const room = state.room;
+export function useWatchVotes(conn: Connection, room: string): WatchVotes {
   const [picks, setPicks] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const stored = (q: number): string | null => picks[q] ?? sessionStorage.getItem(pickKey(room, q));
@@ -146,17 +172,47 @@ export function WatchVoteCard({ conn, state }: { conn: Connection; state: StateF
     }
     send(q, pick);
   };
+  return { board, stored, choose, error };
+}
+
+/**
+ * The watch page: the open vote's options as big buttons; a tap votes (another
+ * tap changes the guess).  Once closed, the final tally; then the answer and
+ * whether the guess was right.  `strip`: drawn in the table's audience strip
+ * (a big screen), where it stays between votes so the table holds still, with
+ * `extra` (the reaction bar) at its end.
+ */
+export function WatchVoteCard({
+  votes,
+  state,
+  strip,
+  extra,
+}: {
+  votes: WatchVotes;
+  state: StateFrame;
+  strip?: boolean;
+  extra?: ComponentChildren;
+}) {
+  const { board, stored, choose, error } = votes;
   const current = board.current;
   const result = board.result;
-  if ((!current && !result) || state.outcome) return null;
+  if (state.outcome || (!current && !result && !strip)) return null;
   const players = state.lobby.players;
   const game = state.game;
   return (
-    <aside class="vote-panel vote-panel-watch" aria-label={S.voteAudience}>
+    <aside class={`vote-panel vote-panel-watch ${strip ? "vote-strip" : ""}`} aria-label={S.voteAudience}>
+      {!current && !result && (
+        <section class="vote-card vote-idle" data-status="idle">
+          <p class="vote-kicker">{S.audienceTitle}</p>
+          <p class="vote-question vote-idle-text">{S.audienceIdleWatch}</p>
+        </section>
+      )}
       {current && current.status === "open" && (
         <section class="vote-card" data-q={current.q} data-status="open">
-          <h2 class="vote-question">{questionText(current, players)}</h2>
-          <p class="vote-kicker">{S.voteTapToGuess}</p>
+          <div class="vote-words">
+            <h2 class="vote-question">{questionText(current, players)}</h2>
+            <p class="vote-kicker">{S.voteTapToGuess}</p>
+          </div>
           <div class="vote-options" role="group" aria-label={questionText(current, players)}>
             {optionLooks(current, players, game).map((look) => (
               <button
@@ -177,22 +233,27 @@ export function WatchVoteCard({ conn, state }: { conn: Connection; state: StateF
       )}
       {current && current.status === "closed" && (
         <section class="vote-card" data-q={current.q} data-status="closed">
-          <p class="vote-kicker">{S.voteClosed}</p>
-          <h2 class="vote-question">{questionText(current, players)}</h2>
+          <div class="vote-words">
+            <p class="vote-kicker">{S.voteClosed}</p>
+            <h2 class="vote-question">{questionText(current, players)}</h2>
+          </div>
           <Bars frame={current} looks={optionLooks(current, players, game)} mine={stored(current.q)} />
         </section>
       )}
       {result && !(current && current.status === "open") && (
         <section class="vote-card vote-result" data-q={result.q} data-status="result">
-          <h2 class="vote-question">{answerText(result, optionLooks(result, players, game))}</h2>
-          {stored(result.q) !== null && (
-            <p class={`vote-verdict ${(result.answer ?? []).includes(stored(result.q)!) ? "vote-verdict-right" : ""}`}>
-              {(result.answer ?? []).includes(stored(result.q)!) ? S.voteYouRight : S.voteYouWrong}
-            </p>
-          )}
+          <div class="vote-words">
+            <h2 class="vote-question">{answerText(result, optionLooks(result, players, game))}</h2>
+            {stored(result.q) !== null && (
+              <p class={`vote-verdict ${(result.answer ?? []).includes(stored(result.q)!) ? "vote-verdict-right" : ""}`}>
+                {(result.answer ?? []).includes(stored(result.q)!) ? S.voteYouRight : S.voteYouWrong}
+              </p>
+            )}
+          </div>
           <p class="vote-foot">{S.voteRight(rightCount(result), result.total)}</p>
         </section>
       )}
+      {extra}
     </aside>
   );
 }

@@ -39,6 +39,30 @@ export function applyVotes(board: VoteBoard, frame: VotesFrame): VoteBoard {
   return board;
 }
 
+/**
+ * What the TV draws of its board: a result only if somebody voted in it (the
+ * table shows the answer anyway, and an empty tally is not news), and a closed
+ * vote likewise; an open one is drawn, as it invites the audience.
+ */
+export function tvShows(board: VoteBoard): VoteBoard {
+  return {
+    current: board.current && (board.current.status === "open" || board.current.total > 0) ? board.current : null,
+    result: board.result && board.result.total > 0 ? board.result : null,
+  };
+}
+
+/**
+ * Whether the TV's table keeps an audience strip along its foot: in a game,
+ * not at Game over, while anyone watches or a vote is still to be shown (the
+ * last spectator may leave mid-vote).  Kept while the audience is there, votes
+ * or not, so the table is not resized each time a vote opens.
+ */
+export function hasAudience(board: VoteBoard, state: { game: unknown; outcome?: unknown; lobby: { spectators: number } }): boolean {
+  if (!state.game || state.outcome) return false;
+  const shown = tvShows(board);
+  return state.lobby.spectators > 0 || shown.current !== null || shown.result !== null;
+}
+
 /** How one option is drawn: its words, and a colour with a shape (never colour alone). */
 export interface OptionLook {
   key: string;
