@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LobbyPlayer, VotesFrame } from "../src/net/wire";
-import { applyVotes, EMPTY_BOARD, optionLooks, questionText, rightCount, shares } from "../src/votes/model";
+import { applyVotes, EMPTY_BOARD, hasAudience, optionLooks, questionText, rightCount, shares, tvShows } from "../src/votes/model";
 
 function frame(over: Partial<VotesFrame>): VotesFrame {
   return {
@@ -84,5 +84,31 @@ describe("how many guessed right, as the TV says it", () => {
     expect(en.voteRight(0, 1)).toBe("The one vote was wrong");
     expect(en.voteRight(2, 3)).toBe("2 of 3 guessed right");
     expect(CATALOGUES.es.voteRight(0, 0)).toBe("Esta vez nadie votó");
+  });
+});
+
+describe("the TV's audience strip", () => {
+  const game = { game: { phase: "slice" }, outcome: null };
+  const watched = (n: number) => ({ ...game, lobby: { spectators: n } });
+  it("is kept while anyone watches, a vote or not, so the table holds still", () => {
+    expect(hasAudience(EMPTY_BOARD, watched(2))).toBe(true);
+    expect(hasAudience(EMPTY_BOARD, watched(0))).toBe(false);
+  });
+  it("stays for a vote still to be shown after the last spectator left", () => {
+    const board = applyVotes(EMPTY_BOARD, frame({}));
+    expect(hasAudience(board, watched(0))).toBe(true);
+  });
+  it("draws no closed vote and no result nobody voted in", () => {
+    const closed = applyVotes(EMPTY_BOARD, frame({ status: "closed" }));
+    expect(tvShows(closed).current).toBeNull();
+    expect(hasAudience(closed, watched(0))).toBe(false);
+    const result = applyVotes(EMPTY_BOARD, frame({ status: "result", answer: ["0"] }));
+    expect(tvShows(result).result).toBeNull();
+    const counted = applyVotes(EMPTY_BOARD, frame({ status: "result", answer: ["0"], counts: { "0": 1 }, total: 1 }));
+    expect(tvShows(counted).result?.q).toBe(1);
+  });
+  it("is not there in the lobby or at Game over (the end panel has the screen)", () => {
+    expect(hasAudience(EMPTY_BOARD, { game: null, lobby: { spectators: 3 } })).toBe(false);
+    expect(hasAudience(EMPTY_BOARD, { ...watched(3), outcome: { winners: [0] } })).toBe(false);
   });
 });
