@@ -297,8 +297,8 @@ export const es = {
   nys_cutInLineHint: "Colarse: ¿eliges tu ración el primero?",
   nys_cutInLine: "Colarme",
   nys_sneakHint: "A escondidas: ¿mueves una porción a una ración vecina?",
-  nys_sneakMove: (portion: number, clockwise: boolean) =>
-    clockwise ? `Pasar la última porción de la ${letter(portion)} a la siguiente` : `Pasar la primera porción de la ${letter(portion)} a la anterior`,
+  nys_sneakMove: (portion: number, clockwise: boolean, to: number) =>
+    `Pasar la ${clockwise ? "última" : "primera"} porción de la ${letter(portion)} a la ${letter(to)}`,
   nys_choosePortion: "Te toca: ¿qué ración te quedas?",
   nys_takePortion: (i: number) => `Coger la ${letter(i)}`,
   nys_secondsHint: "Repetir: cómete porciones guardadas de un solo tipo antes de contar los puntos.",

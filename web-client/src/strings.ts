@@ -295,8 +295,8 @@ export const en = {
   nys_cutInLineHint: "Cut in Line: choose your portion first?",
   nys_cutInLine: "Cut in line",
   nys_sneakHint: "Sneak-a-Slice: move one slice to a neighbouring portion?",
-  nys_sneakMove: (portion: number, clockwise: boolean) =>
-    clockwise ? `Move the last slice of ${String.fromCharCode(65 + portion)} onward` : `Move the first slice of ${String.fromCharCode(65 + portion)} back`,
+  nys_sneakMove: (portion: number, clockwise: boolean, to: number) =>
+    `Move the ${clockwise ? "last" : "first"} slice of ${String.fromCharCode(65 + portion)} to ${String.fromCharCode(65 + to)}`,
   nys_choosePortion: "Your pick: which portion do you take?",
   nys_takePortion: (i: number) => `Take ${String.fromCharCode(65 + i)}`,
   nys_secondsHint: "Seconds: eat collected slices of one type before scoring.",

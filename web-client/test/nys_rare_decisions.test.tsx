@@ -43,18 +43,26 @@ describe("New York Slice's rarer decisions on a phone", () => {
     expect(first.querySelector(".slice-card")).not.toBeNull();
   });
 
-  it("Sneak-a-Slice: each move as the slice that moves and 'from → to', named by the whole sentence", () => {
+  it("Sneak-a-Slice: each move under the portion it takes a slice from, as the slice and '→ to', named in full", () => {
     const portions = [0, 1, 2].map((index) => ({ index, slices: [slice(index * 2), slice(index * 2 + 1)], taken_by: null }));
     const legal: Command[] = [
       { type: "SneakSlice", portion: 0, clockwise: true },
       { type: "SneakSlice", portion: 0, clockwise: false },
+      { type: "SneakSlice", portion: 2, clockwise: true },
       { type: "DeclineSneak" },
     ];
     draw({ decision: { kind: "sneak" }, ring: [], portions, table: [], moves: 1 } as unknown as View, legal);
-    const moves = [...root.querySelectorAll(".nys-sneak-moves button")];
+    // one board: the decision's (the plain board under it is not drawn again)
+    expect(root.querySelectorAll(".nys-portions")).toHaveLength(1);
+    const tiles = [...root.querySelectorAll(".nys-portion")];
+    const text = (b: Element) => b.textContent!.replace(/\s+/g, "");
+    const a = [...tiles[0].querySelectorAll(".nys-portion-moves button")];
     // (the slice's triangle shows its number first: the last slice of A is type 4, the first type 3)
-    expect(moves.map((b) => b.textContent!.replace(/\s+/g, " ").trim())).toEqual(["4 A → B", "3 A → C"]);
-    expect(moves[0].getAttribute("aria-label")).toBe("Move the last slice of A onward");
-    expect(moves[1].getAttribute("aria-label")).toBe("Move the first slice of A back");
+    expect(a.map(text)).toEqual(["4→B", "3→C"]);
+    expect(a[0].getAttribute("aria-label")).toBe("Move the last slice of A to B");
+    expect(a[1].getAttribute("aria-label")).toBe("Move the first slice of A to C");
+    expect(tiles[1].querySelectorAll(".nys-portion-moves button")).toHaveLength(0);
+    expect([...tiles[2].querySelectorAll(".nys-portion-moves button")].map(text)).toEqual(["8→A"]);
+    expect(root.querySelector(".nys-sneak .btn-quiet")!.textContent).toBe("No, thanks");
   });
 });

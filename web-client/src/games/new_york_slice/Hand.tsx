@@ -8,7 +8,7 @@ import { S } from "../../strings";
 import type { HandProps, View } from "../types";
 import { findSlicing, groupTableau, plateChoices, portionsOf, sneakMove, type Slice } from "./model";
 import { SliceCard, SpecialCard, sliceLabel, sliceName } from "./Slice";
-import { Portions } from "./Table";
+import { Portions, type PortionMove } from "./Table";
 
 function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act: (c: Command) => void; busy: boolean }) {
   const ring = game.ring as Slice[];
@@ -110,6 +110,28 @@ function PlateItems({ game, legal, act, busy }: { game: View; legal: Command[]; 
   );
 }
 
+/**
+ * How small the slices' names on the Dibs! buttons (half a phone wide each) are drawn: the longer the
+ * longest word among them, the smaller, all alike, so "Champiñones" or "Pepperoni" wrap between words
+ * (or not at all), never in the middle of one.
+ */
+function dibsNameSize(names: string[]): string {
+  const longest = Math.max(0, ...names.flatMap((name) => name.split(/\s+/).map((word) => word.length)));
+  return longest >= 10 ? "nys-names-xl" : longest >= 8 ? "nys-names-l" : "";
+}
+
+/** The Sneak-a-Slice moves offered, by the portion each takes a slice from (in the order offered). */
+function sneakMoves(game: View, offered: Command[], act: (c: Command) => void): Map<number, PortionMove[]> {
+  const byPortion = new Map<number, PortionMove[]>();
+  for (const c of offered) {
+    const move = sneakMove(game, Number(c.portion), Boolean(c.clockwise));
+    const list = byPortion.get(move.from) ?? [];
+    list.push({ slice: move.slice, to: move.to, label: S.nys_sneakMove(move.from, Boolean(c.clockwise), move.to), act: () => act(c) });
+    byPortion.set(move.from, list);
+  }
+  return byPortion;
+}
+
 export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps) {
   const [busy, setBusy] = useState(false);
   useEffect(() => setBusy(false), [game.moves]);
@@ -137,13 +159,20 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
       {kind === "dibs" && legal.length > 0 && (
         <div class="action-bar">
           <p>{S.nys_dibsHint}</p>
-          <div class="nys-choice-list nys-dibs-list">
+          <div
+            class={`nys-choice-list nys-dibs-list ${dibsNameSize(
+              has("CallDibs").map((c) => {
+                const s = (game.ring as Slice[]).find((x) => x.id === c.slice);
+                return s ? sliceName(s) : S.nys_hiddenSlice;
+              }),
+            )}`}
+          >
             {has("CallDibs").map((c) => {
               const s = (game.ring as Slice[]).find((x) => x.id === c.slice) ?? null;
               return (
                 <button key={String(c.slice)} class="btn nys-slice-btn" disabled={busy} onClick={() => act(c)} aria-label={sliceLabel(s)}>
                   <span class="nys-slice-face" aria-hidden="true">
-                    <SliceCard slice={s} small /> {s ? sliceName(s) : S.nys_hiddenSlice}
+                    <SliceCard slice={s} small /> <span class="nys-dibs-name">{s ? sliceName(s) : S.nys_hiddenSlice}</span>
                   </span>
                 </button>
               );
@@ -167,21 +196,10 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
         </div>
       )}
       {has("DeclineSneak").length > 0 && (
-        <div class="action-bar">
+        <div class="action-bar nys-sneak">
           <p>{S.nys_sneakHint}</p>
-          {/* each move as the slice that moves and "C → D", two to a row (the whole sentence is its name) */}
-          <div class="nys-sneak-moves">
-            {has("SneakSlice").map((c, i) => {
-              const move = sneakMove(game, Number(c.portion), Boolean(c.clockwise));
-              return (
-                <button key={i} class="btn nys-sneak-btn" disabled={busy} onClick={() => act(c)} aria-label={S.nys_sneakMove(move.from, Boolean(c.clockwise))}>
-                  <span class="nys-sneak-face" aria-hidden="true">
-                    <SliceCard slice={move.slice} small /> {S.nys_portionName(move.from)} → {S.nys_portionName(move.to)}
-                  </span>
-                </button>
-              );
-            })}
-          </div>
+          {/* each move under the portion it takes a slice from: the slice that moves and "→ B" */}
+          <Portions game={game} players={players} busy={busy} moves={sneakMoves(game, has("SneakSlice"), act)} />
           <button class="btn btn-quiet" disabled={busy} onClick={() => act({ type: "DeclineSneak" })}>
             {S.nys_noThanks}
           </button>
@@ -189,6 +207,7 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
       )}
       {(game.portions ?? []).length > 0 &&
         (game.ring ?? []).length === 0 &&
+        !has("DeclineSneak").length &&
         !(kind === "plate" && legal.length > 0) &&
         !has("ChoosePortion").length && <Portions game={game} players={[]} />}
       {has("ChoosePortion").length > 0 && (

@@ -23,15 +23,31 @@ export function decisionText(game: View, players: LobbyPlayer[]): string {
  * its own button (under its slices, so the choice is made on the portion
  * itself and six portions fit the phone with no separate list of buttons).
  */
+/** A move a portion offers on the phone (Sneak-a-Slice): the slice that goes, where, its full name, the act. */
+export interface PortionMove {
+  slice: Slice | null;
+  to: number;
+  label: string;
+  act: () => void;
+}
+
+/**
+ * The portions on offer.  `take`: a "Take A" button under each portion the
+ * phone may choose; `moves`: the Sneak-a-Slice moves under the portion each
+ * moves a slice out of (the slice and "→ B"), so the board and the choice are
+ * one picture rather than a list of twelve buttons above the board.
+ */
 export function Portions({
   game,
   players,
   take,
+  moves,
   busy = false,
 }: {
   game: View;
   players: LobbyPlayer[];
   take?: Map<number, () => void>;
+  moves?: Map<number, PortionMove[]>;
   busy?: boolean;
 }) {
   const seats = bySeat(players);
@@ -49,6 +65,18 @@ export function Portions({
               {p.special && <SpecialCard id={p.special} small />}
             </div>
             {taker && <PlayerChip player={taker} />}
+            {(moves?.get(Number(p.index)) ?? []).length > 0 && (
+              <div class="nys-portion-moves">
+                {moves!.get(Number(p.index))!.map((move, i) => (
+                  <button key={i} class="btn nys-sneak-btn" disabled={busy} onClick={move.act} aria-label={move.label}>
+                    <span class="nys-sneak-face" aria-hidden="true">
+                      <SliceCard slice={move.slice} small />
+                      <span class="nys-sneak-to">→ {S.nys_portionName(move.to)}</span>
+                    </span>
+                  </button>
+                ))}
+              </div>
+            )}
             {take?.has(Number(p.index)) && (
               <button class="btn btn-start nys-take" disabled={busy} onClick={take.get(Number(p.index))}>
                 {S.nys_takePortion(Number(p.index))}
