@@ -9,14 +9,14 @@ Each screen is taken with its game's largest player count: the TV lobby with
 six players and New York Slice's options (the TV hosting, so every control
 shows); each game in play on the TV at its reveal (Pizza Theory's skewers, New
 York Slice's ring cut into portions while a spectator's vote is open,
-Splittissimo's trick); Pizza Theory's Game over panel beside the final table;
+Splittissimo's trick); each game's Game over panel beside the final table;
 the host phone's menu and each game's hand on a seated phone, at 390x844; the
 watch page in play with the audience vote open; the replay viewer at a Pizza
 Theory game's end.  TV screens at 1280x720 and 1920x1080, in English and
 Spanish (the page's own language switch; the replay viewer follows the
 browser's language).  A TV screen is kept at 960x540 pixels (the layout of
-its size, drawn smaller): 22 of them at full size would be three times the
-1.6 MB the whole set may weigh.
+its size, drawn smaller): 30 of them at full size would be several times the
+2.2 MB the whole set may weigh.
 
 What fit.js finds wrong on each shot is printed and written to
 test-artifacts/browser/<test>/findings.json (for a person to look at with the
@@ -46,12 +46,12 @@ LANGS = ("en", "es")
 #: Small enough to commit dozens (issue budget: each under 80 KB), still sharp enough to read every label.
 QUALITY = int(os.environ.get("PIZZANIGHT_DOC_QUALITY", "50"))
 MAX_BYTES = 80_000
-BUDGET = 1_600_000
+BUDGET = 2_200_000
 SIZES = tuple(sorted(TV_SIZES, key=lambda s: s["width"]))
 #: The kind of phone screen kept per game (test_fit's PHONE_KINDS names them).
 PHONE_SHOTS = {"Pizza Theory": {"cut"}, "New York Slice": {"choose"}, "Splittissimo": {"hand"}}
-#: The games whose Game over is kept (one: the set must stay under 1.6 MB; each game's end is measured by test_fit).
-GAME_OVER_SHOTS = {"Pizza Theory"}
+#: The games whose Game over is kept: every game's (each is also measured by test_fit).
+GAME_OVER_SHOTS = {"Pizza Theory", "New York Slice", "Splittissimo"}
 #: Each TV size's picture is drawn at 960x540 (its layout as it is; the budget allows dozens of pictures).
 SCALE = {1280: 0.75, 1920: 0.5}
 #: A PNG drawn at ``scale`` on a canvas (smoothed), handed back as a JPEG (base64).
