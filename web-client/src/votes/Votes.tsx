@@ -7,7 +7,7 @@ import type { Connection, RequestError } from "../net/connection";
 import type { StateFrame, VotesFrame } from "../net/wire";
 import { S, errorText } from "../strings";
 import { PlayerMark } from "../ui/Shape";
-import { applyVotes, EMPTY_BOARD, hasAudience, optionLooks, tvShows, questionText, rightCount, shares, type OptionLook, type VoteBoard } from "./model";
+import { applyVotes, EMPTY_BOARD, optionLooks, tvShows, questionText, rightCount, shares, type OptionLook, type VoteBoard } from "./model";
 import "./votes.css";
 
 /** The screen's vote board, kept from the connection's `votes` frames. */
@@ -72,12 +72,11 @@ function answerText(frame: VotesFrame, looks: OptionLook[]): string {
  * result still shows: the result shrinks to its answer line beside the new
  * question.  Between votes the strip says who is watching and how to join in,
  * so the table does not jump each time a vote opens.  `tally`: the reactions'
- * totals, at the strip's end.  Null when there is no audience and no vote.
+ * totals, at the strip's end.  Drawn only while `hasAudience` holds (TvScreen
+ * decides): never in the lobby or at Game over.
  */
 export function TvVotePanel({ board, state, tally }: { board: VoteBoard; state: StateFrame; tally?: ComponentChildren }) {
   const { current, result } = tvShows(board);
-  // Game over: the end panel has the screen (a last vote's answer would lie over it)
-  if (!hasAudience(board, state)) return null;
   const players = state.lobby.players;
   const game = state.game;
   const shown = current ?? result;
