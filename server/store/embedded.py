@@ -17,6 +17,13 @@ join the next one).  ``commit_interval`` (``?commit_interval_ms=`` in the
 store URL, 0 by default) restores the older spacing of commits under load,
 which trades latency for a little writer CPU; see :data:`COMMIT_INTERVAL`.
 
+Requests reach the writer **once per turn of the event loop** (:meth:`EmbeddedStore._hand`):
+the appends of every room whose move the turn handled are handed over
+together when the turn's callbacks are done, so the writer thread is woken
+once for them and commits them together, rather than being woken (and, on a
+busy core, switched to and back from) for each.  No timer is involved: an
+idle hub's turn ends right after the append.
+
 Durability note: the database runs in WAL mode.  With ``synchronous=FULL``
 (the default) every commit is fsynced before any append returns, so an
 acknowledged move survives a process kill and a power cut.  With
@@ -31,6 +38,7 @@ other node to fence out.
 from __future__ import annotations
 
 import asyncio
+import collections
 import queue
 import sqlite3
 import threading
@@ -163,7 +171,10 @@ class EmbeddedStore(Store):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._synchronous = synchronous.upper()
         self.commit_interval = commit_interval
+        #: Lists of requests handed over to the writer (one per loop turn, :meth:`_hand`), then None to stop.
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        #: The requests of the running loop turn, by event loop, until its hand-over.
+        self._handing: dict[asyncio.AbstractEventLoop, list[Any]] = {}
         self._versions: dict[str, int] = {}
         self._closed = False
         #: Counters for tests and /metrics: transactions committed and appends in them.
@@ -197,9 +208,21 @@ class EmbeddedStore(Store):
         # append too; one room's moves come one after another (its actor waits for each)
         last_rooms: tuple[str | None, str | None] = (None, None)
         spacing = self.commit_interval  # how far apart commits start, by the appends' pace
+        # the requests handed over and not yet taken, in order (the queue holds a list per hand-over)
+        backlog: collections.deque = collections.deque()
+
+        def take(block: bool) -> Any:
+            """The next request in order, or None to stop; queue.Empty when none waits and not ``block``."""
+            while not backlog:
+                handed = self._queue.get() if block else self._queue.get_nowait()
+                if handed is None:
+                    return None
+                backlog.extend(handed)
+            return backlog.popleft()
+
         try:
             while True:
-                item = self._queue.get()
+                item = take(True)
                 if item is None:
                     break
                 if isinstance(item, _Write):
@@ -216,7 +239,7 @@ class EmbeddedStore(Store):
                     stop = False
                     while len(batch) < MAX_BATCH:
                         try:
-                            more = self._queue.get_nowait()
+                            more = take(False)
                         except queue.Empty:
                             break
                         if isinstance(more, _Write):
@@ -230,8 +253,9 @@ class EmbeddedStore(Store):
                             self._call(db, more)
                     if batch:
                         self._commit(db, batch)
-                        last_rooms = _two_rooms(batch)
-                        spacing = _spacing(len(batch), last_commit - previous)
+                        if self.commit_interval > 0:  # what the next commit's wait is worked out from
+                            last_rooms = _two_rooms(batch)
+                            spacing = _spacing(len(batch), last_commit - previous)
                     if stop:
                         break
                 else:
@@ -328,8 +352,31 @@ class EmbeddedStore(Store):
             raise StoreError("store is closed")
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self._queue.put(make(future, loop))
+        self._hand(loop, make(future, loop))
         return future
+
+    def _hand(self, loop: asyncio.AbstractEventLoop, request: Any) -> None:
+        """Give ``request`` to the writer at the end of this turn of the event loop, with the turn's others.
+
+        One hand-over per loop turn, not one per request: every room whose
+        move the turn handled appends in it, and waking the writer once for
+        all of them costs one thread wake-up (and on a busy core, one switch
+        to the writer and back) instead of one each, and puts them in one
+        commit.  Nothing waits for a timer: the turn's callbacks are already
+        running, and an idle hub's turn ends right after the append.
+        Requests keep their order (reads after the appends made before them).
+        """
+        waiting = self._handing.get(loop)
+        if waiting is None:
+            self._handing[loop] = [request]
+            loop.call_soon(self._hand_over, loop)
+        else:
+            waiting.append(request)
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        waiting = self._handing.pop(loop, None)
+        if waiting:
+            self._queue.put(waiting)
 
     async def _run_in_thread(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         return await self._submit(lambda future, loop: _Call(fn, future, loop))
@@ -419,5 +466,7 @@ class EmbeddedStore(Store):
         if self._closed:
             return
         self._closed = True
+        for loop in list(self._handing):  # what this turn handed still goes before the stop
+            self._hand_over(loop)
         self._queue.put(None)
         await asyncio.to_thread(self._thread.join)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
 
@@ -148,3 +149,48 @@ async def test_by_default_a_conflict_in_a_shared_commit_fails_only_its_own_appen
     finally:
         release.set()
         await store.close()
+
+
+# --- one hand-over per turn of the event loop ------------------------------------------------------
+
+
+async def test_appends_made_in_one_loop_turn_reach_the_writer_together_and_share_one_commit(tmp_path):
+    # Given the default store, its writer idle
+    store = EmbeddedStore(tmp_path / "turn.sqlite3")
+    try:
+        # When three rooms append in one turn of the loop (a turn that handled three rooms' moves),
+        # with time for an idle writer to start a commit between them
+        first = store.append("r0", [b"m"], 0)
+        time.sleep(0.05)  # the GIL is free: a writer woken by the first append would commit it alone now
+        rest = [store.append(f"r{i}", [b"m"], 0) for i in (1, 2)]
+        # Then nothing was committed before the turn ended, and all three went in one commit
+        assert store.commits == 0
+        assert await asyncio.gather(first, *rest) == [1, 1, 1]
+        assert store.commits == 1 and store.appends == 3
+    finally:
+        await store.close()
+
+
+async def test_a_read_asked_after_an_append_in_the_same_turn_sees_it(tmp_path):
+    store = EmbeddedStore(tmp_path / "order.sqlite3")
+    try:
+        appended = store.append("r", [b"a", b"b"], 0)
+        read = asyncio.ensure_future(store.read("r"))
+        version = asyncio.ensure_future(store.version("r"))
+        assert await appended == 2
+        assert [r.data for r in await read] == [b"a", b"b"] and await version == 2
+    finally:
+        await store.close()
+
+
+async def test_an_append_handed_over_in_the_closing_turn_is_still_stored(tmp_path):
+    path = tmp_path / "closing.sqlite3"
+    store = EmbeddedStore(path)
+    appended = store.append("r", [b"last"], 0)
+    await store.close()  # in the same turn: the append is handed over before the writer stops
+    assert await appended == 1
+    again = EmbeddedStore(path)
+    try:
+        assert [r.data for r in await again.read("r")] == [b"last"]
+    finally:
+        await again.close()
