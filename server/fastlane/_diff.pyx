@@ -6,9 +6,20 @@ that one when this module is not built or ``PIZZANIGHT_PURE=1``), on
 views that are plain dicts, lists and tuples of scalars: the variables
 are typed ``dict``, ``list`` and ``tuple`` so the look-ups, iterations
 and identity tests are C calls into those types, not generic Python
-dispatch.  tests/server/test_fastlane_diff.py holds the two byte for
-byte equal (the ops, encoded) on random views of several classes.
+dispatch.  The classes' maps are walked side by side with ``PyDict_Next``,
+each field's values of every class held in C arrays: a field that every
+class shares, or that every class kept, costs pointer comparisons and no
+Python object (the tuples of a field's values are made only for a field
+that differs between classes).  tests/server/test_fastlane_diff.py holds
+the two byte for byte equal (the ops, encoded) on random views of several
+classes.
 """
+
+from cpython.dict cimport PyDict_Next
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from protocol.patch import common, without
 
@@ -87,70 +98,117 @@ cdef class Differ:
         return public, private
 
     cdef _split_maps(self, tuple prefix, list keys, olds_in, news_in, list public, dict private):
-        cdef Py_ssize_t classes = len(keys), i, index
-        cdef tuple shape = tuple(news_in[0])
-        cdef bint same_shape = True
-        cdef object view, field, old, new, value
-        cdef list fields, old_columns, new_columns, subs, members, member_keys, ops, own, shared
-        cdef tuple olds_of, news_of, path, old_ids, new_ids, pair
-        cdef dict groups, union
-        for view in news_in:
-            if tuple(view) != shape:
-                same_shape = False
-                break
-        if same_shape:
-            for view in olds_in:
-                if tuple(view) != shape:
-                    same_shape = False
-                    break
-        if same_shape:
-            fields = list(shape)
-            old_columns = list(zip(*[(<dict>view).values() for view in olds_in]))
-            new_columns = list(zip(*[(<dict>view).values() for view in news_in]))
-        else:
-            union = {}
-            for view in news_in:
-                union.update(dict.fromkeys(view))
-            for view in olds_in:
-                union.update(dict.fromkeys(view))
-            fields = list(union)
-            old_columns = [tuple([(<dict>view).get(field, _MISSING) for view in olds_in]) for field in fields]
-            new_columns = [tuple([(<dict>view).get(field, _MISSING) for view in news_in]) for field in fields]
-        for i in range(len(fields)):
-            field = fields[i]
-            olds_of = <tuple>old_columns[i]
-            news_of = <tuple>new_columns[i]
-            old = olds_of[0]
-            new = news_of[0]
-            path = prefix + (field,)
-            if _all_same(olds_of, classes) and _all_same(news_of, classes):
-                if old is not new:
-                    public.extend(self._field_changes(path, old, new))
-                continue
-            if _same_ids(olds_of, news_of, classes):
-                continue
-            if _all_dicts(olds_of, news_of, classes):
-                self._split_maps(path, keys, olds_of, news_of, public, private)
-                continue
-            groups = {}
-            for index in range(classes):
-                pair = (id(olds_of[index]), id(news_of[index]))
-                members = groups.get(pair)
-                if members is None:
-                    groups[pair] = [index]
-                else:
-                    members.append(index)
-            subs = []
-            for members in groups.values():
-                index = members[0]
-                subs.append(([keys[i] for i in members], self._field_changes(path, olds_of[index], news_of[index])))
-            shared = common([ops for _, ops in subs])
-            public.extend(shared)
-            for member_keys, ops in subs:
-                own = without(ops, shared) if shared else ops
-                if own:
-                    for key in member_keys:
-                        (<list>private[key]).extend(own)
+        cdef Py_ssize_t classes = len(keys)
+        cdef list olds_list = list(olds_in)
+        cdef list news_list = list(news_in)
+        cdef dict union
+        cdef object view, field
+        cdef list fields
+        if _same_shape(<dict>news_list[0], olds_list, news_list):
+            self._split_columns(prefix, keys, olds_list, news_list, public, private, classes)
+            return
+        union = {}
+        for view in news_list:
+            union.update(dict.fromkeys(view))
+        for view in olds_list:
+            union.update(dict.fromkeys(view))
+        fields = list(union)
+        for field in fields:
+            self._split_field(prefix, keys, field,
+                              tuple([(<dict>view).get(field, _MISSING) for view in olds_list]),
+                              tuple([(<dict>view).get(field, _MISSING) for view in news_list]),
+                              public, private, classes)
+
+    cdef _split_columns(self, tuple prefix, list keys, list olds, list news, list public, dict private,
+                        Py_ssize_t classes):
+        """The usual case: every class's map has the same fields in the same order.
+
+        The maps are walked side by side with ``PyDict_Next``, each field's
+        old and new value of every class held in two C arrays (borrowed: the
+        maps hold them, and nothing changes a view while it is diffed), so
+        the fields every class shares as the same objects, or kept as they
+        were, cost a few pointer comparisons and no Python object at all.
+        """
+        cdef Py_ssize_t* positions = <Py_ssize_t*>PyMem_Malloc(2 * classes * sizeof(Py_ssize_t))
+        cdef PyObject** values = <PyObject**>PyMem_Malloc(2 * classes * sizeof(PyObject*))
+        cdef PyObject* key
+        cdef PyObject* value
+        cdef PyObject* field = NULL
+        cdef Py_ssize_t i, f, fields = len(<dict>news[0])
+        cdef bint shared_old, shared_new, kept
+        if positions == NULL or values == NULL:
+            PyMem_Free(positions)
+            PyMem_Free(values)
+            raise MemoryError()
+        try:
+            for i in range(2 * classes):
+                positions[i] = 0
+            for f in range(fields):
+                for i in range(classes):
+                    PyDict_Next(<dict>olds[i], &positions[i], &key, &value)
+                    values[i] = value
+                    PyDict_Next(<dict>news[i], &positions[classes + i], &key, &value)
+                    values[classes + i] = value
+                    if i == 0:
+                        field = key
+                shared_old = shared_new = kept = True
+                for i in range(classes):
+                    if values[i] != values[0]:
+                        shared_old = False
+                    if values[classes + i] != values[classes]:
+                        shared_new = False
+                    if values[i] != values[classes + i]:
+                        kept = False
+                if shared_old and shared_new:  # the room, the version, the lobby, a public game view
+                    if values[0] != values[classes]:
+                        public.extend(self._field_changes(prefix + (<object>field,), <object>values[0],
+                                                          <object>values[classes]))
+                    continue
+                if kept:
+                    continue  # each class's own part (``you``, ``legal``) kept as it was
+                self._split_field(prefix, keys, <object>field, _column(values, 0, classes),
+                                  _column(values, classes, classes), public, private, classes)
+        finally:
+            PyMem_Free(positions)
+            PyMem_Free(values)
+
+    cdef _split_field(self, tuple prefix, list keys, object field, tuple olds_of, tuple news_of, list public,
+                      dict private, Py_ssize_t classes):
+        """One field whose old and new values are not each shared by every class."""
+        cdef Py_ssize_t i, index
+        cdef object old = olds_of[0], new = news_of[0]
+        cdef tuple path = prefix + (field,)
+        cdef tuple pair
+        cdef dict groups
+        cdef list subs, members, member_keys, ops, own, shared
+        if _all_same(olds_of, classes) and _all_same(news_of, classes):
+            if old is not new:
+                public.extend(self._field_changes(path, old, new))
+            return
+        if _same_ids(olds_of, news_of, classes):
+            return
+        if _all_dicts(olds_of, news_of, classes):
+            self._split_maps(path, keys, olds_of, news_of, public, private)
+            return
+        groups = {}
+        for index in range(classes):
+            pair = (id(olds_of[index]), id(news_of[index]))
+            members = groups.get(pair)
+            if members is None:
+                groups[pair] = [index]
+            else:
+                members.append(index)
+        subs = []
+        for members in groups.values():
+            index = members[0]
+            subs.append(([keys[i] for i in members], self._field_changes(path, olds_of[index], news_of[index])))
+        shared = common([ops for _, ops in subs])
+        public.extend(shared)
+        for member_keys, ops in subs:
+            own = without(ops, shared) if shared else ops
+            if own:
+                for key in member_keys:
+                    (<list>private[key]).extend(own)
 
     cdef list _field_changes(self, tuple path, old, new):
         cdef list out, op, full
@@ -223,6 +281,46 @@ cdef class Differ:
         else:
             ops.append([[], new])
         return ops
+
+
+cdef tuple _column(PyObject** values, Py_ssize_t start, Py_ssize_t count):
+    """``values[start:start + count]`` as a tuple (new references)."""
+    cdef tuple out = PyTuple_New(count)
+    cdef Py_ssize_t i
+    cdef object item
+    for i in range(count):
+        item = <object>values[start + i]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, i, item)
+    return out
+
+
+cdef bint _same_shape(dict first, list olds, list news) except -1:
+    """Whether every map has ``first``'s keys in ``first``'s order (``tuple(view) == tuple(first)``)."""
+    cdef object view
+    for view in news:
+        if not _same_keys(first, <dict>view):
+            return False
+    for view in olds:
+        if not _same_keys(first, <dict>view):
+            return False
+    return True
+
+
+cdef bint _same_keys(dict first, dict other) except -1:
+    cdef Py_ssize_t a = 0, b = 0
+    cdef PyObject* key_a
+    cdef PyObject* key_b
+    cdef PyObject* value
+    if other is first:
+        return True
+    if len(other) != len(first):
+        return False
+    while PyDict_Next(first, &a, &key_a, &value):
+        PyDict_Next(other, &b, &key_b, &value)
+        if key_a != key_b and not (<object>key_a == <object>key_b):
+            return False
+    return True
 
 
 cdef inline bint _all_same(tuple values, Py_ssize_t classes):
