@@ -178,7 +178,14 @@ def legal_wire(commands: Sequence[Any]) -> list:
     (a table of every slicing of a ring, say); then the wire list is the one
     made last time, which the fan-out's differ skips by identity.  The lists
     are only ever read (encoded, diffed), never changed.
+
+    A game that hands out the very same tuple of commands (a fixed menu, the
+    same for every seat) is looked up by that tuple alone: one identity
+    instead of one per command, for every seat on every change.  A tuple
+    cannot change, so its identity stands for its commands' identities.
     """
+    if type(commands) is tuple:
+        return _legal_tuples(commands)
     return _legal_lists(*commands)
 
 
@@ -209,6 +216,9 @@ def _legal_wire(*commands: Any) -> list:
 #: Whole wire lists, by the identities of the commands listed (not of the list: games list
 #: the same command objects in a new tuple from one state to the next).
 _legal_lists = SameInputs(_legal_wire)
+
+#: The same, by the identity of a tuple of commands (:func:`legal_wire`).
+_legal_tuples = SameInputs(lambda commands: _legal_lists(*commands))
 
 
 #: Legal lists with patterns as wire maps, the same list while the game lists the same
