@@ -378,21 +378,17 @@ class PageStudent(Student):
         super().__init__(name, rng)
         self.page = page
         self.refusals: list[str] = []
-        self.turns = 0
-        self.was_mine = False
 
     def over(self) -> bool:
         return self.page.locator(".phone-result").count() > 0
 
     def my_turn(self) -> bool:
-        mine = self.page.locator(".prompt-mine").count() > 0 and self.page.locator(".sp-take").count() > 0
-        if mine and not self.was_mine:
-            self.turns += 1  # the page shows no turn number: a turn is the phone's prompt coming back
-        self.was_mine = mine
-        return mine
+        return self.page.locator(".prompt-mine").count() > 0 and self.page.locator(".sp-take").count() > 0
 
     def turn_number(self) -> int:
-        return self.turns
+        # The game's turn as the page shows it (data-turn). Not the prompt coming and going: the two other
+        # students can both end their turns between two looks, and the prompt then never seemed to leave.
+        return int(self.page.locator(".sp-hand").get_attribute("data-turn"))
 
     def look(self) -> tuple[list[Card], list[Card]]:
         table, hand = self.page.evaluate(CARD_LABELS)

@@ -135,7 +135,8 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
   };
   const glowing = note?.kind === "advice" ? note : null;
   return (
-    <section class="sp-hand" aria-label={S.game_splittissimo}>
+    // data-turn: the game's turn on screen (tests tell one turn from the next by it, never by a clock)
+    <section class="sp-hand" aria-label={S.game_splittissimo} data-turn={game.turn}>
       {left !== null && <p class="sp-window">{S.sp_window(left)}</p>}
       {cancel && (
         <button class="btn btn-start sp-cancel" disabled={busy} onClick={() => act(cancel)}>
