@@ -9,8 +9,9 @@ the searches.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from games.splittissimo.cards import ORDER, PIZZA, Card, total
@@ -75,48 +76,82 @@ def _unit(cards: Sequence[Card]) -> int:
     return math.lcm(1, *(card.of for card in cards))
 
 
-def _groups(cards: Sequence[tuple[int, Card]], unit: int, with_toppings: bool) -> list[tuple[int, list[int]]]:
+def _groups(cards: Sequence[tuple[int, tuple[object, ...], int]]) -> list[tuple[int, list[int]]]:
     """Interchangeable cards together, largest amount first: [(slices, [positions])].
 
-    Two cards are interchangeable for a trick when they are printed alike (and,
-    where toppings count, carry the same toppings); the search then tries how
-    many of a group to use rather than every choice of which ones.
+    ``cards`` are (position, signature, slices in the common size).  Two cards
+    are interchangeable for a trick when they are printed alike (and, where
+    toppings count, carry the same toppings): their signatures are equal.  The
+    search then tries how many of a group to use rather than every choice of
+    which ones.
     """
     by_sig: dict[tuple[object, ...], list[int]] = {}
     slices_of: dict[tuple[object, ...], int] = {}
-    for position, card in cards:
-        sig = (card.slices, card.of, tuple(sorted(card.toppings)) if with_toppings else ())
-        by_sig.setdefault(sig, []).append(position)
-        slices_of[sig] = card.slices * (unit // card.of)
+    for position, sig, slices in cards:
+        members = by_sig.get(sig)
+        if members is None:
+            by_sig[sig] = [position]
+            slices_of[sig] = slices
+        else:
+            members.append(position)
     return sorted(((slices_of[sig], members) for sig, members in by_sig.items()), key=lambda g: -g[0])
 
 
-def _multisets(groups: list[tuple[int, list[int]]], target: int, least: int) -> Iterator[tuple[int, ...]]:
-    """Every choice (up to interchangeable cards) of at least ``least`` cards summing to ``target``."""
-    suffix = [0] * (len(groups) + 1)
-    for i in range(len(groups) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + groups[i][0] * len(groups[i][1])
+def _reachable(groups: list[tuple[int, list[int]]]) -> list[frozenset[int]]:
+    """For each ``i``: every amount some choice of the groups from ``i`` on adds up to (0 included).
+
+    The walk of :func:`_multisets` goes down a branch only when what is left
+    to make is among these; most searches find no trick at all, and then the
+    walk ends at once instead of trying every count of every group.
+    """
+    reach = [frozenset((0,))]
+    for size, members in reversed(groups):
+        after = reach[-1]
+        reach.append(frozenset(amount + size * count for amount in after for count in range(len(members) + 1)))
+    reach.reverse()
+    return reach
+
+
+def _multisets(
+    groups: list[tuple[int, list[int]]], reach: list[frozenset[int]], target: int, least: int, out: list[tuple[int, ...]]
+) -> None:
+    """Every choice (up to interchangeable cards) of at least ``least`` cards summing to ``target``, added to ``out``.
+
+    A depth-first walk over the groups, each group's count tried from the
+    most down to none, into the branches where the rest can still be made
+    (``reach``, :func:`_reachable`).  It appends as it goes rather than
+    yielding: the search runs for every seat on every change (legal commands,
+    hints), where a chain of nested generators cost more than the search.
+    """
+    count_groups = len(groups)
     chosen: list[int] = []
 
-    def walk(i: int, remaining: int) -> Iterator[tuple[int, ...]]:
+    def walk(i: int, remaining: int) -> None:
         if remaining == 0 and len(chosen) >= least:
-            yield tuple(sorted(chosen))
+            out.append(tuple(sorted(chosen)))
             return
-        if i == len(groups) or suffix[i] < remaining or remaining <= 0:
+        if i == count_groups or remaining <= 0 or remaining not in reach[i]:
             return
         size, members = groups[i]
         most = len(members) if size == 0 else min(len(members), remaining // size)
         for count in range(most, -1, -1):
             chosen.extend(members[:count])
-            yield from walk(i + 1, remaining - size * count)
+            walk(i + 1, remaining - size * count)
             del chosen[len(chosen) - count :]
 
-    yield from walk(0, target)
+    walk(0, target)
 
 
-def _subsets(n: int) -> Iterator[tuple[int, ...]]:
-    for mask in range(1, 1 << n):
-        yield tuple(i for i in range(n) if mask >> i & 1)
+@functools.cache
+def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty subset of ``range(n)``, as ascending positions, in the order of their bit masks."""
+    return tuple(tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n))
+
+
+@functools.cache
+def _shapes(level: str, count: int) -> tuple[bool, bool]:
+    """Whether ``count`` open cards may go with one hand card, and with several (:func:`shape_ok`)."""
+    return shape_ok(level, 1, count), shape_ok(level, 2, count)
 
 
 def find_tricks(level: str, hand: Sequence[Card], table: Sequence[Card]) -> list[Play]:
@@ -127,31 +162,50 @@ def find_tricks(level: str, hand: Sequence[Card], table: Sequence[Card]) -> list
     four table cards in Easy, three pile tops otherwise), so it is searched
     subset by subset; the hand side, which can grow, is searched by amount.
     """
-    hand_kind = PIZZA if level == EASY else ORDER
+    easy = level == EASY
+    hand_kind = PIZZA if easy else ORDER
     hand_cards = [(i, card) for i, card in enumerate(hand) if card.kind == hand_kind]
     open_cards = [(i, card) for i, card in enumerate(table) if card.kind == PIZZA]
     if not hand_cards or not open_cards:
         return []
     unit = _unit([card for _, card in hand_cards] + [card for _, card in open_cards])
+    # each card once: its position, its amount in slices of the common size, its toppings
+    opened = [(i, card.slices * (unit // card.of), frozenset(card.toppings)) for i, card in open_cards]
+    held = [
+        (i, card.slices * (unit // card.of), card.toppings, (card.slices, card.of, () if easy else tuple(sorted(card.toppings))))
+        for i, card in hand_cards
+    ]
     found: list[Play] = []
-    groups_by_toppings: dict[frozenset[str], list[tuple[int, list[int]]]] = {}
-    for subset in _subsets(len(open_cards)):
-        picked = [open_cards[k] for k in subset]
-        if not shape_ok(level, 1, len(picked)) and not shape_ok(level, 2, len(picked)):
+    several: list[tuple[int, ...]] = []
+    # per set of toppings every picked pizza carries: the hand's groups, and the amounts they can make
+    groups_by_toppings: dict[frozenset[str], tuple[list[tuple[int, list[int]]], list[frozenset[int]]]] = {}
+    no_toppings: frozenset[str] = frozenset()
+    for subset in _subsets(len(opened)):
+        with_one, with_several = _shapes(level, len(subset))
+        if not with_one and not with_several:
             continue
-        positions = tuple(position for position, _ in picked)
-        target = sum(card.slices * (unit // card.of) for _, card in picked)
-        common = frozenset.intersection(*(frozenset(card.toppings) for _, card in picked))
-        if level == EASY:
-            common = frozenset()  # toppings do not count: one grouping serves every subset
-        groups = groups_by_toppings.get(common)
-        if groups is None:
-            usable = hand_cards if level == EASY else [(i, c) for i, c in hand_cards if set(c.toppings) <= common]
-            groups = groups_by_toppings[common] = _groups(usable, unit, with_toppings=level != EASY)
-        if shape_ok(level, 1, len(picked)):
+        picked = [opened[k] for k in subset]
+        positions = tuple(position for position, _, _ in picked)
+        target = sum(slices for _, slices, _ in picked)
+        if easy:
+            common = no_toppings  # toppings do not count: one grouping serves every subset
+        elif len(picked) == 1:
+            common = picked[0][2]
+        else:
+            common = picked[0][2].intersection(*(toppings for _, _, toppings in picked[1:]))
+        entry = groups_by_toppings.get(common)
+        if entry is None:
+            usable = [(i, sig, slices) for i, slices, toppings, sig in held if easy or common.issuperset(toppings)]
+            groups = _groups(usable)
+            entry = groups_by_toppings[common] = (groups, _reachable(groups))
+        groups, reach = entry
+        if with_one:
             found.extend(((members[0],), positions) for size, members in groups if size == target)
-        if shape_ok(level, 2, len(picked)):
-            found.extend((chosen, positions) for chosen in _multisets(groups, target, 2))
+        if with_several:
+            _multisets(groups, reach, target, 2, several)
+            if several:
+                found.extend((chosen, positions) for chosen in several)
+                several.clear()
     return found
 
 
