@@ -1,4 +1,4 @@
-"""Builds the optional compiled fast lane (server/fastlane/*.pyx); everything else is in pyproject.toml.
+"""Builds the optional compiled fast lane (server/fastlane/*.pyx, games/_values.pyx); everything else is in pyproject.toml.
 
 Without a C compiler (or without Cython) the install still succeeds: the
 extension is skipped with one message, and the hub runs the fast lane's
@@ -78,7 +78,9 @@ def extensions() -> list[Extension]:
         return []
     return cythonize(
         [Extension(f"server.fastlane.{name}", [f"server/fastlane/{name}.pyx"], extra_link_args=STRIP)
-         for name in ("_lane", "_diff", "_wire")],
+         for name in ("_lane", "_diff", "_wire")]
+        # the games' copy of a frozen value with some fields changed (games/values.py is its twin)
+        + [Extension("games._values", ["games/_values.pyx"], extra_link_args=STRIP)],
         compiler_directives={"language_level": "3"},
         quiet=True,
     )
@@ -88,5 +90,5 @@ setup(
     ext_modules=extensions(),
     cmdclass={"build_ext": OptionalBuildExt},
     # the C that Cython writes next to the .pyx is a build step's output, not part of the package
-    exclude_package_data={"server.fastlane": ["*.c", "*.pyx"]},
+    exclude_package_data={"server.fastlane": ["*.c", "*.pyx"], "games": ["*.c", "*.pyx"]},
 )

@@ -38,6 +38,7 @@ import argparse
 import asyncio
 import cProfile
 import gc
+import os
 import pstats
 import random
 import sys
@@ -245,7 +246,7 @@ async def main_async(args: argparse.Namespace) -> int:
     if args.profile:
         profile = cProfile.Profile()
         await run_game(hub, args.profile, args.moves, args.players, None, profile, args.rooms)
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(45)
+        pstats.Stats(profile).sort_stats(os.environ.get("HOTPATH_SORT", "cumulative")).print_stats(45)
         return 0
     await run_game(hub, "toy", 200, args.players, None, None)  # warm up caches and imports
     clock = Clock()

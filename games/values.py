@@ -11,11 +11,20 @@ it does for ``attrs.evolve``, validators and converters included).
 
 Classes whose fields cannot all be passed by position in order (a field
 with ``init=False``, ``kw_only`` or an ``alias``) go to ``attrs.evolve``.
+
+games/_values.pyx is the compiled twin, used when it was built (as the hub's
+fast lane, server/fastlane, and off with ``PIZZANIGHT_PURE=1`` as it is): it
+copies a value field pointer by field pointer instead of calling
+``__init__``, for the classes where ``__init__`` would do nothing but store
+the fields (:func:`_copyable`).  The result is the same value.
 """
 
 from __future__ import annotations
 
+import importlib
 import operator
+import os
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -62,3 +71,49 @@ def _plan(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]] 
         name = names[0]
         return (lambda instance: (getattr(instance, name),)), {name: 0}
     return operator.attrgetter(*names), {name: i for i, name in enumerate(names)}
+
+
+def _copyable(cls: type) -> list[tuple[str, Any]] | None:
+    """(name, slot descriptor) of each field when a copy may skip ``__init__``; None otherwise.
+
+    Skipping it is the same when ``__init__`` only stores each argument in
+    its slot: a slotted frozen attrs class of plain fields (no validator,
+    converter, default factory run on copy, hook before or after init, cached
+    hash), with no ``__init__`` or ``__new__`` of its own.  A copy keeps every
+    field, so defaults never run anyway.
+    """
+    klass: Any = cls  # (typed loosely: what is asked of it is what attrs puts on a class)
+    if _plan(cls) is None or "__slots__" not in cls.__dict__ or "_attrs_cached_hash" in klass.__slots__:
+        return None
+    if klass.__setattr__ is object.__setattr__:  # not frozen
+        return None
+    if klass.__new__ is not object.__new__ or any(hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_post_init__")):
+        return None
+    init_code = getattr(klass.__init__, "__code__", None)
+    if init_code is None or not init_code.co_filename.startswith("<attrs generated"):  # an __init__ of its own
+        return None
+    fields = attrs.fields(cls)
+    if any(f.validator is not None or f.converter is not None for f in fields):
+        return None
+    out = []
+    for f in fields:
+        descriptor = next((k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__), None)
+        if type(descriptor) is not types.MemberDescriptorType:
+            return None
+        out.append((f.name, descriptor))
+    return out
+
+
+#: The pure copy, whichever ``replace`` is in use (tests hold the compiled one equal to it).
+pure_replace = replace
+
+#: ``games._values`` when it was built and is not turned off, else None.
+compiled: Any = None
+if os.environ.get("PIZZANIGHT_PURE", "") in ("", "0"):
+    try:
+        compiled = importlib.import_module("games._values")
+    except ImportError:  # not built (no compiler at install time): the pure copy does the same
+        compiled = None
+    else:
+        compiled.install(pure_replace, _copyable)
+        replace = compiled.replace  # noqa: F811

@@ -1,13 +1,18 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Three pieces, each with a twin that does the same work byte for byte:
+Four pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py); its twin is ``pure.py``;
 * ``_diff.pyx``: fan-out's per-class diff (server/fanout.py); its twin is
   ``protocol.patch.Differ``;
 * ``_wire.pyx``: fan-out's conversion of game views to wire data, cached by
-  identity; its twin is ``protocol.wirecache.WireCache``.
+  identity; its twin is ``protocol.wirecache.WireCache``;
+* ``games/_values.pyx``: the copy of a frozen value with some fields changed
+  (the room, a game state after each event, each seat's view), slot by slot
+  instead of through ``__init__``; its twin is ``games.values.pure_replace``.
+  It lives with the games, which never import the hub: ``games.values``
+  picks it by the same rule as here.
 
 ``pip install`` compiles them (Cython, setup.py) when a C compiler is
 there; without one the install still succeeds and the hub runs the twins.
@@ -34,7 +39,8 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
     WHY = f"{PURE_ENV}={os.environ[PURE_ENV]}"
 else:
     try:
-        from server.fastlane import _diff, _wire  # noqa: F401  (all or none: setup.py builds them together)
+        from games import _values  # noqa: F401  (all or none: setup.py builds them together)
+        from server.fastlane import _diff, _wire  # noqa: F401
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure

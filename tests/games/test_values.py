@@ -1,8 +1,19 @@
-"""``games.values.replace`` makes exactly what ``attrs.evolve`` makes."""
+"""``games.values.replace`` makes exactly what ``attrs.evolve`` makes, on both twins.
+
+The pure copy (``games.values.pure_replace``) calls the class's ``__init__``;
+the compiled one (games/_values.pyx) copies the fields' pointers slot by slot
+where that is the same.  Each test runs on both; the compiled one is also
+checked for what C could get wrong: references held and let go, the copy
+known to the garbage collector, classes it must leave to the pure copy.
+"""
 
 from __future__ import annotations
 
+import gc
+import os
 import random
+import sys
+import weakref
 from fractions import Fraction
 
 import attrs
@@ -10,9 +21,32 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games import values
 from games.contract import ROOM, SCREEN, SeatViewer
 from games.registry import get_game
-from games.values import replace
+from games.values import pure_replace
+
+try:
+    from games import _values as compiled
+except ImportError:  # no compiler at install time: only the pure twin exists
+    compiled = None
+
+#: Both twins: the pure copy always, the compiled one when it was built (CI builds it: a skip fails the run there).
+TWINS = [
+    pytest.param(pure_replace, id="pure"),
+    pytest.param(
+        compiled.replace if compiled is not None else None,
+        id="compiled",
+        marks=pytest.mark.skipif(compiled is None, reason="the compiled fast lane was not built"),
+    ),
+]
+
+
+@pytest.fixture(params=TWINS)
+def replace(request):
+    if compiled is not None:
+        compiled.install(pure_replace, values._copyable)  # (games.values does it at import unless PIZZANIGHT_PURE)
+    return request.param
 
 
 @attrs.frozen
@@ -69,13 +103,13 @@ class Private:
         (Private(1), {"shown": 4}),
     ],
 )
-def test_the_same_value_as_attrs_evolve(value, changes):
+def test_the_same_value_as_attrs_evolve(replace, value, changes):
     ours, theirs = replace(value, **changes), attrs.evolve(value, **changes)
     assert ours == theirs and type(ours) is type(theirs)
     assert ours is not value
 
 
-def test_validators_run_and_unknown_fields_are_refused_as_attrs_does():
+def test_validators_run_and_unknown_fields_are_refused_as_attrs_does(replace):
     with pytest.raises(ValueError):
         replace(Checked(1, 2), n=-1)
     with pytest.raises(TypeError):
@@ -96,9 +130,11 @@ def _attrs_values(value, found, depth=0):
             _attrs_values(item, found, depth + 1)
 
 
+@pytest.mark.parametrize("twin", TWINS)
 @settings(max_examples=12, deadline=None)
 @given(st.sampled_from(["pizza_theory", "new_york_slice", "splittissimo"]), st.integers(0, 10**6))
-def test_on_every_value_of_a_played_game_a_change_gives_what_attrs_gives(game_id, seed):
+def test_on_every_value_of_a_played_game_a_change_gives_what_attrs_gives(twin, game_id, seed):
+    replace = _installed(twin)
     # Given the states and views of a game played at random, and every attrs value inside them
     spec = get_game(game_id)
     rng = random.Random(seed)
@@ -132,4 +168,101 @@ def test_on_every_value_of_a_played_game_a_change_gives_what_attrs_gives(game_id
             names = [f.name for f in attrs.fields(cls) if f.init]
             picked = rng.sample(names, rng.randint(0, len(names)))
             changes = {name.lstrip("_"): getattr(other, name) for name in picked}
-            assert replace(value, **changes) == attrs.evolve(value, **changes), cls
+            ours, theirs = replace(value, **changes), attrs.evolve(value, **changes)
+            assert ours == theirs and type(ours) is type(theirs), cls
+            # every field kept is the very object the value held (fan-out's identity shortcuts lean on it)
+            for field in attrs.fields(cls):
+                if field.name.lstrip("_") not in changes:
+                    assert getattr(ours, field.name) is getattr(value, field.name)
+
+
+def _installed(twin):
+    if compiled is not None:
+        compiled.install(pure_replace, values._copyable)
+    return twin
+
+
+def test_the_hub_uses_the_compiled_copy_when_it_was_built_and_not_turned_off():
+    if compiled is None or os.environ.get("PIZZANIGHT_PURE", "") not in ("", "0"):
+        assert values.replace is pure_replace
+    else:
+        assert values.replace is compiled.replace
+
+
+# --- what only the compiled copy could get wrong -------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class HashCached:
+    n: int
+    m: int = 0
+
+
+@attrs.frozen(slots=False)
+class NoSlots:
+    n: int
+    m: int = 0
+
+
+@attrs.frozen
+class WithHook:
+    n: int
+
+    def __attrs_pre_init__(self) -> None:
+        pass
+
+
+needs_compiled = pytest.mark.skipif(compiled is None, reason="the compiled fast lane was not built")
+
+
+@needs_compiled
+def test_which_classes_the_compiled_copy_takes():
+    # Slotted frozen classes whose __init__ only stores: yes. A cached hash, no slots, a hook, a validator,
+    # a converter, a field set after init: no (they go to the pure copy, and so keep attrs' behaviour).
+    assert values._copyable(Plain) is not None and values._copyable(One) is not None
+    for cls in (HashCached, NoSlots, WithHook, Checked, Derived, KeywordOnly, Private):
+        assert values._copyable(cls) is None, cls
+    # and those still give attrs' result through the compiled entry point
+    _installed(None)
+    assert compiled.replace(HashCached(1), m=2) == HashCached(1, 2) and hash(compiled.replace(HashCached(1), m=2)) == hash(HashCached(1, 2))
+    assert compiled.replace(NoSlots(1), m=2) == NoSlots(1, 2)
+    with pytest.raises(ValueError):
+        compiled.replace(Checked(1, 2), n=-1)
+    with pytest.raises(TypeError):
+        compiled.replace(Plain(1), nope=2)
+
+
+@needs_compiled
+def test_the_compiled_copy_holds_its_fields_and_lets_them_go():
+    _installed(None)
+    kept, old, new = ("kept",) * 1, object(), object()
+    value = Plain(1, "b", kept)
+    before = (sys.getrefcount(kept), sys.getrefcount(old), sys.getrefcount(new))
+    copies = [compiled.replace(value, a=i, b=new) for i in range(1000)]
+    assert all(c.c is kept and c.b is new for c in copies)
+    assert sys.getrefcount(kept) == before[0] + 1000 and sys.getrefcount(new) == before[2] + 1000
+    # replacing a field lets go of the value it held in the copy
+    changed = [compiled.replace(c, b=old) for c in copies]
+    assert sys.getrefcount(old) == before[1] + 1000
+    del copies, changed
+    gc.collect()
+    assert (sys.getrefcount(kept), sys.getrefcount(old), sys.getrefcount(new)) == before
+
+
+@needs_compiled
+def test_a_compiled_copy_is_an_ordinary_object():
+    _installed(None)
+    value = compiled.replace(Plain(1, "b", (1, 2)), a=5)
+    assert gc.is_tracked(value) and set(map(id, gc.get_referents(value))) >= {id(value.b), id(value.c)}
+    assert weakref.ref(value)() is value  # the weakref slot starts empty, as in a new object
+    assert hash(value) == hash(Plain(5, "b", (1, 2))) and repr(value) == repr(Plain(5, "b", (1, 2)))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        value.a = 3  # type: ignore[misc]
+    # a cycle through a copy is collected
+    box: list = []
+    cyclic = compiled.replace(Plain(1), c=(box,))
+    box.append(cyclic)
+    probe = weakref.ref(cyclic)
+    del box, cyclic
+    gc.collect()
+    assert probe() is None
