@@ -165,3 +165,43 @@ class WireCache:
         if kind is Fraction:
             return fraction_text(value)
         return self._fallback(value)
+
+
+class Converter:
+    """``protocol.gamecodec.to_wire`` without its dispatch: each value converted afresh, no cache.
+
+    For values converted once and stored, the events of a move (server/records.py):
+    nothing is shared from one event to the next, so :class:`WireCache`'s
+    identity cache would only hold them alive.  The conversion is the same
+    (each frozen attrs class by its plan: its class name, then its fields in
+    order), and what it does not know goes to ``fallback`` (cattrs).  The
+    generic path dispatches on the type at every level through cattrs' hooks,
+    tuples through a generator: several times the cost for the same data.
+    tests/server/test_records.py holds the two equal on every game's events.
+    """
+
+    def __init__(self, fallback: Callable[[Any], Any]) -> None:
+        self._fallback = fallback
+        self._plans: dict[type[Any], _Plan | None] = {}
+
+    def __call__(self, value: Any) -> Any:
+        kind = type(value)
+        if kind in _SCALARS:
+            return value
+        if kind is tuple or kind is list:
+            return [item if type(item) in _SCALARS else self(item) for item in value]
+        try:
+            plan = self._plans[kind]
+        except KeyError:
+            plan = self._plans[kind] = _plan_of(kind)
+        if plan is not None:
+            name, fields, values_of = plan
+            wire = {TAG: name}
+            for field, item in zip(fields, values_of(value)):
+                wire[field] = item if type(item) in _SCALARS else self(item)
+            return wire
+        if kind is dict:
+            return {self(k): self(v) for k, v in value.items()}
+        if kind is Fraction:
+            return fraction_text(value)
+        return self._fallback(value)

@@ -15,15 +15,19 @@ import msgpack
 
 from games.contract import GameSpec
 from protocol.gamecodec import GameCodec, to_wire
+from protocol.wirecache import Converter
 from server.codecs import codec_for
 from server.roomstate import ROOM_EVENT_TYPES, ROOM_EVENTS, Room
 
 _room_codec = GameCodec(commands=(), events=ROOM_EVENTS)
 
+#: Events as wire maps: the generic codec's conversion, without its dispatch at every level.
+_event_wire = Converter(to_wire)
+
 
 def encode(event: Any) -> bytes:
     key = "r" if type(event) in ROOM_EVENT_TYPES else "g"
-    return msgpack.packb({key: to_wire(event)}, use_bin_type=True)
+    return msgpack.packb({key: _event_wire(event)}, use_bin_type=True)
 
 
 def decode(data: bytes, room: Room, games: Mapping[str, GameSpec]) -> Any:

@@ -259,17 +259,24 @@ def _game_end(state: State, would_have: Mapping[str, int]) -> m.GameEnded | None
 # --- questions the room and the bots ask ----------------------------------------
 
 
+#: Every command that names only a space or a line, made once: the lists of legal commands hold these very
+#: objects, so from one change to the next the hub finds their wire forms by identity (server/views.py).
+_ADD_TOPPING = tuple(m.AddTopping(space) for space in board.SPACES)
+_PLACE_NEUTRAL = tuple(m.PlaceNeutralTopping(space) for space in board.SPACES)
+_CHOOSE_CUT = tuple(m.ChooseCut(line) for line in board.LINES)
+
+
 def legal_commands(state: State, seat: int) -> list[Any]:
     phase = state.phase
     if phase == ADD and state.order[state.placer] == seat:
-        return [m.AddTopping(xyz(space)) for space in placeable(state.cells, COLOURS[seat])]
+        return list(map(_ADD_TOPPING.__getitem__, placeable(state.cells, COLOURS[seat])))
     if phase == CUT and 0 <= seat < state.players and state.cuts[seat] is None:
-        return [m.ChooseCut(line) for line in board.LINES]
+        return list(_CHOOSE_CUT)
     if phase == NEUTRAL_ROLL and state.first == seat:
         return [m.RollNeutralDie()]
     if phase == NEUTRAL_PLACE and state.first == seat:
         spaces = touching_empty(state.cells, state.families[NEUTRAL], neutral_line(state))
-        return [m.PlaceNeutralTopping(xyz(space)) for space in spaces]
+        return list(map(_PLACE_NEUTRAL.__getitem__, spaces))
     return []
 
 

@@ -29,7 +29,6 @@ from games.pizza_theory.state import (
     LastRound,
     State,
     neutral_line,
-    xyz,
 )
 from games.values import replace
 
@@ -132,15 +131,15 @@ def _spaces(state: State) -> tuple[m.SpaceXYZ, ...]:
 
 
 def _build_placeable(cells: tuple[str | None, ...], seat: int) -> tuple[m.SpaceXYZ, ...]:
-    return tuple(xyz(space) for space in placeable(cells, COLOURS[seat]))
+    return tuple(map(board.SPACES.__getitem__, placeable(cells, COLOURS[seat])))  # (xyz of each, without a call each)
 
 
 def _build_neutral_spaces(cells: tuple[str | None, ...], family: str, line: int) -> tuple[m.SpaceXYZ, ...]:
-    return tuple(xyz(space) for space in touching_empty(cells, family, line))
+    return tuple(map(board.SPACES.__getitem__, touching_empty(cells, family, line)))
 
 
 def _build_board(cells: tuple[str | None, ...]) -> tuple[Cell, ...]:
-    return tuple(_CELLS[cell] for cell in zip(board.SPACES, cells))  # shared immutable cells
+    return tuple(map(_CELLS.__getitem__, zip(board.SPACES, cells)))  # shared immutable cells
 
 
 # Parts rebuilt only when the state fields they derive from are other objects: an
