@@ -15,14 +15,14 @@ import msgpack
 
 from games.contract import GameSpec
 from protocol.gamecodec import GameCodec, to_wire
-from protocol.wirecache import Converter
+from server import fastlane
 from server.codecs import codec_for
 from server.roomstate import ROOM_EVENT_TYPES, ROOM_EVENTS, Room
 
 _room_codec = GameCodec(commands=(), events=ROOM_EVENTS)
 
-#: Events as wire maps: the generic codec's conversion, without its dispatch at every level.
-_event_wire = Converter(to_wire)
+#: Events as wire maps: the generic codec's conversion, without its dispatch at every level (compiled in the lane).
+_event_wire = fastlane.Converter(to_wire)
 
 
 def encode(event: Any) -> bytes:

@@ -6,10 +6,11 @@ conformance check, so the not-next-to-your-own rule exists once.
 
 from __future__ import annotations
 
+from games.memo import SameInputs
 from games.pizza_theory import board
 
 
-def placeable(cells: tuple[str | None, ...], colour: str) -> tuple[int, ...]:
+def _placeable(cells: tuple[str | None, ...], colour: str) -> tuple[int, ...]:
     """Empty spaces not next to any topping of ``colour`` (RULES-NOTES 1.4), ascending."""
     taken = near = 0
     for space, here in enumerate(cells):
@@ -18,6 +19,11 @@ def placeable(cells: tuple[str | None, ...], colour: str) -> tuple[int, ...]:
             if here == colour:
                 near |= board.NEIGHBOUR_MASKS[space]
     return board.spaces_of(board.FULL_MASK & ~taken & ~near)
+
+
+#: The same board is asked three times after a topping goes down (does the next placer have a space,
+#: their legal commands, the view's spaces): worked out once per board object and colour.
+placeable = SameInputs(_placeable)
 
 
 def touching_empty(cells: tuple[str | None, ...], family: str, line: int) -> tuple[int, ...]:

@@ -7,7 +7,8 @@ Four pieces, each with a twin that does the same work byte for byte:
 * ``_diff.pyx``: fan-out's per-class diff (server/fanout.py); its twin is
   ``protocol.patch.Differ``;
 * ``_wire.pyx``: fan-out's conversion of game views to wire data, cached by
-  identity; its twin is ``protocol.wirecache.WireCache``;
+  identity, and the stored events' conversion, not cached; their twins are
+  ``protocol.wirecache.WireCache`` and ``Converter``;
 * ``games/_values.pyx``: the copy of a frozen value with some fields changed
   (the room, a game state after each event, each seat's view), slot by slot
   instead of through ``__init__``; its twin is ``games.values.pure_replace``.
@@ -60,10 +61,10 @@ FIN_BINARY, FIN_TEXT = pure.FIN_BINARY, pure.FIN_TEXT
 
 if LANE == "compiled":
     from server.fastlane._diff import Differ
-    from server.fastlane._wire import WireCache
+    from server.fastlane._wire import Converter, WireCache  # noqa: F401  (server/records.py uses Converter)
 else:
     from protocol.patch import Differ  # type: ignore[assignment]
-    from protocol.wirecache import WireCache  # type: ignore[assignment]
+    from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
 
 
 def describe() -> str:
