@@ -12,18 +12,19 @@ it does for ``attrs.evolve``, validators and converters included).
 Classes whose fields cannot all be passed by position in order (a field
 with ``init=False``, ``kw_only`` or an ``alias``) go to ``attrs.evolve``.
 
-games/_values.pyx is the compiled twin, used when it was built (as the hub's
-fast lane, server/fastlane, and off with ``PIZZANIGHT_PURE=1`` as it is): it
-copies a value field pointer by field pointer instead of calling
-``__init__``, for the classes where ``__init__`` would do nothing but store
-the fields (:func:`_copyable`).  The result is the same value.
+games/_values.pyx is the compiled twin, used when it was built: it copies a
+value field pointer by field pointer instead of calling ``__init__``, for
+the classes where ``__init__`` would do nothing but store the fields
+(:func:`_copyable`).  The result is the same value.  The hub's fast lane
+(server/fastlane) puts the pure copy back when it runs pure
+(``PIZZANIGHT_PURE=1``, or the rest of the lane not built): games read no
+environment.
 """
 
 from __future__ import annotations
 
 import importlib
 import operator
-import os
 import types
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -104,16 +105,22 @@ def _copyable(cls: type) -> list[tuple[str, Any]] | None:
     return out
 
 
-#: The pure copy, whichever ``replace`` is in use (tests hold the compiled one equal to it).
+#: The pure copy (tests hold the compiled one equal to it; the hub runs it with ``PIZZANIGHT_PURE=1``).
 pure_replace = replace
 
-#: ``games._values`` when it was built and is not turned off, else None.
+#: ``games._values`` when it was built, else None.  The games call ``values.replace`` through this
+#: module, so the hub's fast lane can put the pure copy back (:func:`use`) whatever was imported first.
 compiled: Any = None
-if os.environ.get("PIZZANIGHT_PURE", "") in ("", "0"):
-    try:
-        compiled = importlib.import_module("games._values")
-    except ImportError:  # not built (no compiler at install time): the pure copy does the same
-        compiled = None
-    else:
-        compiled.install(pure_replace, _copyable)
-        replace = compiled.replace  # noqa: F811
+try:
+    compiled = importlib.import_module("games._values")
+except ImportError:  # not built (no compiler at install time): the pure copy does the same
+    compiled = None
+else:
+    compiled.install(pure_replace, _copyable)
+    replace = compiled.replace  # noqa: F811
+
+
+def use(copy: Callable[..., Any]) -> None:
+    """Make ``copy`` the ``replace`` every game calls: ``pure_replace``, or ``compiled.replace``."""
+    global replace
+    replace = copy

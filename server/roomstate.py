@@ -14,8 +14,8 @@ from typing import Any
 
 import attrs
 
+from games import values
 from games.contract import GameSpec, Outcome, SeatViewer
-from games.values import replace
 
 # --- lifecycle events (stored; never sent to clients as such) ----------------
 
@@ -289,7 +289,7 @@ class Room:
 
 
 def _replace_player(room: Room, player_id: int, **changes: Any) -> tuple[Player, ...]:
-    return tuple(replace(p, **changes) if p.id == player_id else p for p in room.players)
+    return tuple(values.replace(p, **changes) if p.id == player_id else p for p in room.players)
 
 
 def _announce(room: Room, kind: str, player_id: int | None, by: str | None = None) -> Room:
@@ -298,7 +298,7 @@ def _announce(room: Room, kind: str, player_id: int | None, by: str | None = Non
     if player is None:
         return room
     notice = Notice(n=room.version, kind=kind, player=player.id, name=player.name, by=by)
-    return replace(room, notices=(room.notices + (notice,))[-NOTICES_KEPT:])
+    return values.replace(room, notices=(room.notices + (notice,))[-NOTICES_KEPT:])
 
 
 def _name(room: Room, player_id: int | None) -> str | None:
@@ -312,56 +312,56 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
         assert room.run is not None, f"game event {event!r} with no game running"
         run = room.run
         state = games[run.game].evolve(run.state, event)
-        return replace(room, version=room.version + 1, run=replace(run, state=state))
-    room = replace(room, version=room.version + 1)
+        return values.replace(room, version=room.version + 1, run=values.replace(run, state=state))
+    room = values.replace(room, version=room.version + 1)
     match event:
         case RoomOpened(room=room_id, code=code, host_hash=host_hash, no_tv=no_tv, class_table=class_table):
-            return replace(room, id=room_id, code=code, host_hash=host_hash, no_tv=no_tv, class_table=class_table)
+            return values.replace(room, id=room_id, code=code, host_hash=host_hash, no_tv=no_tv, class_table=class_table)
         case PlayerJoined(player=pid, name=name, token_hash=token_hash):
             player = Player(pid, name, token_hash=token_hash)
-            return replace(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
+            return values.replace(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
         case BotAdded(player=pid, name=name, bot=bot):
             player = Player(pid, name, bot=bot or "")
-            return replace(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
+            return values.replace(room, players=room.players + (player,), next_player=max(room.next_player, pid + 1))
         case PlayerRemoved(player=pid):
             target = room.player(pid)
             if target is not None and target.seat is not None and room.run is not None:
                 players = _replace_player(room, pid, gone=True, bot=target.bot or "", token_hash=None, stand_in=False)
             else:
                 players = tuple(p for p in room.players if p.id != pid)
-            return replace(room, players=players)
+            return values.replace(room, players=players)
         case SeatHandedToBot(player=pid, bot=bot):
-            return replace(room, players=_replace_player(room, pid, bot=bot))
+            return values.replace(room, players=_replace_player(room, pid, bot=bot))
         case RoomLocked(locked=locked):
-            return replace(room, locked=locked)
+            return values.replace(room, locked=locked)
         case GameSelected(game=game, options=options):
-            return replace(room, game=game, options=dict(options))
+            return values.replace(room, game=game, options=dict(options))
         case TurnTimerSet(seconds=seconds):
-            return replace(room, turn_timer=seconds)
+            return values.replace(room, turn_timer=seconds)
         case GameStarted(game=game, options=options, seed=seed, seats=seats):
             spec = games[game]
             setup = spec.setup(len(seats), seed, options)
             players = tuple(
-                replace(p, seat=seats.index(p.id) if p.id in seats else None) for p in room.players
+                values.replace(p, seat=seats.index(p.id) if p.id in seats else None) for p in room.players
             )
             run = Run(game=game, options=dict(setup.options), seed=seed, seats=tuple(seats), state=spec.initial_state(setup))
-            return replace(room, players=players, run=run)
+            return values.replace(room, players=players, run=run)
         case BackToLobby():
-            players = tuple(replace(p, seat=None, stand_in=False) for p in room.players if not p.gone)
-            return replace(room, players=players, run=None)
+            players = tuple(values.replace(p, seat=None, stand_in=False) for p in room.players if not p.gone)
+            return values.replace(room, players=players, run=None)
         case RoomClosed(reason=reason):
-            return replace(room, closed=reason)
+            return values.replace(room, closed=reason)
         case HostPhoneNamed(player=pid, reason=reason, by=by):
-            room = replace(room, host_phone=pid)
+            room = values.replace(room, host_phone=pid)
             if reason in ("named", "grace", "left"):
                 room = _announce(room, "host_changed", pid, _name(room, by))
             return room
         case ExtraTimeSet(player=pid, extra=extra):
-            return replace(room, players=_replace_player(room, pid, extra_time=extra))
+            return values.replace(room, players=_replace_player(room, pid, extra_time=extra))
         case SittingOutSet(player=pid, out=out):
-            return replace(room, players=_replace_player(room, pid, sitting_out=out))
+            return values.replace(room, players=_replace_player(room, pid, sitting_out=out))
         case ReclaimCodeIssued(player=pid, code_hash=code_hash, expires=expires, by=by):
-            return replace(
+            return values.replace(
                 room, players=_replace_player(room, pid, reclaim_hash=code_hash, reclaim_expires=expires, reclaim_by=by)
             )
         case SeatReclaimed(player=pid, token_hash=token_hash, by=by):
@@ -372,12 +372,12 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
                 room, pid, token_hash=token_hash, reclaim_hash=None, reclaim_expires=0, reclaim_by=None,
                 moved_hashes=moved, stand_in=False,
             )
-            return _announce(replace(room, players=players), "seat_moved", pid, by)
+            return _announce(values.replace(room, players=players), "seat_moved", pid, by)
         case StandInSet(player=pid, on=on):
-            room = replace(room, players=_replace_player(room, pid, stand_in=on))
+            room = values.replace(room, players=_replace_player(room, pid, stand_in=on))
             return _announce(room, "stand_in" if on else "back", pid)
         case StandInsAllowed(allowed=allowed):
-            return replace(room, stand_ins=allowed)
+            return values.replace(room, stand_ins=allowed)
         case DefaultMovePlayed(player=pid):
             return _announce(room, "timed_out", pid)  # a marker in the log; the bot's game events follow it
     raise AssertionError(f"unknown room event {event!r}")

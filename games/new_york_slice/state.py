@@ -17,11 +17,11 @@ from typing import Any
 
 import attrs
 
+from games import values
 from games.contract import ROOM, Setup, UnknownEvent
 from games.new_york_slice import messages as m
 from games.new_york_slice.components import COMBO, PLAIN, SETUPS, SLICES, SUPREME, SUPREME_ID, Slice
 from games.new_york_slice.scoring import Holdings
-from games.values import replace
 
 
 @attrs.frozen
@@ -169,7 +169,7 @@ def scored_slice(seat: Seat, slice_id: int) -> Slice:
     """A collected slice as scoring counts it: the Supreme carries its attached type."""
     piece = SLICES[slice_id]
     if piece.kind == SUPREME:
-        return replace(piece, types=() if seat.supreme_type is None else (seat.supreme_type,))
+        return values.replace(piece, types=() if seat.supreme_type is None else (seat.supreme_type,))
     return piece
 
 
@@ -189,12 +189,12 @@ def holdings(state: State) -> list[Holdings]:
 
 def _seat(state: State, index: int, **changes: Any) -> tuple[Seat, ...]:
     seats = list(state.seats)
-    seats[index] = replace(seats[index], **changes)
+    seats[index] = values.replace(seats[index], **changes)
     return tuple(seats)
 
 
 def _use(seat: Seat, special: str) -> tuple[Held, ...]:
-    return tuple(replace(h, used=True) if h.special == special else h for h in seat.specials)
+    return tuple(values.replace(h, used=True) if h.special == special else h for h in seat.specials)
 
 
 def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
@@ -215,7 +215,7 @@ def evolve(state: State, event: m.Event) -> State:
     if apply is None:
         raise UnknownEvent(event)
     last = (type(event).__name__, getattr(event, "seat", -1), getattr(event, "slice", -1))
-    return replace(state, **apply(state, event), events=state.events + 1, last=last)
+    return values.replace(state, **apply(state, event), events=state.events + 1, last=last)
 
 
 #: What one event changes, field by field (``evolve`` applies it with one copy of the state).
@@ -298,9 +298,9 @@ def _cut_in_line_used(state: State, event: m.CutInLineUsed) -> Changes:
 def _slice_sneaked(state: State, event: m.SliceSneaked) -> Changes:
     portions = list(state.portions)
     source, target = portions[event.source], portions[event.target]
-    portions[event.source] = replace(source, slices=_without(source.slices, event.slice))
+    portions[event.source] = values.replace(source, slices=_without(source.slices, event.slice))
     moved = (event.slice,) + target.slices if event.clockwise else target.slices + (event.slice,)
-    portions[event.target] = replace(target, slices=moved)
+    portions[event.target] = values.replace(target, slices=moved)
     return dict(
         offer=None, offer_seat=None, portions=tuple(portions),
         seats=_seat(state, event.seat, specials=_use(state.seats[event.seat], "sneak_a_slice")),
@@ -311,7 +311,7 @@ def _portion_chosen(state: State, event: m.PortionChosen) -> Changes:
     portions = list(state.portions)
     portion = portions[event.portion]
     # The slices leave the portion for the taker's plate: one place at a time.
-    portions[event.portion] = replace(portion, slices=(), taken_by=event.seat)
+    portions[event.portion] = values.replace(portion, slices=(), taken_by=event.seat)
     return dict(
         portions=tuple(portions), order=tuple(s for s in state.order if s != event.seat),
         receiver=event.seat, plate=portion.slices, mystery=None,

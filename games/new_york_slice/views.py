@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import attrs
 
+from games import values
 from games.contract import SeatViewer, Viewer
 from games.memo import LastState, SameInputs
 from games.new_york_slice.components import SLICES, SPECIAL_BY_ID, Slice
 from games.new_york_slice.scoring import GuestCheck, guest_check
 from games.new_york_slice.state import Held, Portion, Seat, State, actor_of, holdings, phase_of
-from games.values import replace
 
 #: Events whose slice only the acting seat may see named.
 _PRIVATE_SLICE_EVENTS = frozenset({"SliceEaten", "CollectedSliceEaten", "SecondsEaten", "MysterySliceDrawn"})
@@ -141,7 +141,7 @@ def view(state: State, viewer: Viewer) -> NysView:
     mine = state.seats[me]
     own_mystery = state.mystery is not None and me == state.receiver
     own_last = state.last is not None and state.last[0] in _PRIVATE_SLICE_EVENTS and state.last[1] == me
-    return replace(
+    return values.replace(
         public,
         viewer=me,
         my_eaten=_slices(mine.eaten),

@@ -14,11 +14,11 @@ from typing import Any
 
 import attrs
 
+from games import values
 from games.contract import Setup, UnknownEvent
 from games.pizza_theory import board
 from games.pizza_theory import messages as m
 from games.pizza_theory.options import DEFAULT_MAX_ROUNDS
-from games.values import replace
 
 #: Colour names by table position: Okabe-Ito hues, told apart by every common
 #: kind of colour blindness (the client adds a shape per colour as well).
@@ -178,9 +178,9 @@ def evolve(state: State, event: m.Event) -> State:
             cells[_index(topping.space)] = topping.colour
             supply[position_of(topping.colour)] -= 1
         last = state.last or LastRound(event.round, ())
-        changes = {"cells": tuple(cells), "supply": tuple(supply), "last": replace(last, replaced=event)}
+        changes = {"cells": tuple(cells), "supply": tuple(supply), "last": values.replace(last, replaced=event)}
     elif isinstance(event, m.GameEnded):
         changes = {"phase": OVER, "winners": event.winners, "end_reason": event.reason}
     else:
         raise UnknownEvent(event)
-    return replace(state, events=state.events + 1, **changes)
+    return values.replace(state, events=state.events + 1, **changes)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from games import values
 from games.contract import SeatViewer, Viewer
 from games.memo import LastState, SameInputs
 from games.pizza_theory import board
@@ -30,7 +31,6 @@ from games.pizza_theory.state import (
     State,
     neutral_line,
 )
-from games.values import replace
 
 
 @attrs.frozen
@@ -183,7 +183,7 @@ def view(state: State, viewer: Viewer) -> PizzaTheoryView:
         return public
     # The secret: only the viewer's own pending cut, and only to that seat.
     your_cut = state.cuts[you] if state.phase == CUT else None
-    return replace(public, you=you, your_cut=your_cut)
+    return values.replace(public, you=you, your_cut=your_cut)
 
 
 def _build_public_view(state: State) -> PizzaTheoryView:

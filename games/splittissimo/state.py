@@ -13,11 +13,11 @@ from typing import Any
 
 import attrs
 
+from games import values
 from games.contract import Setup, UnknownEvent
 from games.splittissimo import messages as ev
 from games.splittissimo.cards import CANCELLED_ORDER, CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
 from games.splittissimo.tricks import ADVANCED, EASY
-from games.values import replace
 
 
 class Phase(enum.StrEnum):
@@ -206,7 +206,7 @@ def _taken(state: State, seat: int, from_hand: Sequence[int], from_table: Sequen
 
 
 def _dealt(state: State, event: ev.Dealt) -> State:
-    return replace(
+    return values.replace(
         state,
         deck=event.deck,
         hands=event.hands,
@@ -220,17 +220,17 @@ def _dealt(state: State, event: ev.Dealt) -> State:
 
 def _turn_began(state: State, event: ev.TurnBegan) -> State:
     phase = WINDOW if event.window else TURN
-    return replace(state, active=event.seat, turn=event.turn, phase=phase, tricks=0, events=state.events + 1)
+    return values.replace(state, active=event.seat, turn=event.turn, phase=phase, tricks=0, events=state.events + 1)
 
 
 def _window_closed(state: State, event: ev.ReactionWindowClosed) -> State:
-    return replace(state, phase=TURN, events=state.events + 1)
+    return values.replace(state, phase=TURN, events=state.events + 1)
 
 
 def _trick_taken(state: State, event: ev.TrickTaken) -> State:
     last = LastTrick(event.seat, event.hand, event.table, event.text, False)
     changes = _taken(state, event.seat, event.hand, event.table)
-    return replace(state, **changes, tricks=state.tricks + 1, last_trick=last, events=state.events + 1)
+    return values.replace(state, **changes, tricks=state.tricks + 1, last_trick=last, events=state.events + 1)
 
 
 def _special_order_played(state: State, event: ev.SpecialOrderPlayed) -> State:
@@ -242,11 +242,11 @@ def _special_order_played(state: State, event: ev.SpecialOrderPlayed) -> State:
     toppings = " and ".join(t.replace("_", " ") for t in CARDS[event.card].toppings)
     text = f"Special Order: every open pizza with {toppings}"
     last = LastTrick(event.seat, (event.card,), event.taken, text, True)
-    return replace(state, **changes, last_trick=last, events=state.events + 1)
+    return values.replace(state, **changes, last_trick=last, events=state.events + 1)
 
 
 def _turn_cancelled(state: State, event: ev.TurnCancelled) -> State:
-    return replace(
+    return values.replace(
         state,
         hands=_with_seat(state.hands, event.by, _without(state.hands[event.by], (event.card,))),
         discard=state.discard + (event.card,),
@@ -256,7 +256,7 @@ def _turn_cancelled(state: State, event: ev.TurnCancelled) -> State:
 
 
 def _cards_drawn(state: State, event: ev.CardsDrawn) -> State:
-    return replace(
+    return values.replace(
         state,
         hands=_with_seat(state.hands, event.seat, state.hands[event.seat] + event.cards),
         deck=state.deck[len(event.cards) :],
@@ -265,23 +265,23 @@ def _cards_drawn(state: State, event: ev.CardsDrawn) -> State:
 
 
 def _table_refilled(state: State, event: ev.TableRefilled) -> State:
-    return replace(state, table=state.table + event.cards, deck=state.deck[len(event.cards) :], events=state.events + 1)
+    return values.replace(state, table=state.table + event.cards, deck=state.deck[len(event.cards) :], events=state.events + 1)
 
 
 def _piles_rebalanced(state: State, event: ev.PilesRebalanced) -> State:
-    return replace(state, piles=event.piles, events=state.events + 1)
+    return values.replace(state, piles=event.piles, events=state.events + 1)
 
 
 def _turn_passed(state: State, event: ev.TurnPassed) -> State:
-    return replace(state, passed=state.passed | {event.seat}, events=state.events + 1)
+    return values.replace(state, passed=state.passed | {event.seat}, events=state.events + 1)
 
 
 def _turn_ended(state: State, event: ev.TurnEnded) -> State:
-    return replace(state, events=state.events + 1)
+    return values.replace(state, events=state.events + 1)
 
 
 def _game_ended(state: State, event: ev.GameEnded) -> State:
-    return replace(state, phase=OVER, end_reason=event.reason, events=state.events + 1)
+    return values.replace(state, phase=OVER, end_reason=event.reason, events=state.events + 1)
 
 
 _APPLY: dict[type, Callable[[State, Any], State]] = {

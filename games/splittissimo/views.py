@@ -14,13 +14,13 @@ from fractions import Fraction
 
 import attrs
 
+from games import values
 from games.contract import SeatViewer, Viewer
 from games.memo import LastState, SameInputs
 from games.splittissimo.cards import CARDS, ORDER, PIZZA, SPECIAL_KINDS, Card, total
 from games.splittissimo.rules import final_scores, outcome
 from games.splittissimo.state import OVER, WINDOW, LastTrick, State
 from games.splittissimo.tricks import ADVANCED
-from games.values import replace
 
 
 @attrs.frozen
@@ -173,7 +173,7 @@ def view(state: State, viewer: Viewer) -> SplittissimoView:
     me = viewer.seat if isinstance(viewer, SeatViewer) and 0 <= viewer.seat < state.players else None
     if me is None or not state.hands:
         return public
-    return replace(public, me=me, hand=_cards(state.hands[me]))
+    return values.replace(public, me=me, hand=_cards(state.hands[me]))
 
 
 def _build_public_view(state: State) -> SplittissimoView:

@@ -12,8 +12,9 @@ Four pieces, each with a twin that does the same work byte for byte:
 * ``games/_values.pyx``: the copy of a frozen value with some fields changed
   (the room, a game state after each event, each seat's view), slot by slot
   instead of through ``__init__``; its twin is ``games.values.pure_replace``.
-  It lives with the games, which never import the hub: ``games.values``
-  picks it by the same rule as here.
+  It lives with the games, which never import the hub and read no
+  environment: ``games.values`` uses it when it was built, and this module
+  puts the pure copy back when the lane runs pure.
 
 ``pip install`` compiles them (Cython, setup.py) when a C compiler is
 there; without one the install still succeeds and the hub runs the twins.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import os
 
+from games import values as games_values
 from server.fastlane import pure
 
 #: The environment variable that picks the pure twin.
@@ -52,6 +54,10 @@ else:
 
 #: ``"compiled"`` or ``"pure"``: which of the twins runs.
 LANE = "pure" if _impl is pure else "compiled"
+
+# games.values picks its compiled copy when it was built; the hub's choice holds for it too
+if LANE == "pure":
+    games_values.use(games_values.pure_replace)
 
 unmask = _impl.unmask
 read_frames = _impl.read_frames

@@ -160,3 +160,26 @@ def test_the_compiled_lane_runs_when_built_and_metrics_say_so():
     lane, metric = lane_in_a_fresh_process(None)
     assert lane == "compiled"
     assert 'pizzanight_fastlane{lane="compiled"} 1.0' in metric
+
+
+def copy_in_a_fresh_process(pure_env: str | None, first: str) -> str:
+    """Which copy the games call (``games.values.replace``), importing ``first`` before the hub's lane."""
+    env = {k: v for k, v in os.environ.items() if k != fastlane.PURE_ENV}
+    if pure_env is not None:
+        env[fastlane.PURE_ENV] = pure_env
+    code = (f"import {first}; from server import fastlane; from games import values; "
+            "print('pure' if values.replace is values.pure_replace else 'compiled')")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize("first", ["games.splittissimo.state", "server.roomstate"])
+def test_the_games_copy_follows_the_lane_whatever_was_imported_first(first):
+    # games/_values.pyx: the games never read the environment; the hub's lane puts the pure copy back
+    assert copy_in_a_fresh_process("1", first) == "pure"
+
+
+@needs_compiled
+@pytest.mark.parametrize("first", ["games.splittissimo.state", "server.roomstate"])
+def test_the_games_copy_is_compiled_when_the_lane_is(first):
+    assert copy_in_a_fresh_process(None, first) == "compiled"
