@@ -9,9 +9,9 @@ is acknowledged before it is on disk), except the one row marked
 1. **writer** - the writer's own work, in one thread, no event loop: batches
    of B appends (one 80-byte record each, distinct rooms, as the peer
    benchmark's load gives) written as one transaction, for each way of
-   writing them: BEGIN + ``executemany`` + COMMIT (as shipped), one
+   writing them: BEGIN + ``executemany`` + COMMIT (as shipped before), one
    multi-row INSERT that is its own transaction (autocommit: one statement
-   and one GIL round trip per commit), or one ``execute`` per append; WAL
+   and one GIL round trip per commit; as shipped for batches of rooms with logs), or one ``execute`` per append; WAL
    or the rollback journal (``DELETE``), both ``synchronous=FULL``; prepared statements reused (sqlite3's statement
    cache, as shipped) or prepared anew each time (``cached_statements=0``);
    the records passed as ``bytes`` (as shipped) or as ``memoryview``.
@@ -109,8 +109,8 @@ def values_insert(rows: int) -> str:
 
 WRITER_VARIANTS = [
     # name, journal, executemany, cached statements, memoryview, synchronous
-    ("WAL, BEGIN + executemany + COMMIT (shipped)", "WAL", True, True, False, "FULL"),
-    ("WAL, one multi-row INSERT, autocommit", "WAL", "values", True, False, "FULL"),
+    ("WAL, BEGIN + executemany + COMMIT (shipped before)", "WAL", True, True, False, "FULL"),
+    ("WAL, one multi-row INSERT, autocommit (shipped)", "WAL", "values", True, False, "FULL"),
     ("WAL, execute per append", "WAL", False, True, False, "FULL"),
     ("WAL, executemany, no statement cache", "WAL", True, False, False, "FULL"),
     ("WAL, executemany, memoryview records", "WAL", True, True, True, "FULL"),

@@ -6,7 +6,10 @@ connection, so SQLite never sees two writers.  Appends are **group
 committed**: the thread takes every append waiting in its queue (from any
 number of rooms), checks each one's expected version, writes them all in
 one transaction and commits once, then resolves each caller's future.  Under
-load that turns one fsync per move into one fsync per batch.
+load that turns one fsync per move into one fsync per batch.  The usual batch
+is a single multi-row ``INSERT`` in autocommit (:meth:`EmbeddedStore._commit`):
+every statement gives the GIL up and takes it back, and on a busy hub each
+taking back can wait out the event loop's switch interval.
 
 **Answer when nothing waits** (issue 26): an append that finds the writer
 idle is committed at once; only the appends that arrive while a commit is
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import queue
 import sqlite3
 import threading
@@ -68,6 +72,16 @@ CREATE TABLE IF NOT EXISTS rooms (
 
 #: At most this many appends go into one transaction.
 MAX_BATCH = 512
+
+#: A batch of at most this many rows (of rooms that have a log already, and no snapshot) is
+#: written as one ``INSERT`` in autocommit (:meth:`EmbeddedStore._commit`); a bigger one in
+#: a transaction, this many rows per statement.  Each row count has its own prepared
+#: statement, kept in the connection's statement cache (:data:`STATEMENT_CACHE`).
+ONE_STATEMENT_ROWS = 64
+
+#: Prepared statements the writer's connection keeps: one ``INSERT`` per row count up to
+#: :data:`ONE_STATEMENT_ROWS`, and the few others.
+STATEMENT_CACHE = ONE_STATEMENT_ROWS + 64
 
 #: Commits start at most this often (seconds) when set above 0 (opt-in; the default is 0).
 #: 0: the writer commits as soon as it has something and is not committing already, so
@@ -126,6 +140,12 @@ class _Call:
         self.fn = fn
         self.future = future
         self.loop = loop
+
+
+@functools.lru_cache(maxsize=ONE_STATEMENT_ROWS)
+def _insert_rows(count: int) -> str:
+    """One ``INSERT`` of ``count`` event rows (sqlite3 keeps its prepared statement by this text)."""
+    return "INSERT INTO events (room, version, data) VALUES " + ",".join(["(?, ?, ?)"] * count)
 
 
 def _resolve(future: asyncio.Future, result: Any = None, error: BaseException | None = None) -> None:
@@ -194,7 +214,9 @@ class EmbeddedStore(Store):
 
     def _run(self, ready: threading.Event) -> None:
         try:
-            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True)
+            db = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=True, cached_statements=STATEMENT_CACHE
+            )
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={self._synchronous}")
             db.executescript(_SCHEMA)
@@ -272,23 +294,28 @@ class EmbeddedStore(Store):
         return version
 
     def _commit(self, db: sqlite3.Connection, batch: list[_Append | _SaveSnapshot]) -> None:
-        """Check every append's expected version, then write the whole batch with a few statements.
+        """Check every append's expected version, then write the whole batch with as few statements as possible.
 
-        Each statement releases and takes back the GIL; while the event loop
-        is busy, taking it back can wait a whole switch interval (5 ms), so
-        the batch is written with as few statements as possible rather than
-        two per append.  Snapshots waiting go in the same transaction: a
-        snapshot of its own cost a commit and an fsync, and its room's actor
-        waited for them.  What fails a transaction (a full disk, an I/O error)
-        fails everything in it, as it did each commit of its own.
+        Each statement gives up the GIL while SQLite works and must take it
+        back; while the event loop is busy, taking it back can wait a whole
+        switch interval (1 ms), and the commit's answer waits with it.  So
+        the usual batch, appends only, of rooms that already have a log, is
+        **one** ``INSERT`` of all its rows in autocommit: one statement is
+        its own transaction (all rows or none, fsynced before it returns),
+        one GIL round trip.  Anything else (a room's first records, a
+        snapshot, a batch over :data:`ONE_STATEMENT_ROWS`) goes in one
+        ``BEGIN IMMEDIATE`` ... ``COMMIT`` of a few statements, as every
+        batch did before.  Snapshots waiting go in the same transaction as
+        appends: a snapshot of its own cost a commit and an fsync, and its
+        room's actor waited for them.  What fails a commit (a full disk, an
+        I/O error) fails everything in it.
         """
         pending: dict[str, int] = {}
         results: list[tuple[_Append | _SaveSnapshot, Any, BaseException | None]] = []
-        rows: list[tuple[str, int, bytes]] = []
+        rows: list[Any] = []  # room, version, data of each row, flat (the statements' parameters)
         born: list[tuple[str]] = []
         snapshots: list[tuple[str, int, bytes]] = []
         try:
-            db.execute("BEGIN IMMEDIATE")
             for req in batch:
                 if isinstance(req, _SaveSnapshot):
                     snapshots.append((req.room, req.version, req.data))
@@ -300,23 +327,32 @@ class EmbeddedStore(Store):
                 if current != req.expected:
                     results.append((req, None, VersionConflict(req.room, req.expected, current)))
                     continue
-                new = current + len(req.records)
-                rows.extend((req.room, current + i + 1, bytes(data)) for i, data in enumerate(req.records))
+                for i, data in enumerate(req.records):
+                    rows += (req.room, current + i + 1, bytes(data))
                 if current == 0:
                     born.append((req.room,))
-                pending[req.room] = new
-                results.append((req, new, None))
-            db.executemany("INSERT INTO events (room, version, data) VALUES (?, ?, ?)", rows)
-            if born:  # a room's row is written once, with its first records
-                db.executemany("INSERT OR IGNORE INTO rooms (room, version) VALUES (?, 0)", born)
-            if snapshots:
-                db.executemany(_UPSERT_SNAPSHOT, snapshots)
-            db.execute("COMMIT")
+                pending[req.room] = current + len(req.records)
+                results.append((req, pending[req.room], None))
+            count = len(rows) // 3
+            if 0 < count <= ONE_STATEMENT_ROWS and not born and not snapshots:
+                db.execute(_insert_rows(count), rows)  # autocommit: its own transaction
+            else:
+                db.execute("BEGIN IMMEDIATE")
+                step = ONE_STATEMENT_ROWS * 3
+                for start in range(0, len(rows), step):
+                    chunk = rows[start:start + step]
+                    db.execute(_insert_rows(len(chunk) // 3), chunk)
+                if born:  # a room's row is written once, with its first records
+                    db.executemany("INSERT OR IGNORE INTO rooms (room, version) VALUES (?, 0)", born)
+                if snapshots:
+                    db.executemany(_UPSERT_SNAPSHOT, snapshots)
+                db.execute("COMMIT")
         except BaseException as exc:
-            try:
-                db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
+            if db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
             error = StoreError(f"commit failed: {exc}")
             self._answer([(req, None, error) for req in batch])
             return

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from server.store import open_store
-from server.store.base import Snapshot, VersionConflict
+from server.store.base import Snapshot, StoreError, VersionConflict
 from server.store.embedded import EmbeddedStore
 
 
@@ -194,3 +194,65 @@ async def test_an_append_handed_over_in_the_closing_turn_is_still_stored(tmp_pat
         assert [r.data for r in await again.read("r")] == [b"last"]
     finally:
         await again.close()
+
+
+# --- as few statements as a commit needs -------------------------------------------------------------
+
+
+async def _statements(store: EmbeddedStore) -> list[str]:
+    """The SQL the writer runs from now on, as SQLite's trace callback reports it (a live list)."""
+    seen: list[str] = []
+    await store._run_in_thread(lambda db: db.set_trace_callback(seen.append))
+    return seen
+
+
+async def test_a_batch_of_rooms_with_logs_is_one_insert_in_autocommit(tmp_path):
+    # Given three rooms that have logs already
+    store = EmbeddedStore(tmp_path / "one.sqlite3")
+    try:
+        await asyncio.gather(*(store.append(f"r{i}", [b"first"], 0) for i in range(3)))
+        seen = await _statements(store)
+        # When each appends again in one turn of the loop
+        versions = await asyncio.gather(*(store.append(f"r{i}", [b"a", b"b"], 1) for i in range(3)))
+        # Then the writer ran a single statement for them (no BEGIN, no COMMIT), and all is stored
+        assert versions == [3, 3, 3]
+        assert [sql.split(" VALUES")[0] for sql in seen] == ["INSERT INTO events (room, version, data)"]
+        for i in range(3):
+            assert [(r.version, r.data) for r in await store.read(f"r{i}")] == [(1, b"first"), (2, b"a"), (3, b"b")]
+    finally:
+        await store.close()
+
+
+async def test_a_batch_too_big_for_one_statement_is_one_transaction(tmp_path):
+    from server.store.embedded import ONE_STATEMENT_ROWS
+
+    store = EmbeddedStore(tmp_path / "big.sqlite3")
+    rooms = ONE_STATEMENT_ROWS + 6
+    try:
+        await asyncio.gather(*(store.append(f"r{i}", [b"first"], 0) for i in range(rooms)))
+        seen = await _statements(store)
+        commits = store.commits
+        versions = await asyncio.gather(*(store.append(f"r{i}", [b"a", b"b"], 1) for i in range(rooms)))
+        assert versions == [3] * rooms and store.commits == commits + 1
+        assert seen[0] == "BEGIN IMMEDIATE" and seen[-1] == "COMMIT"
+        assert sum(sql.startswith("INSERT INTO events") for sql in seen) == 3  # 2 x 70 rows, 64 a statement
+        assert [r.data for r in await store.read(f"r{rooms - 1}")] == [b"first", b"a", b"b"]
+    finally:
+        await store.close()
+
+
+async def test_a_failed_one_statement_commit_fails_and_stores_every_append_in_it(tmp_path):
+    # Given two rooms with logs, and a row slipped into room "a"'s log behind the store's back
+    store = EmbeddedStore(tmp_path / "atomic.sqlite3")
+    try:
+        await asyncio.gather(store.append("a", [b"1"], 0), store.append("b", [b"1"], 0))
+        await store._run_in_thread(lambda db: db.execute("INSERT INTO events VALUES ('a', 2, x'00')"))
+        # When both append in one turn (the store still takes "a" to be at version 1)
+        results = await asyncio.gather(store.append("a", [b"2"], 1), store.append("b", [b"2"], 1), return_exceptions=True)
+        # Then the one statement failed as a whole: both appends fail, and "b" stored nothing
+        assert all(isinstance(r, StoreError) and "commit failed" in str(r) for r in results)
+        assert [r.data for r in await store.read("b")] == [b"1"]
+        # And the writer goes on: the next append of "b" commits
+        assert await store.append("b", [b"2"], 1) == 2
+    finally:
+        await store.close()
