@@ -80,7 +80,11 @@ def extensions() -> list[Extension]:
         [Extension(f"server.fastlane.{name}", [f"server/fastlane/{name}.pyx"], extra_link_args=STRIP)
          for name in ("_lane", "_diff", "_wire")]
         # the games' copy of a frozen value with some fields changed (games/values.py is its twin)
-        + [Extension("games._values", ["games/_values.pyx"], extra_link_args=STRIP)],
+        + [Extension("games._values", ["games/_values.pyx"], extra_link_args=STRIP)]
+        # the embedded store's append lane, on SQLite's C API (sqlite3.h: Debian's libsqlite3-dev); when it
+        # cannot be built the store's Python writer does its work (server/store/embedded.py)
+        + [Extension("server.fastlane._appender", ["server/fastlane/_appender.pyx"], libraries=["sqlite3"],
+                     extra_link_args=STRIP)],
         compiler_directives={"language_level": "3"},
         quiet=True,
     )

@@ -127,6 +127,11 @@ class Metrics:
                               registry=r)
         for lane in ("compiled", "pure"):
             self.fastlane.labels(lane=lane).set(1 if lane == fastlane.LANE else 0)
+        # Whether the embedded store's compiled append lane is there (server/fastlane/_appender.pyx).
+        self.append_lane = Gauge("pizzanight_append_lane",
+                                 "The embedded store writes the usual appends on its compiled lane (1) or its Python writer (0)",
+                                 registry=r)
+        self.append_lane.set(1 if fastlane.Appender is not None else 0)
         self.latency = KindTimings(
             "pizzanight_command_seconds",
             "From the start of the actor turn that handled a command to queueing its reply (includes the turn's store append)",

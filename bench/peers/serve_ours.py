@@ -27,7 +27,7 @@ SIGUSR1 prints one ``{"diag": ...}`` line on stderr, the format the harness's
 ``ours/profile.sh`` and ``ours/breakdown.py`` read: a monotonic time, the
 store's commits and appends, the hub's counters, and each thread's
 ``[user, system]`` CPU seconds (``main`` is the event loop, ``sqlite`` the
-store's writer).  Two such lines around a window give the CPU per intent of
+store's Python writer, ``appends`` its compiled append lane).  Two such lines around a window give the CPU per intent of
 each thread, which is how the split in issue 10's notes was measured.
 """
 
@@ -105,6 +105,9 @@ def diagnostics(hub, store) -> dict:
     writer = getattr(store, "_thread", None)
     if writer is not None and writer.native_id is not None:
         names[writer.native_id] = "sqlite"
+    lane = getattr(store, "_lane_thread", None)  # the compiled append lane's thread, once started
+    if lane is not None and lane.native_id is not None:
+        names[lane.native_id] = "appends"
     return {
         "mono": time.monotonic(),
         "store_commits": getattr(store, "commits", 0),

@@ -6,7 +6,7 @@ serve_ours.py prints a diagnostics line on SIGUSR1 (bench/peers/split.sh sends t
 shared-harness rung's measured window's start and end).  For each log: the window's
 intents (game commands the hub handled), store commits and appends per commit, and each
 thread's user and system CPU in microseconds per intent (``main`` is the event loop,
-``sqlite`` the store's writer; other threads by id).
+``sqlite`` the store's Python writer, ``appends`` its compiled append lane; other threads by id).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def split(path: Path) -> str:
     wall = b["mono"] - a["mono"]
     cells = []
     total = 0.0
-    for name in sorted(b["threads"], key=lambda n: (n != "main", n != "sqlite", n)):
+    for name in sorted(b["threads"], key=lambda n: (n != "main", n != "sqlite", n != "appends", n)):
         user, system = (b["threads"][name][i] - a["threads"].get(name, [0.0, 0.0])[i] for i in (0, 1))
         if user + system <= 0:
             continue

@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Four pieces, each with a twin that does the same work byte for byte:
+Five pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py); its twin is ``pure.py``;
@@ -9,6 +9,9 @@ Four pieces, each with a twin that does the same work byte for byte:
 * ``_wire.pyx``: fan-out's conversion of game views to wire data, cached by
   identity, and the stored events' conversion, not cached; their twins are
   ``protocol.wirecache.WireCache`` and ``Converter``;
+* ``_appender.pyx``: the embedded store's appends, written by a thread
+  that never takes the GIL (server/store/embedded.py); its twin is the
+  store's Python writer thread;
 * ``games/_values.pyx``: the copy of a frozen value with some fields changed
   (the room, a game state after each event, each seat's view), slot by slot
   instead of through ``__init__``; its twin is ``games.values.pure_replace``.
@@ -73,12 +76,27 @@ else:
     from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
 
 
+#: The embedded store's append lane (``_appender.pyx``: appends written with SQLite's C API on a thread
+#: that never takes the GIL), or None when the store's Python writer does that work too.  Built apart
+#: from the others (it needs SQLite's header, Debian's libsqlite3-dev), so it can be missing alone.
+Appender = None
+APPENDER_WHY = WHY
+if LANE == "compiled":
+    try:
+        from server.fastlane._appender import Appender  # type: ignore[no-redef]
+    except ImportError:
+        APPENDER_WHY = "the append lane was not built (no sqlite3.h at install time?)"
+    except Exception as exc:  # built, but broken: the store's Python writer does the same work
+        APPENDER_WHY = f"the append lane did not load: {exc!r}"
+
+
 def describe() -> str:
     """One line for the log: which lane runs, and why the pure one if it is."""
     if LANE == "compiled":
-        return "fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache)"
+        appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
+        return f"fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, {appends})"
     return f"fast lane: pure Python ({WHY})"
 
 
-__all__ = ["FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "WireCache", "describe", "frame", "frame_message",
+__all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "WireCache", "describe", "frame", "frame_message",
            "read_frames", "unmask"]

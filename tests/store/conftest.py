@@ -16,7 +16,7 @@ import pytest
 from redis_fixture import redis_cluster_url, redis_server, redis_url  # noqa: F401  (fixtures)
 
 BACKENDS = [pytest.param("redis", marks=pytest.mark.redis), pytest.param("redis-cluster", marks=pytest.mark.redis)] + (
-    ["embedded"] if importlib.util.find_spec("server.store.embedded") else []
+    ["embedded", "embedded-python-writer"] if importlib.util.find_spec("server.store.embedded") else []
 )
 _prefixes = itertools.count(1)
 
@@ -29,6 +29,10 @@ async def open_backend(kind: str, tmp_path, url: str | None, **options):
         return await RedisStore.open(f"{url}{joiner}prefix=t{next(_prefixes)}", **options)
     from server.store import open_store
 
+    if kind == "embedded-python-writer":  # the append lane's twin alone (server/store/embedded.py)
+        from server.store.embedded import EmbeddedStore
+
+        return EmbeddedStore(tmp_path / "rooms.sqlite3", lane=False)
     return open_store(str(tmp_path / "rooms.sqlite3"))
 
 

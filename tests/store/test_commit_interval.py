@@ -3,7 +3,10 @@
 By default (interval 0) an append that finds the writer idle commits at once, and the appends that
 arrive while a commit is in flight share the next one.  With ``commit_interval`` set, it spaces its
 commits under load (other rooms appending), and never delays an append after a quiet spell, nor one
-room's moves that follow each other."""
+room's moves that follow each other.
+
+These tests are about the store's Python writer, so their stores run without the compiled append lane
+(``lane=False``): the lane is its own writer, tested in test_append_lane.py."""
 
 from __future__ import annotations
 
@@ -93,7 +96,7 @@ async def test_snapshots_waiting_go_in_the_appends_commit(tmp_path):
 
 async def test_by_default_appends_from_many_rooms_commit_at_once_when_the_writer_is_idle(tmp_path):
     # Given the default store
-    store = EmbeddedStore(tmp_path / "idle.sqlite3")
+    store = EmbeddedStore(tmp_path / "idle.sqlite3", lane=False)
     try:
         assert store.commit_interval == 0
         # When rooms append one after another, each once the one before returned
@@ -107,7 +110,7 @@ async def test_by_default_appends_from_many_rooms_commit_at_once_when_the_writer
 
 async def test_by_default_appends_that_arrive_during_a_commit_share_the_next_one(tmp_path):
     # Given the default store whose writer is busy (a long piece of work, as a commit's fsync is)
-    store = EmbeddedStore(tmp_path / "busy.sqlite3")
+    store = EmbeddedStore(tmp_path / "busy.sqlite3", lane=False)
     release = threading.Event()
     try:
         busy = asyncio.ensure_future(store._run_in_thread(lambda db: release.wait(5)))
@@ -131,7 +134,7 @@ async def test_by_default_appends_that_arrive_during_a_commit_share_the_next_one
 
 
 async def test_by_default_a_conflict_in_a_shared_commit_fails_only_its_own_append(tmp_path):
-    store = EmbeddedStore(tmp_path / "conflict.sqlite3")
+    store = EmbeddedStore(tmp_path / "conflict.sqlite3", lane=False)
     release = threading.Event()
     try:
         await store.append("a", [b"1"], 0)
@@ -156,7 +159,7 @@ async def test_by_default_a_conflict_in_a_shared_commit_fails_only_its_own_appen
 
 async def test_appends_made_in_one_loop_turn_reach_the_writer_together_and_share_one_commit(tmp_path):
     # Given the default store, its writer idle
-    store = EmbeddedStore(tmp_path / "turn.sqlite3")
+    store = EmbeddedStore(tmp_path / "turn.sqlite3", lane=False)
     try:
         # When three rooms append in one turn of the loop (a turn that handled three rooms' moves),
         # with time for an idle writer to start a commit between them
@@ -172,7 +175,7 @@ async def test_appends_made_in_one_loop_turn_reach_the_writer_together_and_share
 
 
 async def test_a_read_asked_after_an_append_in_the_same_turn_sees_it(tmp_path):
-    store = EmbeddedStore(tmp_path / "order.sqlite3")
+    store = EmbeddedStore(tmp_path / "order.sqlite3", lane=False)
     try:
         appended = store.append("r", [b"a", b"b"], 0)
         read = asyncio.ensure_future(store.read("r"))
@@ -185,11 +188,11 @@ async def test_a_read_asked_after_an_append_in_the_same_turn_sees_it(tmp_path):
 
 async def test_an_append_handed_over_in_the_closing_turn_is_still_stored(tmp_path):
     path = tmp_path / "closing.sqlite3"
-    store = EmbeddedStore(path)
+    store = EmbeddedStore(path, lane=False)
     appended = store.append("r", [b"last"], 0)
     await store.close()  # in the same turn: the append is handed over before the writer stops
     assert await appended == 1
-    again = EmbeddedStore(path)
+    again = EmbeddedStore(path, lane=False)
     try:
         assert [r.data for r in await again.read("r")] == [b"last"]
     finally:
@@ -208,7 +211,7 @@ async def _statements(store: EmbeddedStore) -> list[str]:
 
 async def test_a_batch_of_rooms_with_logs_is_one_insert_in_autocommit(tmp_path):
     # Given three rooms that have logs already
-    store = EmbeddedStore(tmp_path / "one.sqlite3")
+    store = EmbeddedStore(tmp_path / "one.sqlite3", lane=False)
     try:
         await asyncio.gather(*(store.append(f"r{i}", [b"first"], 0) for i in range(3)))
         seen = await _statements(store)
@@ -226,7 +229,7 @@ async def test_a_batch_of_rooms_with_logs_is_one_insert_in_autocommit(tmp_path):
 async def test_a_batch_too_big_for_one_statement_is_one_transaction(tmp_path):
     from server.store.embedded import ONE_STATEMENT_ROWS
 
-    store = EmbeddedStore(tmp_path / "big.sqlite3")
+    store = EmbeddedStore(tmp_path / "big.sqlite3", lane=False)
     rooms = ONE_STATEMENT_ROWS + 6
     try:
         await asyncio.gather(*(store.append(f"r{i}", [b"first"], 0) for i in range(rooms)))
@@ -243,7 +246,7 @@ async def test_a_batch_too_big_for_one_statement_is_one_transaction(tmp_path):
 
 async def test_a_failed_one_statement_commit_fails_and_stores_every_append_in_it(tmp_path):
     # Given two rooms with logs, and a row slipped into room "a"'s log behind the store's back
-    store = EmbeddedStore(tmp_path / "atomic.sqlite3")
+    store = EmbeddedStore(tmp_path / "atomic.sqlite3", lane=False)
     try:
         await asyncio.gather(store.append("a", [b"1"], 0), store.append("b", [b"1"], 0))
         await store._run_in_thread(lambda db: db.execute("INSERT INTO events VALUES ('a', 2, x'00')"))
