@@ -98,5 +98,6 @@ def describe() -> str:
     return f"fast lane: pure Python ({WHY})"
 
 
-__all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "WireCache", "describe", "frame", "frame_message",
+__all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "WireCache", "describe",
+           "frame", "frame_message",
            "read_frames", "unmask"]
