@@ -2,7 +2,10 @@
 
 Without a C compiler (or without Cython) the install still succeeds: the
 extension is skipped with one message, and the hub runs the fast lane's
-pure-Python twin (server/fastlane/pure.py), which does the same work.
+pure-Python twin (server/fastlane/pure.py), which does the same work.  A
+module that alone cannot be built (a missing header, a Cython error in its
+``.pyx``) is skipped alone, with one message naming it.  tests/test_build.py
+builds wheels all three ways.
 """
 
 from __future__ import annotations
@@ -14,29 +17,39 @@ from setuptools.command.build_ext import build_ext
 
 NOTE = ("pizzanight: the compiled fast lane was not built ({why}); "
         "the hub runs its pure-Python twin (same behaviour, more CPU per frame)")
+#: When only some modules could not be built (a missing header, a Cython error in one .pyx).
+PART_NOTE = ("pizzanight: {names} of the compiled fast lane not built ({why}); "
+             "the hub runs the pure-Python twins in their place (server/fastlane logs which at start)")
 
 
 class OptionalBuildExt(build_ext):
     """``build_ext`` that never fails the install: a compiler error leaves the pure-Python twins in charge."""
 
     def run(self) -> None:
-        self._failed: list[str] = []
+        # modules Cython could not translate (setup.py is read several times per build: said here, once)
+        self._failed: list[str] = [why for _, why in UNTRANSLATED]
+        self._skipped = [name for name, _ in UNTRANSLATED]
         try:
             super().run()
         except Exception as exc:  # no compiler at all (distutils' PlatformError and friends)
             self._failed.append(_first_line(exc))
+            self._skipped += [ext.name for ext in self.extensions if ext.name not in self._skipped]
         if self._failed:  # one message for the whole build
-            print(NOTE.format(why=self._failed[0]), file=sys.stderr)
+            skipped = self._skipped
+            if len(skipped) >= len(self.extensions) + len(UNTRANSLATED):
+                print(NOTE.format(why=self._failed[0]), file=sys.stderr)
+            else:
+                print(PART_NOTE.format(names=", ".join(skipped), why=self._failed[0]), file=sys.stderr)
 
     def build_extension(self, ext: Extension) -> None:
         try:
             super().build_extension(ext)
         except Exception as exc:  # the compiler ran and failed (CompileError, LinkError)
             self._failed.append(_first_line(exc))
-            self._skipped = [*getattr(self, "_skipped", []), ext.name]
+            self._skipped.append(ext.name)
 
     def _built(self) -> list[Extension]:
-        skipped = set(getattr(self, "_skipped", []))
+        skipped = set(getattr(self, "_skipped", ()))
         return [ext for ext in self.extensions if ext.name not in skipped]
 
     def copy_extensions_to_source(self) -> None:  # editable installs: copy only what was built
@@ -76,7 +89,7 @@ def extensions() -> list[Extension]:
     except ImportError:  # Cython is in [build-system].requires; only a build without isolation may lack it
         print(NOTE.format(why="Cython is not installed"), file=sys.stderr)
         return []
-    return cythonize(
+    wanted = (
         [Extension(f"server.fastlane.{name}", [f"server/fastlane/{name}.pyx"], extra_link_args=STRIP)
          for name in ("_lane", "_diff", "_wire")]
         # the games' copy of a frozen value with some fields changed (games/values.py is its twin)
@@ -84,10 +97,21 @@ def extensions() -> list[Extension]:
         # the embedded store's append lane, on SQLite's C API (sqlite3.h: Debian's libsqlite3-dev); when it
         # cannot be built the store's Python writer does its work (server/store/embedded.py)
         + [Extension("server.fastlane._appender", ["server/fastlane/_appender.pyx"], libraries=["sqlite3"],
-                     extra_link_args=STRIP)],
-        compiler_directives={"language_level": "3"},
-        quiet=True,
+                     extra_link_args=STRIP)]
     )
+    # One module at a time: a Cython error in one .pyx skips that module (its twin does its work),
+    # never the whole install.
+    built = []
+    for extension in wanted:
+        try:
+            built += cythonize([extension], compiler_directives={"language_level": "3"}, quiet=True)
+        except Exception as exc:  # Cython.Compiler.Errors.CompileError and friends
+            UNTRANSLATED.append((extension.name, f"Cython could not translate {_first_line(exc)}"))
+    return built
+
+
+#: (module, why) of the modules Cython could not translate; ``OptionalBuildExt.run`` says so.
+UNTRANSLATED: list[tuple[str, str]] = []
 
 
 setup(
