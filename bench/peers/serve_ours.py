@@ -22,6 +22,8 @@ Knobs (environment):
                     same server/connection.py (server/transport.py): websockets | picows
   OURS_COMMIT_INTERVAL_MS  the embedded store's commit spacing (default: as shipped)
   OURS_DATA         keep the SQLite file in this folder (default: a temp folder, removed at exit)
+  OURS_STAGES       1: time the event loop's CPU by stage of a move's path (bench/peers/stages.py);
+                    each diag line then carries the totals, and split.py prints them per intent
 
 SIGUSR1 prints one ``{"diag": ...}`` line on stderr, the format the harness's
 ``ours/profile.sh`` and ``ours/breakdown.py`` read: a monotonic time, the
@@ -57,6 +59,10 @@ from server.serve import tune_process, uvicorn_config  # noqa: E402
 from server.store import open_store  # noqa: E402
 
 import counter  # noqa: E402
+
+STAGES = os.environ.get("OURS_STAGES", "") not in ("", "0")
+if STAGES:
+    from peers import stages  # noqa: E402
 
 
 def stored_intents(path: Path) -> int:
@@ -109,6 +115,7 @@ def diagnostics(hub, store) -> dict:
     if lane is not None and lane.native_id is not None:
         names[lane.native_id] = "appends"
     return {
+        **({"stages": stages.snapshot()} if STAGES else {}),
         "mono": time.monotonic(),
         "store_commits": getattr(store, "commits", 0),
         "store_appends": getattr(store, "appends", 0),
@@ -162,6 +169,8 @@ def main() -> int:
     db_path = data / "pizzanight.sqlite3"
 
     logs.setup("warning")
+    if STAGES:
+        stages.install()
     tune_process()
     interval = os.environ.get("OURS_COMMIT_INTERVAL_MS")
     store = open_store(f"{db_path}?synchronous={synchronous}" + (f"&commit_interval_ms={interval}" if interval else ""))

@@ -3,7 +3,8 @@
 Five pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
-  (server/direct_ws.py); its twin is ``pure.py``;
+  (server/direct_ws.py), and the client frame's contents read and shape-checked
+  (``load_frame``, server/connection.py); its twin is ``pure.py``;
 * ``_diff.pyx``: fan-out's per-class diff (server/fanout.py); its twin is
   ``protocol.patch.Differ``;
 * ``_wire.pyx``: fan-out's conversion of game views to wire data, cached by
@@ -66,6 +67,7 @@ unmask = _impl.unmask
 read_frames = _impl.read_frames
 frame = _impl.frame
 frame_message = _impl.frame_message
+load_frame = _impl.load_frame
 FIN_BINARY, FIN_TEXT = pure.FIN_BINARY, pure.FIN_TEXT
 
 if LANE == "compiled":
@@ -99,5 +101,5 @@ def describe() -> str:
 
 
 __all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "WireCache", "describe",
-           "frame", "frame_message",
+           "frame", "frame_message", "load_frame",
            "read_frames", "unmask"]

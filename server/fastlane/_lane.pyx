@@ -139,3 +139,69 @@ def frame_message(data):
         return _frame(2, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
     text = PyUnicode_AsUTF8AndSize(data, &n)
     return _frame(1, text, n)
+
+
+# --- a client frame's contents ----------------------------------------------------------
+
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+from msgpack import unpackb as _unpackb  # msgpack's own C unpacker
+from protocol import codec as _codec
+
+cdef Py_ssize_t _MAX_FRAME = _codec.MAX_FRAME
+cdef int _MAX_DEPTH = _codec.MAX_DEPTH
+cdef long long _MAX_INT = 2**53 - 1  # protocol.convert.MAX_INT (tests/server/test_fastlane.py checks)
+
+
+cdef bint _plain_item(object item, int depth):
+    """True when the shape check lets ``item`` (inside a map or list at ``depth``) through."""
+    cdef type kind = type(item)
+    cdef int overflow = 0
+    cdef long long n
+    if kind is str or kind is bool or item is None:
+        return True
+    if kind is int:
+        n = PyLong_AsLongLongAndOverflow(item, &overflow)
+        return overflow == 0 and -_MAX_INT <= n <= _MAX_INT
+    if kind is dict or kind is list:
+        return _plain(item, depth + 1)
+    return False
+
+
+cdef bint _plain(object value, int depth):
+    """True when the map or list ``value`` at ``depth`` holds only what the shape check lets through."""
+    cdef object key, item
+    if depth > _MAX_DEPTH:
+        return False
+    if type(value) is dict:
+        for key, item in (<dict>value).items():
+            if type(key) is not str or not _plain_item(item, depth):
+                return False
+        return True
+    for item in <list>value:
+        if not _plain_item(item, depth):
+            return False
+    return True
+
+
+def load_frame(data):
+    """``protocol.codec.load``: one client frame as a checked plain map, the usual frame in C.
+
+    A binary frame that msgpack reads and that holds only what the
+    protocol allows (the move a phone sends many times a second) is
+    parsed and checked here, with typed loops instead of the shape
+    check's Python one.  Anything else (text, a frame too large, not
+    msgpack, a shape the protocol refuses) goes to ``protocol.codec.load``
+    itself, which returns it or raises the error the protocol names: so
+    both twins answer every frame alike (tests/server/test_fastlane.py).
+    """
+    cdef object value
+    if type(data) is bytes and PyBytes_GET_SIZE(data) <= _MAX_FRAME:
+        try:
+            # without codec's explicit limits: msgpack's default limits are the frame's own length,
+            # which for a frame within MAX_FRAME are no looser (a refused frame goes to the twin)
+            value = _unpackb(data, raw=False, strict_map_key=False)
+        except Exception:
+            value = None
+        if type(value) is dict and _plain(value, 1) and type((<dict>value).get("t")) is str:
+            return value
+    return _codec.load(data)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import struct
 
+from protocol.codec import load as load_frame  # noqa: F401  (the compiled lane's load_frame does the usual frame in C)
+
 try:  # the websockets library's unmasking in C, what the pure lane used before the fast lane
     from websockets.speedups import apply_mask as _apply_mask
 except ImportError:  # pragma: no cover - a build of websockets without its C part

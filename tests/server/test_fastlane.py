@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import msgpack
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +25,8 @@ from websockets.exceptions import PayloadTooBig, ProtocolError
 from websockets.frames import Frame
 from websockets.streams import StreamReader
 
+from protocol import codec, errors
+from protocol.convert import MAX_INT
 from server import fastlane
 from server.fastlane import pure
 
@@ -183,3 +186,73 @@ def test_the_games_copy_follows_the_lane_whatever_was_imported_first(first):
 @pytest.mark.parametrize("first", ["games.splittissimo.state", "server.roomstate"])
 def test_the_games_copy_is_compiled_when_the_lane_is(first):
     assert copy_in_a_fresh_process(None, first) == "compiled"
+
+
+# --- a client frame's contents: load_frame ----------------------------------------------
+
+
+def loaded(load, data):
+    """What a twin's ``load_frame`` answers: the value, or the error's type and message."""
+    try:
+        return ("ok", load(data))
+    except errors.ProtocolError as exc:
+        return ("refused", type(exc).__name__, exc.code, str(exc))
+
+
+scalars = st.one_of(
+    st.text(max_size=12), st.booleans(), st.none(), st.integers(-MAX_INT, MAX_INT),
+    st.sampled_from([MAX_INT, -MAX_INT, MAX_INT + 1, -MAX_INT - 1, 2**63, -(2**63), 2**64 - 1]),
+    st.floats(allow_nan=False), st.binary(max_size=8), st.builds(msgpack.ExtType, st.integers(0, 127), st.binary(max_size=4)),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.one_of(st.text(max_size=6), st.integers(-3, 3)), inner, max_size=4),
+    ),
+    max_leaves=20,
+)
+frame_maps = st.builds(
+    lambda t, rest: {**rest, "t": t} if t is not None else rest,
+    st.one_of(st.none(), st.text(max_size=8), st.integers(0, 3)), st.dictionaries(st.text(max_size=6), values, max_size=4),
+)
+
+
+def nested(depth: int) -> dict:
+    """A frame whose deepest map is at ``depth`` (the frame itself is 1)."""
+    inner: dict = {"x": 1}
+    for _ in range(depth - 2):
+        inner = {"x": inner}
+    return {"t": "cmd", "cmd": inner} if depth > 1 else {"t": "cmd"}
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(
+    frame_maps.map(msgpack.packb),
+    values.map(msgpack.packb),
+    st.tuples(frame_maps.map(msgpack.packb), st.integers(0, 60)).map(lambda pair: pair[0][:pair[1]]),  # cut short
+    st.binary(max_size=40),
+    frame_maps.map(msgpack.packb).map(lambda data: data + b"\xc0"),  # a value after the frame
+    st.sampled_from([nested(d) for d in range(1, 12)]).map(msgpack.packb),
+    st.sampled_from(['{"t":"cmd","seq":1}', "[1]", "nope", '{"t":1}']),
+))
+def test_the_twins_load_every_client_frame_alike(data):
+    mine = loaded(pure.load_frame, data)
+    assert mine == loaded(codec.load, data)
+    if compiled is not None:
+        assert loaded(compiled.load_frame, data) == mine
+
+
+def test_load_frame_keeps_the_protocols_limits():
+    twins = (pure, compiled) if compiled is not None else (pure,)
+    for twin in twins:
+        assert twin.load_frame(msgpack.packb({"t": "cmd", "n": MAX_INT, "m": -MAX_INT}))["n"] == MAX_INT
+        for bad in ({"t": "cmd", "n": MAX_INT + 1}, {"t": "cmd", "n": -MAX_INT - 1}, {"t": "cmd", 1: 2}, {"t": 3},
+                    {"t": "cmd", "f": 1.5}, {"t": "cmd", "b": b"x"}, nested(codec.MAX_DEPTH + 1)):
+            with pytest.raises(errors.BadFrame):
+                twin.load_frame(msgpack.packb(bad))
+        assert twin.load_frame(msgpack.packb(nested(codec.MAX_DEPTH)))["t"] == "cmd"
+        with pytest.raises(errors.TooLarge):
+            twin.load_frame(msgpack.packb({"t": "cmd", "s": "x" * codec.MAX_FRAME}))
+        with pytest.raises(errors.Malformed):
+            twin.load_frame(b"\xc1")
