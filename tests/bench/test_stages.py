@@ -1,0 +1,35 @@
+"""bench/peers/stages.py wraps every stage it names (a renamed function fails here, not mid-benchmark)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = """
+import sys
+sys.path[:0] = [{root!r}, {bench!r}]
+from peers import stages
+stages.install()
+from server import connection, direct_ws, fanout, outbox, room
+from server.store import embedded
+wrapped = [direct_ws.DirectWebSocketProtocol.data_received, connection.Inbound.take, connection.load_frame,
+           room.RoomActor.handle_safely, room.fan_out, fanout._lobby, fanout.views.view_maps, fanout.encode_change,
+           outbox._flush_due, embedded.EmbeddedStore._append_either, embedded.EmbeddedStore._lane_answers]
+assert all(hasattr(f, "__wrapped__") for f in wrapped), [f for f in wrapped if not hasattr(f, "__wrapped__")]
+differ = fanout.fastlane.Differ()
+public, private = differ.split({{}}, {{("host",): {{"a": 1}}}})
+assert stages.snapshot()["fanout.diff"][1] == 1
+connection.load_frame(b"\\x81\\xa1t\\xa3cmd")
+assert stages.snapshot()["read.decode"] == [stages.TOTALS["read.decode"][0], 1] and stages.TOTALS["read.decode"][0] > 0
+print("ok", len(stages.snapshot()))
+"""
+
+
+def test_every_stage_is_wrapped_and_counted():
+    run = subprocess.run([sys.executable, "-c", PROBE.format(root=str(ROOT), bench=str(ROOT / "bench"))],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.startswith("ok ")
