@@ -14,7 +14,12 @@ is acknowledged before it is on disk), except the one row marked
    and one GIL round trip per commit; as shipped for batches of rooms with logs), or one ``execute`` per append; WAL
    or the rollback journal (``DELETE``), both ``synchronous=FULL``; prepared statements reused (sqlite3's statement
    cache, as shipped) or prepared anew each time (``cached_statements=0``);
-   the records passed as ``bytes`` (as shipped) or as ``memoryview``.
+   the records passed as ``bytes`` (as shipped) or as ``memoryview``;
+   and, as the floor every SQLite variant is measured against, a plain
+   append-only file: one ``write`` of the batch and one ``fdatasync`` per
+   commit (what durable Colyseus does; it is not a store, nothing reads it).
+   The appends go to 100 rooms in turn (the peer benchmark's 100 rooms), so
+   a commit's rows land where each room's log is, as in the hub.
    Printed: wall time per commit, and CPU per commit (user + system, the
    thread's own ``getrusage(RUSAGE_THREAD)``) and per append; medians of
    ``--rounds`` rounds in which every variant runs in turn.
@@ -72,22 +77,35 @@ def open_db(path: Path, journal: str, *, cached: bool = True) -> sqlite3.Connect
     return db
 
 
+#: The rooms the appends go to in turn (the peer benchmark's 100 rooms).
+ROOMS = 100
+
+
 def write_batches(
-    db: sqlite3.Connection, versions: list[int], seconds: float, *, many: bool | str, view: bool, sync: str = "FULL"
+    db: sqlite3.Connection | int, versions: list[int], seconds: float, *, many: bool | str, view: bool, sync: str = "FULL"
 ) -> tuple[int, float, float]:
-    """Commit batches of ``len(versions)`` appends (one per room) for ``seconds``; (commits, wall s, (user, system) s)."""
-    db.execute(f"PRAGMA synchronous={sync}")
-    batch = len(versions)
+    """Commit batches of ``batch`` appends (distinct rooms, the next ones of :data:`ROOMS` each time) for ``seconds``.
+
+    ``versions`` is every room's version, then the batch size; ``db`` a file
+    descriptor for the plain append-only file.  Returns (commits, wall s, (user, system) s).
+    """
+    batch = versions[-1]
+    if not isinstance(db, int):
+        db.execute(f"PRAGMA synchronous={sync}")
     commits = 0
     wall0, cpu0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_THREAD)
     deadline = wall0 + seconds
     while time.perf_counter() < deadline:
         rows = []
         for i in range(batch):
-            versions[i] += 1
+            room = (commits * batch + i) % ROOMS
+            versions[room] += 1
             data = memoryview(RECORD) if view else RECORD
-            rows.append((f"room{i:04d}", versions[i], data))
-        if many == "values":  # one statement, its own transaction (autocommit): one step, one fsync
+            rows.append((f"room{room:04d}", versions[room], data))
+        if isinstance(db, int):  # the plain append-only file: one write, one fdatasync
+            os.write(db, b"".join(len(data).to_bytes(4, "little") + bytes(data) for _, _, data in rows))
+            os.fdatasync(db)
+        elif many == "values":  # one statement, its own transaction (autocommit): one step, one fsync
             db.execute(values_insert(batch), [x for row in rows for x in row])
         else:
             db.execute("BEGIN IMMEDIATE")
@@ -116,6 +134,7 @@ WRITER_VARIANTS = [
     ("WAL, executemany, memoryview records", "WAL", True, True, True, "FULL"),
     ("rollback journal (DELETE), executemany", "DELETE", True, True, False, "FULL"),
     ("reference: WAL, executemany, synchronous=NORMAL (not durable)", "WAL", True, True, False, "NORMAL"),
+    ("floor: a plain append-only file, write + fdatasync (not a store)", "LOG", False, True, False, "FULL"),
 ]
 
 
@@ -127,8 +146,11 @@ def part_writer(seconds: float, batches: list[int], rounds: int) -> None:
         dbs = {}
         for v, (_, journal, many, cached, view, sync) in enumerate(WRITER_VARIANTS):
             for batch in batches:
-                db = open_db(Path(folder) / f"w{v}-{batch}.sqlite3", journal, cached=cached)
-                versions = [0] * batch
+                if journal == "LOG":
+                    db = os.open(Path(folder) / f"w{v}-{batch}.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+                else:
+                    db = open_db(Path(folder) / f"w{v}-{batch}.sqlite3", journal, cached=cached)
+                versions = [0] * ROOMS + [batch]
                 write_batches(db, versions, 0.1, many=many, view=view, sync=sync)  # warm the file and the cache
                 dbs[v, batch] = (db, versions, [])
         for _ in range(rounds):  # each variant in turn, so a noisy spell of the shared disk hits them all
@@ -136,7 +158,7 @@ def part_writer(seconds: float, batches: list[int], rounds: int) -> None:
                 _, _, many, _, view, sync = WRITER_VARIANTS[v]
                 runs.append(write_batches(db, versions, seconds / rounds, many=many, view=view, sync=sync))
         for (v, batch), (db, _, runs) in dbs.items():
-            db.close()
+            os.close(db) if isinstance(db, int) else db.close()
             wall = statistics.median(w / c for c, w, _ in runs)
             user = statistics.median(u / c for c, _, (u, _) in runs)
             system = statistics.median(k / c for c, _, (_, k) in runs)

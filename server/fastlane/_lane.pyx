@@ -149,7 +149,8 @@ from protocol import codec as _codec
 
 cdef Py_ssize_t _MAX_FRAME = _codec.MAX_FRAME
 cdef int _MAX_DEPTH = _codec.MAX_DEPTH
-cdef long long _MAX_INT = 2**53 - 1  # protocol.convert.MAX_INT (tests/server/test_fastlane.py checks)
+from protocol.convert import MAX_INT as _PY_MAX_INT
+cdef long long _MAX_INT = _PY_MAX_INT  # the one limit the wire has (protocol/convert.py)
 
 
 cdef bint _plain_item(object item, int depth):
