@@ -20,6 +20,9 @@ from protocol.convert import TAG, describe, make_converter
 
 _converter = make_converter(tag=True)
 
+#: At most this many commands are kept per game (:meth:`GameCodec.command`); then the memory starts again.
+MADE_LIMIT = 4096
+
 
 def to_wire(value: Any) -> Any:
     """Any game value (command, event, view, outcome) as plain wire data."""
@@ -35,13 +38,41 @@ class GameCodec:
         #: Each command class's structuring function, taken from the converter at its first
         #: use: every move decodes one, and asking the converter dispatches by class each time.
         self._hooks: dict[type, Any] = {}
+        #: Commands already made from a flat map (:meth:`command`), by the map's keys, types and values.
+        self._made: dict[tuple, Any] = {}
 
     @classmethod
     def for_game(cls, spec: Any) -> GameCodec:
         return cls(spec.commands, spec.events)
 
     def command(self, value: Any) -> Any:
-        """A client's command map as the game's command; :class:`BadCommand` otherwise."""
+        """A client's command map as the game's command; :class:`BadCommand` otherwise.
+
+        Players send the same few commands again and again (the same cut, the
+        same card), and a command is a frozen value: a map of plain values
+        (no list, no map) that was made into a command before gives the very
+        same command object again, without structuring it anew.  The key
+        holds each value's type, so ``1``, ``1.0`` and ``True`` (equal in
+        Python) stay apart; refusals are never kept, so a bad map is refused
+        with its reason every time.
+        """
+        if type(value) is dict:
+            try:
+                key = tuple([(k, type(v), v) for k, v in value.items()])
+                made = self._made.get(key)
+            except TypeError:  # a list or a map in it: structured every time
+                key, made = None, None
+            if made is not None:
+                return made
+            made = self._command(value)
+            if key is not None:
+                if len(self._made) >= MADE_LIMIT:
+                    self._made.clear()
+                self._made[key] = made
+            return made
+        return self._command(value)
+
+    def _command(self, value: Any) -> Any:
         if not isinstance(value, dict) or type(value.get(TAG)) is not str:
             raise errors.BadCommand("a command is a map with a string 'type'")
         cls = self._commands.get(value[TAG])

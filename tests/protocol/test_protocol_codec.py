@@ -242,3 +242,41 @@ def test_an_ack_encodes_exactly_as_the_generic_frame_conversion_makes_it(seq):
     generic = {"t": frames.SERVER_FRAMES[frames.Ack], **codec._frames.unstructure(frames.Ack(seq=seq))}
     for text in (False, True):
         assert codec.encode_server(frames.Ack(seq=seq), text=text) == codec.encode_map(generic, text=text)
+
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(-2, 2, allow_nan=False),
+                     st.sampled_from(["1/4", "1/2", "x", ""]))
+_flat = st.dictionaries(st.sampled_from(FIELD_NAMES + ["type"]), _scalars | st.lists(st.integers(0, 3), max_size=2),
+                        max_size=3)
+
+
+def _answer(codec_: GameCodec, payload: dict):
+    try:
+        return ("ok", codec_.command(payload))
+    except errors.ProtocolError as exc:
+        return ("refused", type(exc), str(exc))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(COMMAND_NAMES), st.lists(_flat, min_size=1, max_size=6))
+def test_a_command_map_seen_before_gives_what_a_fresh_codec_gives(name, payloads):
+    # Given each real game's codec, asked the same maps again and again (the kept commands are used)
+    for spec in GAMES:
+        kept = GameCodec.for_game(spec)
+        for fields in payloads + payloads:
+            payload = dict(fields, type=fields.get("type", name))
+            # Then each answer, command or refusal, is what a codec that never saw a map answers,
+            # and 1, 1.0 and True (equal in Python) are never mistaken for one another
+            first, fresh = _answer(kept, payload), _answer(GameCodec.for_game(spec), payload)
+            assert first == fresh
+            if first[0] == "ok":
+                assert type(first[1]) is type(fresh[1]) and attrs.asdict(first[1]) == attrs.asdict(fresh[1])
+                assert all(type(a) is type(b) for a, b in zip(attrs.astuple(first[1]), attrs.astuple(fresh[1])))
+
+
+def test_a_kept_command_is_the_same_object_and_a_flag_never_passes_for_a_number():
+    game = GameCodec(commands=(Other,), events=())
+    first = game.command({"type": "Other", "flag": True})
+    assert game.command({"type": "Other", "flag": True}) is first
+    with pytest.raises(errors.BadCommand):  # 1 == True in Python: a map keyed by value alone would pass it
+        game.command({"type": "Other", "flag": 1})
