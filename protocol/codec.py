@@ -10,6 +10,7 @@ anything else looks at the data.
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any, cast
 
 import cattrs
@@ -172,11 +173,29 @@ def state_map(frame: State) -> dict[str, Any]:
     }
 
 
+#: Each thread's msgpack packer (:func:`pack`).
+_packers = threading.local()
+
+
+def pack(value: Any) -> bytes:
+    """``msgpack.packb(value, use_bin_type=True)``, with a packer kept per thread.
+
+    ``msgpack.packb`` makes a new ``Packer`` (and its 256 KiB buffer) for
+    every value: 0.5 µs for an ack, where a kept packer takes 0.16 µs; a
+    move packs one for its ack, one per stored event and one per change
+    sent.  A packer is not safe to share between threads, hence one each.
+    """
+    packer = getattr(_packers, "packer", None)
+    if packer is None:
+        packer = _packers.packer = msgpack.Packer(use_bin_type=True)
+    packed: bytes = packer.pack(value)  # (autoreset: the bytes of this value alone, the buffer emptied)
+    return packed
+
+
 def encode_map(value: dict[str, Any], *, text: bool = False) -> bytes | str:
     if text:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-    packed: bytes = msgpack.packb(value, use_bin_type=True)
-    return packed
+    return pack(value)
 
 
 def encode_server(frame: Any, *, text: bool = False) -> bytes | str:

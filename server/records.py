@@ -14,6 +14,7 @@ from typing import Any
 import msgpack
 
 from games.contract import GameSpec
+from protocol.codec import pack
 from protocol.gamecodec import GameCodec, to_wire
 from server import fastlane
 from server.codecs import codec_for
@@ -27,7 +28,7 @@ _event_wire = fastlane.Converter(to_wire)
 
 def encode(event: Any) -> bytes:
     key = "r" if type(event) in ROOM_EVENT_TYPES else "g"
-    return msgpack.packb({key: _event_wire(event)}, use_bin_type=True)
+    return pack({key: _event_wire(event)})
 
 
 def decode(data: bytes, room: Room, games: Mapping[str, GameSpec]) -> Any:

@@ -280,3 +280,23 @@ def test_a_kept_command_is_the_same_object_and_a_flag_never_passes_for_a_number(
     assert game.command({"type": "Other", "flag": True}) is first
     with pytest.raises(errors.BadCommand):  # 1 == True in Python: a map keyed by value alone would pass it
         game.command({"type": "Other", "flag": 1})
+
+
+_packable = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=False) | st.text(max_size=20)
+    | st.binary(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_packable, min_size=1, max_size=5))
+def test_the_kept_packer_gives_packb_bytes_even_after_a_value_it_could_not_pack(values):
+    # Given the thread's kept packer, and a value it refuses half way through (its buffer holds a part)
+    for value in values:
+        with pytest.raises(TypeError):
+            codec.pack({"ok": value, "bad": [object()]})
+        # Then the next value packs to exactly what a fresh packer makes, nothing of the refused one before it
+        assert codec.pack(value) == msgpack.packb(value, use_bin_type=True)
+
