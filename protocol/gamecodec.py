@@ -39,7 +39,7 @@ class GameCodec:
         #: use: every move decodes one, and asking the converter dispatches by class each time.
         self._hooks: dict[type, Any] = {}
         #: Commands already made from a flat map (:meth:`command`), by the map's keys, types and values.
-        self._made: dict[tuple, Any] = {}
+        self._made: dict[tuple[Any, ...], Any] = {}
 
     @classmethod
     def for_game(cls, spec: Any) -> GameCodec:
