@@ -15,6 +15,10 @@ simulation), twice: up to move ``--skip`` and up to move ``--moves``.  The
 difference divided by the moves between is the instructions per move; the
 start-up, the imports and the first room cancel out.
 
+``--fanout-share`` replays the moves once more with the room's fan-out
+turned off (``server.room.fan_out`` does nothing) and prints the fan-out's
+share of each move: what a change to the fan-out can win at most.
+
 ``--against DIR`` replays the very same moves on another checkout too (a
 ``git worktree`` of an older commit, with its compiled modules built or
 copied in), and prints the ratio.  Instructions are not time: memory stalls
@@ -39,6 +43,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("counter", "toy", "pizza_theory", "new_york_slice", "splittissimo")
+#: Set in a replay's environment by ``--fanout-share``: the room's fan-out does nothing.
+NO_FANOUT_ENV = "INSTRUCTIONS_NO_FANOUT"
 
 
 def _import_bench(root: Path) -> Any:
@@ -74,6 +80,10 @@ async def _play(root: Path, game_id: str, moves: int, record: Path | None, log: 
                 await client.outbox.take()
 
     table: Any = None
+    if log is not None and os.environ.get(NO_FANOUT_ENV):  # --fanout-share: the turn without its fan-out
+        import server.room
+
+        server.room.fan_out = lambda actor: None  # type: ignore[attr-defined]
     if log is not None:  # the replay: no bot, no choice, only the moves
         for number, (seed, seat, payload, key) in enumerate(log[:moves]):
             if seed is not None:
@@ -116,12 +126,15 @@ async def _play(root: Path, game_id: str, moves: int, record: Path | None, log: 
     record.write_bytes(pickle.dumps(chosen))
 
 
-def _count(root: Path, game_id: str, moves: int, log_path: Path) -> int:
-    """Instructions the replay of the first ``moves`` moves executes, start-up included."""
+def _count(root: Path, game_id: str, moves: int, log_path: Path, *, fanout: bool = True) -> int:
+    """Instructions the replay of the first ``moves`` moves executes, start-up included (``fanout``: with it)."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    if not fanout:
+        env[NO_FANOUT_ENV] = "1"
     run = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, __file__, "--replay", game_id, str(moves), str(root), str(log_path)],
-        capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        capture_output=True, text=True, env=env,
     )
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if run.returncode != 0 or found is None:
@@ -135,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--skip", type=int, default=100, help="moves replayed in both counts (start-up, first room)")
     parser.add_argument("--against", action="append", default=[], help="another checkout to replay the same moves on")
+    parser.add_argument("--fanout-share", action="store_true", help="also replay without the fan-out; print its share")
     parser.add_argument("--replay", nargs=4, help=argparse.SUPPRESS)  # the child: GAME MOVES ROOT LOG
     parser.add_argument("--record", nargs=3, help=argparse.SUPPRESS)  # the child: GAME MOVES LOG
     args = parser.parse_args(argv)
@@ -152,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     trees = [ROOT, *(Path(d).resolve() for d in args.against)]
     print(f"{'game':16} " + " ".join(f"{str(t)[-24:]:>24}" for t in trees) + "   instructions per move"
-          + ("  (ratio: each other checkout / this one)" if len(trees) > 1 else ""))
+          + ("  (ratio: each other checkout / this one)" if len(trees) > 1 else "")
+          + ("  fan-out's share of the move, per checkout" if args.fanout_share else ""))
     with tempfile.TemporaryDirectory() as scratch:
         for game_id in args.games.split(","):
             log_path = Path(scratch) / f"{game_id}.moves"
@@ -162,7 +177,15 @@ def main(argv: list[str] | None = None) -> int:
                 low, high = _count(tree, game_id, args.skip, log_path), _count(tree, game_id, args.moves, log_path)
                 per_move.append((high - low) / (args.moves - args.skip))
             ratios = "  " + " ".join(f"{other / per_move[0]:.2f}" for other in per_move[1:]) if len(per_move) > 1 else ""
-            print(f"{game_id:16} " + " ".join(f"{n:>24,.0f}" for n in per_move) + ratios, flush=True)
+            shares = ""
+            if args.fanout_share:
+                without = []
+                for tree in trees:
+                    low = _count(tree, game_id, args.skip, log_path, fanout=False)
+                    high = _count(tree, game_id, args.moves, log_path, fanout=False)
+                    without.append((high - low) / (args.moves - args.skip))
+                shares = "  " + " ".join(f"{1 - w / n:.0%}" for w, n in zip(without, per_move))
+            print(f"{game_id:16} " + " ".join(f"{n:>24,.0f}" for n in per_move) + ratios + shares, flush=True)
     return 0
 
 
