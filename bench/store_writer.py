@@ -82,14 +82,14 @@ ROOMS = 100
 
 
 def write_batches(
-    db: sqlite3.Connection | int, versions: list[int], seconds: float, *, many: bool | str, view: bool, sync: str = "FULL"
+    db: sqlite3.Connection | int, versions: list[int], batch: int, seconds: float, *, many: bool | str, view: bool,
+    sync: str = "FULL",
 ) -> tuple[int, float, float]:
     """Commit batches of ``batch`` appends (distinct rooms, the next ones of :data:`ROOMS` each time) for ``seconds``.
 
-    ``versions`` is every room's version, then the batch size; ``db`` a file
-    descriptor for the plain append-only file.  Returns (commits, wall s, (user, system) s).
+    ``versions`` is every room's version; ``db`` a file descriptor for the
+    plain append-only file.  Returns (commits, wall s, (user, system) s).
     """
-    batch = versions[-1]
     if not isinstance(db, int):
         db.execute(f"PRAGMA synchronous={sync}")
     commits = 0
@@ -150,13 +150,13 @@ def part_writer(seconds: float, batches: list[int], rounds: int) -> None:
                     db = os.open(Path(folder) / f"w{v}-{batch}.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
                 else:
                     db = open_db(Path(folder) / f"w{v}-{batch}.sqlite3", journal, cached=cached)
-                versions = [0] * ROOMS + [batch]
-                write_batches(db, versions, 0.1, many=many, view=view, sync=sync)  # warm the file and the cache
+                versions = [0] * ROOMS
+                write_batches(db, versions, batch, 0.1, many=many, view=view, sync=sync)  # warm the file and the cache
                 dbs[v, batch] = (db, versions, [])
         for _ in range(rounds):  # each variant in turn, so a noisy spell of the shared disk hits them all
-            for (v, _batch), (db, versions, runs) in dbs.items():
+            for (v, batch), (db, versions, runs) in dbs.items():
                 _, _, many, _, view, sync = WRITER_VARIANTS[v]
-                runs.append(write_batches(db, versions, seconds / rounds, many=many, view=view, sync=sync))
+                runs.append(write_batches(db, versions, batch, seconds / rounds, many=many, view=view, sync=sync))
         for (v, batch), (db, _, runs) in dbs.items():
             os.close(db) if isinstance(db, int) else db.close()
             wall = statistics.median(w / c for c, w, _ in runs)
