@@ -24,6 +24,8 @@ Knobs (environment):
   OURS_DATA         keep the SQLite file in this folder (default: a temp folder, removed at exit)
   OURS_STAGES       1: time the event loop's CPU by stage of a move's path (bench/peers/stages.py);
                     each diag line then carries the totals, and split.py prints them per intent
+  OURS_FLOOR        skeleton | one-class: part of a move's work taken away, to see what it costs
+                    (bench/peers/floors.py; the benchmark's figures are never taken with it)
 
 SIGUSR1 prints one ``{"diag": ...}`` line on stderr, the format the harness's
 ``ours/profile.sh`` and ``ours/breakdown.py`` read: a monotonic time, the
@@ -171,6 +173,11 @@ def main() -> int:
     logs.setup("warning")
     if STAGES:
         stages.install()
+    floor = os.environ.get("OURS_FLOOR")
+    if floor:
+        from peers import floors
+
+        floors.install(floor)
     tune_process()
     interval = os.environ.get("OURS_COMMIT_INTERVAL_MS")
     store = open_store(f"{db_path}?synchronous={synchronous}" + (f"&commit_interval_ms={interval}" if interval else ""))
@@ -181,7 +188,7 @@ def main() -> int:
         config.ws = os.environ["OURS_WS"]
     hub = app.state.hub
     ws = os.environ.get("OURS_TRANSPORT") or os.environ.get("OURS_WS", "direct")
-    print(json.dumps({"serve-ours": {"pid": os.getpid(), "ws": ws, "synchronous": synchronous,
+    print(json.dumps({"serve-ours": {"pid": os.getpid(), "ws": ws, "synchronous": synchronous, "floor": floor,
                                      "code": str(ROOT), "python": sys.version.split()[0]}}),
           file=sys.stderr, flush=True)
     signal.signal(signal.SIGUSR1, lambda signum, frame: print(
