@@ -287,10 +287,6 @@ def view_map(
 _SEAT_VIEWERS = tuple(SeatViewer(seat) for seat in range(16))
 
 
-def _seat_viewer(seat: int) -> SeatViewer:
-    return _SEAT_VIEWERS[seat] if seat < len(_SEAT_VIEWERS) else SeatViewer(seat)
-
-
 def view_maps(
     room: Room,
     games: Mapping[str, GameSpec],
@@ -325,52 +321,65 @@ def view_maps(
     outcome_wire = wire(result) if result is not None else None
     lobby_with_catalog = catalog_lobby if catalog_lobby is not None else shared_lobby
     players = {player.id: player for player in room.players}
+    code, version, host_phone = room.code, room.version, room.host_phone
+    # the game's functions, looked up once per change rather than once per seat
+    view = spec.view if spec is not None else None
+    legal_patterns = spec.legal_patterns if spec is not None else None
+    legal_commands = spec.legal_commands if spec is not None else None
+    gives_hints = spec is not None and spec.hint is not None
     public: dict[Any, Any] = {}  # the game's view for SCREEN and SPECTATOR, each made once
 
-    def game_view(viewer: Any) -> Any:
-        if spec is None:
+    def public_view(viewer: Any) -> Any:
+        if view is None:
             return None
-        if viewer is SCREEN or viewer is SPECTATOR:
-            made = public.get(viewer)
-            if made is None:
-                made = public[viewer] = wire(spec.view(state, viewer))
-            return made
-        return wire(spec.view(state, viewer))
+        made = public.get(viewer)
+        if made is None:
+            made = public[viewer] = wire(view(state, viewer))
+        return made
 
     out: dict[tuple, dict] = {}
     for key in keys:
         legal = None
         lobby_map = shared_lobby
-        if key == HOST:
-            you: dict[str, Any] = _YOU_HOST
-            viewer: Any = SCREEN
-            lobby_map = lobby_with_catalog
-        elif key == SPECTATORS:
-            you = _YOU_SPECTATOR
-            viewer = SPECTATOR
-        else:
-            player = players.get(key[1])
+        if key[0] == "player":  # the usual class: one per phone
+            player_id = key[1]
+            player = players.get(player_id)
             seat = player.seat if player is not None else None
             hints = None
-            if spec is not None and spec.hint is not None and seat is not None:
-                hints = hints_left(key[1]) if hints_left is not None else (None, False)
-            you = _you_player(key[1], seat, player.bot if player else None, hints)
-            if key[1] == room.host_phone:  # the host phone picks games too
+            if gives_hints and seat is not None:
+                hints = hints_left(player_id) if hints_left is not None else (None, False)
+            bot = player.bot if player is not None else None
+            you = _YOU_PLAYERS.get((player_id, seat, bot, hints))  # (inline: this runs for every phone)
+            if you is None:
+                you = _you_player(player_id, seat, bot, hints)
+            if player_id == host_phone:  # the host phone picks games too
                 lobby_map = lobby_with_catalog
-            viewer = _seat_viewer(seat) if seat is not None else SPECTATOR
-            if spec is not None and seat is not None and player is not None and player.bot is None:
-                listed = spec.legal_patterns(state, seat) if spec.legal_patterns is not None else None
-                if listed is not None:  # a family too long to list, as patterns (protocol/legal.py)
-                    legal = _patterns_wire(*listed) if listed else None
-                else:
-                    commands = spec.legal_commands(state, seat)
-                    legal = legal_wire(commands) if commands else None
+            if seat is None:
+                game = public_view(SPECTATOR)
+            else:
+                viewer = _SEAT_VIEWERS[seat] if seat < len(_SEAT_VIEWERS) else SeatViewer(seat)
+                game = wire(view(state, viewer)) if view is not None else None
+                if view is not None and bot is None:
+                    listed = legal_patterns(state, seat) if legal_patterns is not None else None
+                    if listed is not None:  # a family too long to list, as patterns (protocol/legal.py)
+                        legal = _patterns_wire(*listed) if listed else None
+                    else:
+                        commands = legal_commands(state, seat)
+                        if commands:  # legal_wire, inline
+                            legal = _legal_tuples(commands) if type(commands) is tuple else _legal_lists(*commands)
+        elif key == HOST:
+            you = _YOU_HOST
+            game = public_view(SCREEN)
+            lobby_map = lobby_with_catalog
+        else:  # SPECTATORS
+            you = _YOU_SPECTATOR
+            game = public_view(SPECTATOR)
         out[key] = {
-            "room": room.code,
-            "version": room.version,
+            "room": code,
+            "version": version,
             "lobby": lobby_map,
             "you": you,
-            "game": game_view(viewer),
+            "game": game,
             "legal": legal,
             "outcome": outcome_wire,
         }
