@@ -365,8 +365,7 @@ def view_maps(
                         legal = _patterns_wire(*listed) if listed else None
                     else:
                         commands = legal_commands(state, seat)
-                        if commands:  # legal_wire, inline
-                            legal = _legal_tuples(commands) if type(commands) is tuple else _legal_lists(*commands)
+                        legal = legal_wire(commands) if commands else None
         elif key == HOST:
             you = _YOU_HOST
             game = public_view(SCREEN)
