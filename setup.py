@@ -91,7 +91,7 @@ def extensions() -> list[Extension]:
         return []
     wanted = (
         [Extension(f"server.fastlane.{name}", [f"server/fastlane/{name}.pyx"], extra_link_args=STRIP)
-         for name in ("_lane", "_diff", "_wire")]
+         for name in ("_lane", "_diff", "_wire", "_outbox")]
         # the games' copy of a frozen value with some fields changed (games/values.py is its twin)
         + [Extension("games._values", ["games/_values.pyx"], extra_link_args=STRIP)]
         # the embedded store's append lane, on SQLite's C API (sqlite3.h: Debian's libsqlite3-dev); when it

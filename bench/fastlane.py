@@ -6,7 +6,7 @@ Prints nanoseconds per call of each piece of server/fastlane on both twins
 (best of 5 repeats), then the per-socket cost of the fan-out's write path
 on real uvloop transports over socketpairs: ``Outbox.change``, the
 end-of-turn flush and ``DirectWebSocketProtocol.offer`` around
-``transport.write``, against ``transport.write`` alone (what a C loop over
+``transport.write`` (with each twin of the outbox), against ``transport.write`` alone (what a C loop over
 the sockets would still have to call).  The diff and the wire cache are
 measured in place by bench/hotpath.py (its ``diff`` and ``views`` columns,
 with ``PIZZANIGHT_PURE=1`` for the twins).  Figures only.
@@ -30,14 +30,15 @@ import msgpack  # noqa: E402
 
 from server import direct_ws  # noqa: E402
 from server.fastlane import pure  # noqa: E402
-from server.outbox import Outbox  # noqa: E402
+from server.outbox import Outbox as PureOutbox  # noqa: E402
 
 from rawws import client_frame  # noqa: E402
 
 try:
     from server.fastlane import _lane as compiled
+    from server.fastlane._outbox import Outbox as CompiledOutbox
 except ImportError:  # no compiler at install time
-    compiled = None
+    compiled = CompiledOutbox = None
 
 
 def best_ns(fn, number: int = 100_000) -> float:
@@ -74,7 +75,7 @@ class _Sink(asyncio.Protocol):
         self.transport = transport
 
 
-async def write_path(sockets: int, rounds: int = 200) -> None:
+async def write_path(sockets: int, outbox_class: type, rounds: int = 200) -> None:
     loop = asyncio.get_running_loop()
     peers, transports, outboxes = [], [], []
     for _ in range(sockets):
@@ -84,7 +85,7 @@ async def write_path(sockets: int, rounds: int = 200) -> None:
         writer = object.__new__(direct_ws.DirectWebSocketProtocol)  # just what offer() reads
         writer.close_sent = writer.disconnected = False
         writer.transport, writer.writable, writer.on_writable = transport, direct_ws._Flag(), None
-        outbox = Outbox(limit=10**6)
+        outbox = outbox_class(limit=10**6)
         outbox.write_to(writer)
         peers.append(theirs)
         transports.append(transport)
@@ -116,7 +117,8 @@ async def write_path(sockets: int, rounds: int = 200) -> None:
         drain()
     for transport in transports:
         transport.close()
-    print(f"write path, {sockets} sockets ({direct_ws.fastlane.LANE} lane): outbox+flush+offer+write "
+    twin = "compiled" if outbox_class is CompiledOutbox else "pure"
+    print(f"write path, {sockets} sockets ({direct_ws.fastlane.LANE} lane, {twin} outbox): outbox+flush+offer+write "
           f"{hub / sockets * 1e6:.2f} µs/socket; transport.write alone {alone / sockets * 1e6:.2f} µs/socket; "
           f"the Python around it {(hub - alone) / sockets * 1e6:.2f} µs/socket")
 
@@ -129,9 +131,12 @@ def main() -> int:
     try:
         import uvloop
     except ImportError:  # pragma: no cover - Windows
-        asyncio.run(write_path(args.sockets))
+        run = asyncio.run
     else:
-        uvloop.run(write_path(args.sockets))
+        run = uvloop.run
+    for outbox_class in (PureOutbox, CompiledOutbox):
+        if outbox_class is not None:
+            run(write_path(args.sockets, outbox_class))
     return 0
 
 

@@ -13,8 +13,8 @@ from typing import Any
 from protocol import codec
 from protocol.errors import Close, ErrorCode
 from protocol.frames import Error
-from server import views
-from server.outbox import Outbox, Overflow
+from server import fastlane, views
+from server.outbox import Overflow
 
 
 def _viewer_class(role: str, player: int | None) -> tuple:
@@ -38,7 +38,8 @@ class Client:
         #: for every socket of a room at every change, so it is a plain attribute, set again
         #: when the player changes.
         self.key: tuple = _viewer_class(role, None)
-        self.outbox = Outbox(queue)
+        #: server/outbox.py's queue, compiled or its twin (server/fastlane)
+        self.outbox = fastlane.Outbox(queue)
         #: The fan-out memory (server/fanout.py ``ViewMemory``) whose view of its class this
         #: socket holds, once it has been sent a whole state: changes are diffs from there.
         self.shown: Any = None

@@ -25,6 +25,10 @@ to every socket of a room, and to thousands in a room with spectators);
 each :meth:`flush` writes everything waiting as one message; a
 socket whose kernel buffer is full is flushed again when it drains, and
 meanwhile its changes collapse into a full state as above.
+
+This is the pure twin of ``server/fastlane/_outbox.pyx``, the same queue
+compiled, which the hub uses when it was built (``server.fastlane.Outbox``;
+tests/server/test_fastlane_outbox.py holds the two equal).
 """
 
 from __future__ import annotations

@@ -75,6 +75,10 @@ def install() -> None:
     fanout.fastlane.Differ = lambda: _TimedDiffer(differ())  # type: ignore[assignment]
     # writing, and the store's answers
     _wrap(outbox, "_flush_due", "write")
+    if fanout.fastlane.Outbox is not outbox.Outbox:  # the compiled queue schedules its own flush, by name
+        from server.fastlane import _outbox
+
+        _wrap(_outbox, "_flush_due", "write")
     _wrap(embedded.EmbeddedStore, "_lane_answers", "store_answers")
 
 

@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Five pieces, each with a twin that does the same work byte for byte:
+Six pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py), and the client frame's contents read and shape-checked
@@ -13,6 +13,8 @@ Five pieces, each with a twin that does the same work byte for byte:
 * ``_appender.pyx``: the embedded store's appends, written by a thread
   that never takes the GIL (server/store/embedded.py); its twin is the
   store's Python writer thread;
+* ``_outbox.pyx``: each socket's send queue and the end-of-turn flush of
+  every socket with something waiting; its twin is ``server.outbox.Outbox``;
 * ``games/_values.pyx``: the copy of a frozen value with some fields changed
   (the room, a game state after each event, each seat's view), slot by slot
   instead of through ``__init__``; its twin is ``games.values.pure_replace``.
@@ -47,7 +49,7 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
 else:
     try:
         from games import _values  # noqa: F401  (all or none: setup.py builds them together)
-        from server.fastlane import _diff, _wire  # noqa: F401
+        from server.fastlane import _diff, _outbox, _wire  # noqa: F401
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure
@@ -72,10 +74,12 @@ FIN_BINARY, FIN_TEXT = pure.FIN_BINARY, pure.FIN_TEXT
 
 if LANE == "compiled":
     from server.fastlane._diff import Differ
+    from server.fastlane._outbox import Outbox
     from server.fastlane._wire import Converter, WireCache  # noqa: F401  (server/records.py uses Converter)
 else:
     from protocol.patch import Differ  # type: ignore[assignment]
     from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
+    from server.outbox import Outbox  # type: ignore[assignment]
 
 
 #: The embedded store's append lane (``_appender.pyx``: appends written with SQLite's C API on a thread
@@ -96,10 +100,10 @@ def describe() -> str:
     """One line for the log: which lane runs, and why the pure one if it is."""
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
-        return f"fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, {appends})"
+        return f"fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, {appends})"
     return f"fast lane: pure Python ({WHY})"
 
 
-__all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "WireCache", "describe",
+__all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Outbox", "WireCache", "describe",
            "frame", "frame_message", "load_frame",
            "read_frames", "unmask"]
