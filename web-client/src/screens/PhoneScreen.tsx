@@ -261,7 +261,7 @@ function Seated({
           </button>
         )}
         {state.lobby.game && (
-          <button class="btn btn-quiet btn-small rules-btn" onClick={() => setHelp(true)}>
+          <button class="btn btn-quiet btn-small rules-btn" aria-label={S.rules} onClick={() => setHelp(true)}>
             {/* a short narrow phone shows "?" alone (styles.css), so the header keeps to one line */}
             <span class="rules-words">{S.rules}</span>
             <span class="rules-mark" aria-hidden="true">
