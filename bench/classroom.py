@@ -31,7 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server"), str(ROOT / "bench")]
 
-from load import client_loop, cpu_seconds  # noqa: E402
+from server.loadtest.usage import ProcessUsage  # noqa: E402
+
+from load import client_loop  # noqa: E402
 
 MAX_CLASSES = 20
 MAX_STUDENTS = 40
@@ -122,7 +124,7 @@ async def drive(port: int, classes: int, students: int, seconds: float, think: f
     counts: dict = {}
     rng = random.Random(1)
     stop_at = time.monotonic() + seconds
-    cpu0, t0 = cpu_seconds(child), time.monotonic()
+    usage, t0 = ProcessUsage(child), time.monotonic()
     await asyncio.gather(
         *(
             student(f"ws://127.0.0.1:{port}/ws", seat, think, stop_at, random.Random(rng.random()), latencies, counts)
@@ -131,7 +133,7 @@ async def drive(port: int, classes: int, students: int, seconds: float, think: f
         )
     )
     elapsed = time.monotonic() - t0
-    cpu = cpu_seconds(child) - cpu0
+    cpu = usage.used_since_start()
     latencies.sort()
     n = len(latencies)
     return {

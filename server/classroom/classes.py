@@ -50,6 +50,8 @@ SWEEP_EVERY = 3600.0
 TIMES_EVERY_MS = 10_000
 #: At most this many card ids of one attempt are kept (a command's fields come from the wire).
 MAX_ATTEMPT_CARDS = 32
+#: At most this many table rooms and room players are remembered (``Classes._class_table``, ``_student``).
+MOST_KEPT = 100_000
 
 
 def attempted(command: Mapping[str, Any]) -> dict[str, Any]:
@@ -146,6 +148,10 @@ class Classes(RoomObserver):
         self.tries = TryLimit()
         #: Per class table: (the game's event count, the player whose turn it is) at its last append.
         self._game_marks: dict[str, tuple[int, int]] = {}
+        #: Which class and table a table room is, and which student a room player is, as found last time
+        #: (:meth:`_class_table`, :meth:`_student`), each with the class value it was found in.
+        self._tables: dict[str, tuple[ClassActor, Class, Table]] = {}
+        self._students: dict[tuple[str, int], tuple[Table, tuple[Any, ...], str, tuple[str, ...], int | None]] = {}
 
     # --- hooks for the cluster (``server.cluster.classes``); a single hub answers everything itself ----
 
@@ -167,25 +173,69 @@ class Classes(RoomObserver):
 
     # --- the rooms' observer (called inside a room's turn: look up, note, return) ---------
 
+    def _class_table(self, room_id: str) -> tuple[ClassActor, Table] | None:
+        """The class that table room ``room_id`` belongs to and its table there (None: no class here has it).
+
+        Every move of a class table asks (is the class paused, which
+        student is this, how many hints are left), and scanning every
+        class's every table for it grew with the hub: a hub of ten classes
+        scanned a hundred tables per seated player per move.  So the answer
+        is kept with the class value it was found in; a class's value is
+        new after each of its events, which is when the answer is looked
+        for again.  A table room belongs to one class (each table opens a
+        new room).
+        """
+        found = self._tables.get(room_id)
+        if found is not None:
+            actor, klass, table = found
+            if actor.klass is klass and self.by_code.get(klass.code) is actor:
+                return actor, table
+            del self._tables[room_id]
+        for actor in self.by_code.values():
+            for table in actor.klass.tables:
+                if table.room == room_id:
+                    if len(self._tables) >= MOST_KEPT:
+                        self._tables.clear()
+                    self._tables[room_id] = (actor, actor.klass, table)
+                    return actor, table
+        return None
+
     def _student(self, room: Room, player: int) -> tuple[ClassActor, Table, int] | None:
         """The class, table and student behind room player ``player`` (None: not a class table's student).
 
         A room that is not a class table answers at once: the fan-out asks this for every seated
-        player of every room with hints, party rooms included.
+        player of every room with hints, party rooms included.  Which student a player is takes
+        hashing each of the table's students' seat tokens (``ClassActor.student_at``), so it is
+        kept with what it was found from (the table, the class's students and secret: the same
+        objects until an event changes them; the player's token hashes).
         """
         if not getattr(room, "class_table", True):
             return None
-        for actor in self.by_code.values():
-            for table in actor.klass.tables:
-                if table.room == room.id and actor.klass.closed is None:
-                    student = actor.student_at(table, room, player)
-                    return None if student is None else (actor, table, student)
-        return None
+        found = self._class_table(room.id)
+        if found is None or found[0].klass.closed is not None:
+            return None
+        actor, table = found
+        seated = room.player(player)
+        known = (seated.token_hash, *getattr(seated, "moved_hashes", ())) if seated is not None else ()
+        # kept while what it is made from is the same: the table (its students), the class's students (their
+        # devices) and secret, the player's hashes
+        klass, key = actor.klass, (room.id, player)
+        kept = self._students.get(key)
+        if kept is not None and kept[0] is table and kept[1] is klass.students and kept[2] is klass.secret and kept[3] == known:
+            student = kept[4]
+        else:
+            student = actor.student_at(table, room, player)
+            if len(self._students) >= MOST_KEPT:
+                self._students.clear()
+            self._students[key] = (table, klass.students, klass.secret, known, student)
+        return None if student is None else (actor, table, student)
 
     def paused(self, room: Room) -> str | None:
-        for actor in self.by_code.values():
-            if actor.klass.paused and any(t.room == room.id for t in actor.klass.open_tables()):
-                return "your teacher has paused the game"
+        if not getattr(room, "class_table", True):
+            return None
+        found = self._class_table(room.id)
+        if found is not None and found[0].klass.paused and found[1].open:
+            return "your teacher has paused the game"
         return None
 
     def refused(self, room: Room, player: int, code: str, command: Mapping[str, Any] | None = None) -> None:
@@ -215,12 +265,12 @@ class Classes(RoomObserver):
 
     def _keep_times(self, room: Room) -> None:
         """Every :data:`TIMES_EVERY_MS` at most, the class writes its tables' new times to its log."""
-        for actor in self.by_code.values():
-            if actor.klass.closed is None and any(t.room == room.id for t in actor.klass.tables):
-                if self.times.clock() - actor.flushed_ms >= TIMES_EVERY_MS:
-                    actor.flushed_ms = self.times.clock()
-                    self.hub.spawn(actor.flush_times())
-                return
+        found = self._class_table(room.id)
+        if found is not None and found[0].klass.closed is None:
+            actor = found[0]
+            if self.times.clock() - actor.flushed_ms >= TIMES_EVERY_MS:
+                actor.flushed_ms = self.times.clock()
+                self.hub.spawn(actor.flush_times())
 
     def stored(self, room: Room, count: int) -> None:
         if getattr(room, "class_table", False):
