@@ -77,7 +77,11 @@ def disguises(word: str) -> list[str]:
 
 
 def main() -> None:
-    names = real_first_names()
+    try:
+        names = real_first_names()
+    except ImportError:
+        sys.exit("bench/namefilter.py reads its names from the gender-guesser package: "
+                 ".venv/bin/pip install gender-guesser, then run it again")
     false_positives = [n for n in names if _refused(n)]
     print(f"real first names ({', '.join(COUNTRIES)}): {len(names)}; refused: {len(false_positives)} "
           f"({100 * len(false_positives) / len(names):.2f} %)")
