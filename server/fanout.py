@@ -142,7 +142,7 @@ def _lobby(actor: Any, memory: ViewMemory) -> dict:
     if timers.clock_since is not None:  # (turn_seconds asks the game who acts: only when a clock runs)
         clock = (timers.clock_since, turn_seconds(room, actor.games), timers.clock_started_ms)
     inputs = views.lobby_inputs(
-        room, actor.games, set(actor.players), actor.host is not None, len(actor.spectators),
+        room, actor.games, frozenset(actor.players), actor.host is not None, len(actor.spectators),
         absent=actor.absent(room, now), authority=actor.authority(room, now), turn_clock=clock,
     )
     if memory.lobby is None or inputs != memory.lobby_inputs:

@@ -29,6 +29,8 @@ from server.roomstate import HostPhoneNamed, Room, StandInSet
 
 #: How long to wait before applying a rule that is due now: a turn that failed to store must not spin.
 DUE_NOW = 0.05
+#: The empty set of absent players, one object.
+NOBODY: frozenset[int] = frozenset()
 
 
 class Presence:
@@ -82,12 +84,18 @@ class Presence:
         return now - self.left_at.get(player_id, self.started)
 
     def absent(self, room: Room, connected: Container[int], now: float) -> frozenset[int]:
-        """Humans gone for the seat grace or longer (``presence: "absent"``; before that ``"away"``)."""
+        """Humans gone for the seat grace or longer (``presence: "absent"``; before that ``"away"``).
+
+        Asked on every change a room shows (its lobby), where nearly always
+        every human is connected: that case makes no new set.
+        """
         grace = self.seat_grace(room)
-        return frozenset(
-            p.id for p in room.players
-            if p.token_hash is not None and not p.gone and self.gone_for(p.id, connected, now) >= grace
-        )
+        left_at, started = self.left_at, self.started
+        out: list[int] = []
+        for p in room.players:  # (gone_for, inline: this runs for every player on every change)
+            if p.token_hash is not None and not p.gone and p.id not in connected and now - left_at.get(p.id, started) >= grace:
+                out.append(p.id)
+        return frozenset(out) if out else NOBODY
 
     def authority(self, room: Room, connected: Container[int], now: float) -> tuple[str, int | None]:
         """Who is in charge (``lobby.authority``): the class, the host phone (until its grace runs out), or the TV."""

@@ -9,7 +9,7 @@ seat's legal commands: nothing else of the game state leaves the server.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from games.contract import SCREEN, SPECTATOR, GameSpec, SeatViewer
@@ -72,7 +72,7 @@ def plain_authority(room: Room) -> tuple[str, int | None]:
 def lobby_inputs(
     room: Room,
     games: Mapping[str, GameSpec],
-    connected: set[int],
+    connected: Collection[int],
     host_connected: bool,
     spectators: int,
     *,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from server.config import HubConfig
 from server.presence import DUE_NOW, Presence
@@ -48,3 +50,29 @@ def test_a_returning_player_ends_their_stand_in():
     presence = Presence(CONFIG, started=0.0)
     back = Player(1, "Bo", token_hash="h1", seat=1, stand_in=True)
     assert presence.arrived(room(ANA, back), 1, {0, 1}, 50.0) == [StandInSet(player=1, on=False)]
+
+
+@given(
+    people=st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans(), st.none() | st.floats(0, 60)), max_size=6),
+    now=st.floats(0, 90),
+    class_table=st.booleans(),
+)
+def test_absent_is_every_human_still_in_the_room_unconnected_for_the_grace_or_longer(people, now, class_table):
+    # given players, each human or a bot, removed or not, connected or not, and when their last socket left (None: never seen)
+    presence = Presence(CONFIG, started=0.0)
+    players, connected = [], set()
+    for i, (human, gone, here, left) in enumerate(people):
+        players.append(Player(i, f"P{i}", token_hash=f"h{i}" if human else None, gone=gone))
+        if here:
+            connected.add(i)
+        if left is not None:
+            presence.left(i, left)
+    table = room(*players, host=None, class_table=class_table)
+    grace = CONFIG.grace_class if class_table else CONFIG.grace_party
+    # then absent are the humans in the room, not connected, gone for the grace or longer; bots and the connected never
+    expected = {
+        p.id for p in players
+        if p.token_hash is not None and not p.gone and p.id not in connected
+        and now - presence.left_at.get(p.id, 0.0) >= grace
+    }
+    assert presence.absent(table, connected, now) == expected
