@@ -76,9 +76,10 @@ def get(base: str, path: str, token: str) -> dict:
         return json.loads(reply.read())
 
 
-def open_class(base: str, students: int, index: int) -> list[dict]:
+def open_class(base: str, students: int, index: int, reaction_ms: int = 3000) -> list[dict]:
     """A class with ``students`` joined and its tables started: each student's seat."""
-    created = post(base, "/api/classes", {"options": {"level": "standard", "table_size": 3, "reaction_ms": 3000}})
+    options = {"level": "standard", "table_size": 3, "reaction_ms": reaction_ms}
+    created = post(base, "/api/classes", {"options": options})
     code, teacher = created["code"], created["token"]
     tokens = [post(base, f"/api/classes/{code}/join", {"name": f"S{index}-{i}"})["token"] for i in range(students)]
     post(base, f"/api/classes/{code}/start", {}, teacher)
@@ -116,9 +117,11 @@ async def student(
     await peer.close()
 
 
-async def drive(port: int, classes: int, students: int, seconds: float, think: float, child: int) -> dict:
+async def drive(
+    port: int, classes: int, students: int, seconds: float, think: float, child: int, reaction_ms: int = 3000
+) -> dict:
     base = f"http://127.0.0.1:{port}"
-    seats = [await asyncio.to_thread(open_class, base, students, i) for i in range(classes)]
+    seats = [await asyncio.to_thread(open_class, base, students, i, reaction_ms) for i in range(classes)]
     tables = len({s["room"] for class_seats in seats for s in class_seats})
     latencies: list[float] = []
     counts: dict = {}
@@ -158,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=2.0, help="seconds a student thinks before a move (on average)")
+    parser.add_argument("--reaction-ms", type=int, default=3000, help="the class's reaction window before each turn (0: none)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--data", default="", help=argparse.SUPPRESS)
@@ -181,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
                     time.sleep(0.05)
             idle_rss = rss_mb(child.pid)
             with asyncio.Runner(loop_factory=client_loop()) as runner:
-                r = runner.run(drive(port, classes, students, args.seconds, args.think, child.pid))
+                r = runner.run(drive(port, classes, students, args.seconds, args.think, child.pid, args.reaction_ms))
         finally:
             child.terminate()
             child.wait(10)
