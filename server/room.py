@@ -746,6 +746,12 @@ class RoomActor:
 
     def count(self, batch: list[Message], seconds: float) -> None:
         """Metrics, once per turn: commands by kind, and how long the turn took to acknowledge them."""
+        if len(batch) == 1:  # the usual turn: one command (no tally to make)
+            kind = _KINDS.get(type(batch[0]))
+            if kind is not None:
+                self._commands[kind].inc()
+                self._latency[kind].observe(seconds)
+            return
         kinds: dict[str, int] = {}
         for message in batch:
             kind = _KINDS.get(type(message))

@@ -48,3 +48,23 @@ def test_command_counts_and_timings_scrape_exactly_as_prometheus_client_would(ti
     mine, theirs = ours.render()[0].decode(), generate_latest(registry).decode()
     for name in ("pizzanight_commands", "pizzanight_command_seconds"):
         assert _family_lines(mine, name) == _family_lines(theirs, name)
+
+
+@given(st.lists(st.lists(st.sampled_from(["cmd", "host", "hint", "other"]), min_size=1, max_size=6), max_size=20))
+def test_a_room_counts_each_command_of_its_turns_and_times_each_kind_once_per_turn(turns):
+    # given a room's turns, each a batch of messages of some kinds (timers and sockets are not commands)
+    from server.inbox import AskHint, Command, Detach, HostOp
+    from server.room import RoomActor
+
+    made = {"cmd": lambda: Command(None, 1, {}), "host": lambda: HostOp(None, 1, None), "hint": lambda: AskHint(None, 1),
+            "other": lambda: Detach(None)}
+    metrics = Metrics()
+    actor = RoomActor.__new__(RoomActor)  # count() reads only the metrics' children
+    actor._commands, actor._latency = metrics.command_counts, metrics.command_latency
+    # when each turn is counted
+    for kinds in turns:
+        RoomActor.count(actor, [made[kind]() for kind in kinds], 0.002)
+    # then every command is counted by its kind, and each kind's time is observed once per turn it was in
+    for kind in ("cmd", "host", "hint"):
+        assert metrics.command_counts[kind].value == sum(kinds.count(kind) for kinds in turns)
+        assert sum(metrics.command_latency[kind].counts) == sum(kind in kinds for kinds in turns)
