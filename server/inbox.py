@@ -133,13 +133,16 @@ class Mailbox:
     ``asyncio.QueueFull`` and :meth:`put` waits when ``limit`` messages wait.
     """
 
-    __slots__ = ("_items", "_limit", "_reader", "_putters")
+    __slots__ = ("_items", "_limit", "_reader", "_putters", "_loop")
 
     def __init__(self, limit: int = 0) -> None:
         self._items: collections.deque[Any] = collections.deque()
         self._limit = limit
         self._reader: asyncio.Future[None] | None = None
         self._putters: collections.deque[asyncio.Future[None]] = collections.deque()
+        #: The reader's event loop, looked up once: ``asyncio.get_running_loop`` makes a system
+        #: call (``getpid``) each time on Python 3.11, and the reader waits once per turn.
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def qsize(self) -> int:
         return len(self._items)
@@ -177,7 +180,10 @@ class Mailbox:
     async def wait(self) -> None:
         """Return once something is waiting (at once if something is)."""
         while not self._items:
-            self._reader = asyncio.get_running_loop().create_future()
+            loop = self._loop
+            if loop is None:
+                loop = self._loop = asyncio.get_running_loop()
+            self._reader = loop.create_future()
             await self._reader
 
     def take(self, limit: int, stop_after: type | None = None) -> list[Any]:

@@ -76,6 +76,16 @@ class RoomTimers:
         #: When the running clock started, Unix ms by this hub's clock (the screens' `turn_clock.started`).
         self.clock_started_ms: int | None = None
         self.last_activity = time.monotonic()
+        #: The room's event loop, looked up at the first change (:meth:`_running_loop`).
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        """The actor's event loop, looked up once: ``asyncio.get_running_loop`` makes a
+        system call (``getpid``) each time on Python 3.11, and ``schedule`` runs every move."""
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        return loop
 
     def touch(self) -> None:
         """A client did something: the room is not idle."""
@@ -86,7 +96,7 @@ class RoomTimers:
 
     def arm_idle(self) -> None:
         every = max(0.05, min(self._config.idle_seconds / 4, 60.0))
-        self._idle = asyncio.get_running_loop().call_later(every, self._post, IdleCheck())
+        self._idle = self._running_loop().call_later(every, self._post, IdleCheck())
 
     # --- what the actor tells the clock --------------------------------------------
 
@@ -115,11 +125,11 @@ class RoomTimers:
             self._presence.cancel()
             self._presence = None
         if delay is not None:
-            self._presence = asyncio.get_running_loop().call_later(max(0.0, delay), self._post, PresenceDue())
+            self._presence = self._running_loop().call_later(max(0.0, delay), self._post, PresenceDue())
 
     def schedule(self, room: Room, games: Mapping[str, GameSpec]) -> None:
         """Arm the timers ``room`` needs now (the game's next timer, a bot turn, the turn timer)."""
-        loop = asyncio.get_running_loop()
+        loop = self._running_loop()
         spec = playing_spec(room, games)
         timer = spec.next_timer(room.run.state) if spec is not None and room.run is not None else None
         if timer is None or (self._game and self._game[0] != timer.key):

@@ -285,14 +285,6 @@ class Ballots:
 # --- the owner of a room ----------------------------------------------------------------------
 
 
-def _call_soon(callback: Callable[[], None]) -> Any:
-    return asyncio.get_running_loop().call_soon(callback)
-
-
-def _call_later(delay: float, callback: Callable[[], None]) -> Any:
-    return asyncio.get_running_loop().call_later(delay, callback)
-
-
 class RoomVotes(Ballots):
     """A room actor's votes: questions from its public view, its sockets' ballots and the edges' tallies.
 
@@ -316,8 +308,24 @@ class RoomVotes(Ballots):
         self.remote: dict[str, dict[str, int]] = {}
         self.settle_due = False
         self.frames = 0
-        self._call_soon = _call_soon
-        self._call_later = _call_later
+        #: The room's event loop, looked up once (``asyncio.get_running_loop`` makes a system call,
+        #: ``getpid``, each time on Python 3.11, and a room with spectators settles after every change).
+        self._loop: asyncio.AbstractEventLoop | None = None
+        #: How a callback is run soon or later (tests put their own in).
+        self._call_soon: Callable[[Callable[[], None]], Any] = self._soon
+        self._call_later: Callable[[float, Callable[[], None]], Any] = self._later
+
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        return loop
+
+    def _soon(self, callback: Callable[[], None]) -> Any:
+        return self._running_loop().call_soon(callback)
+
+    def _later(self, delay: float, callback: Callable[[], None]) -> Any:
+        return self._running_loop().call_later(delay, callback)
 
     # --- what the room actor calls -----------------------------------------------------
 

@@ -49,3 +49,19 @@ async def test_the_reader_sleeps_until_something_comes():
     box.put_nowait("x")
     await asyncio.wait_for(reader, 1)
     assert box.take(1) == ["x"]
+
+
+async def test_the_reader_looks_its_loop_up_once_not_once_a_turn(monkeypatch):
+    # asyncio.get_running_loop makes a system call (getpid) each time on Python 3.11, and the
+    # actor waits on its box once per turn: the box remembers the loop its reader runs on.
+    box, loop = Mailbox(10), asyncio.get_running_loop()
+    looked_up = []
+    monkeypatch.setattr(asyncio, "get_running_loop", lambda: looked_up.append(1) or loop)
+    for turn in range(5):
+        waiting = asyncio.ensure_future(box.wait())
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        box.put_nowait(turn)
+        await asyncio.wait_for(waiting, 1)
+        assert box.take(10) == [turn]
+    assert len(looked_up) == 1

@@ -284,3 +284,18 @@ async def test_a_socket_admitted_and_gone_in_the_same_turn_is_not_left_in_the_ro
     assert late not in actor.spectators
     await sent(tv, wait=0.2)  # presence changes go out within 50 ms (none here: the count is as before)
     assert _mirrors[id(tv)].view["lobby"]["spectators"] == 1
+
+
+async def test_moves_do_not_look_the_event_loop_up_again(monkeypatch):
+    # asyncio.get_running_loop makes a system call (getpid) each time on Python 3.11: the room's
+    # clock looks its loop up once, not at every move (the store is the one that still asks).
+    store = MemoryStore()
+    actor, tv, watcher, ana, bo = await playing_room(store)
+    loop, looked_up = asyncio.get_running_loop(), []
+    monkeypatch.setattr(asyncio, "get_running_loop", lambda: looked_up.append(1) or loop)
+    version = actor.room.version
+    await actor.turn([pick(ana, 10, 1)])
+    await actor.turn([pick(bo, 20, 2)])
+    assert actor.room.version == version + 2  # both moves were stored and the timers re-armed
+    assert "ack" in [f["t"] for f in await sent(bo)]
+    assert looked_up == []
