@@ -250,6 +250,8 @@ class EmbeddedStore(Store):
         self._appender: Any = None
         self._lane_open = False
         self._lane_loop: asyncio.AbstractEventLoop | None = None
+        #: The thread that loop runs on.
+        self._lane_loop_thread: int | None = None
         self._lane_thread: threading.Thread | None = None
         #: Rooms the lane is writing -> [the append's future, room, version once stored, the appends of the
         #: room that came meanwhile and wait for its answer]; the list is the lane's token for the append.
@@ -511,7 +513,11 @@ class EmbeddedStore(Store):
         """Append on the lane when it may take this one, else on the Python writer (the module's docstring)."""
         if self._closed:
             raise StoreError("store is closed")
-        loop = asyncio.get_running_loop()
+        loop = self._lane_loop
+        # The lane's loop is the caller's when it runs on this very thread (a thread runs one loop at a time).
+        # Asked only otherwise: asyncio.get_running_loop makes a system call (getpid) each time on Python 3.11.
+        if loop is None or self._lane_loop_thread != threading.get_ident() or not loop.is_running():
+            loop = asyncio.get_running_loop()
         if self._lane_loop is None:
             self._start_lane(loop)
         future = loop.create_future()
@@ -548,7 +554,7 @@ class EmbeddedStore(Store):
 
     def _start_lane(self, loop: asyncio.AbstractEventLoop) -> None:
         """Open the lane's connection and start its thread, answering on ``loop`` (the first append's)."""
-        self._lane_loop = loop
+        self._lane_loop, self._lane_loop_thread = loop, threading.get_ident()
         try:
             appender = fastlane.Appender(self.path, self._synchronous)
         except OSError as exc:  # the Python writer does the lane's work (the file itself was opened fine)

@@ -15,6 +15,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -257,3 +258,64 @@ def test_the_pure_twin_leaves_every_append_to_the_python_writer_and_metrics_say_
 @needs_lane
 def test_a_default_store_uses_the_lane_when_it_was_built_and_metrics_say_so():
     assert _lane_in_a_fresh_process("0") == ["False", "True", "pizzanight_append_lane", "1.0"]
+
+
+@needs_lane
+def test_the_lane_asks_for_its_loop_once_and_another_loop_still_gets_its_answers(tmp_path, monkeypatch):
+    # asyncio.get_running_loop makes a system call (getpid) each time on Python 3.11: on the lane's own
+    # loop the store knows it is called from that loop (a thread runs one loop at a time) and does not ask.
+    store = EmbeddedStore(tmp_path / "loops.sqlite3", lane=True)
+    real, asked = asyncio.get_running_loop, []
+    monkeypatch.setattr(asyncio, "get_running_loop", lambda: asked.append(1) or real())
+
+    async def on_the_lanes_loop() -> list[int]:
+        answers = [await store.append("r", [b"first"], 0)]  # the room's first record: the Python writer
+        for version in (1, 2, 3):
+            answers.append(await store.append("r", [b"next"], version))
+        return answers
+
+    assert asyncio.run(on_the_lanes_loop()) == [1, 2, 3, 4]
+    assert len(asked) == 1 and store._appender.appends == 3
+
+    async def on_another_loop() -> tuple[int, int]:
+        # the lane's loop has ended: this loop is asked for, and its append goes to the Python writer
+        try:
+            return await store.append("r", [b"later"], 4), store._appender.appends
+        finally:
+            await store.close()
+
+    assert asyncio.run(on_another_loop()) == (5, 3)
+    assert len(asked) == 2
+    db = sqlite3.connect(tmp_path / "loops.sqlite3")
+    try:
+        assert [row[0] for row in db.execute("SELECT data FROM events WHERE room = 'r' ORDER BY version")] == [
+            b"first", b"next", b"next", b"next", b"later"]
+    finally:
+        db.close()
+
+
+@needs_lane
+def test_an_append_from_a_loop_on_another_thread_goes_to_the_python_writer_and_is_answered_there(tmp_path):
+    # Given the lane answering on a loop that runs on a thread of its own
+    store = EmbeddedStore(tmp_path / "threads.sqlite3", lane=True)
+    lane_loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=lane_loop.run_forever, daemon=True)
+    thread.start()
+
+    async def append(room: str, data: bytes, version: int) -> int:
+        return await store.append(room, [data], version)
+
+    try:
+        assert asyncio.run_coroutine_threadsafe(append("a", b"first", 0), lane_loop).result(5) == 1
+        assert store._lane_loop is lane_loop
+
+        # When this thread's own loop appends while that loop runs
+        # Then it is answered on this loop (by the Python writer), and the lane's loop goes on
+        assert asyncio.run(asyncio.wait_for(append("b", b"mine", 0), 5)) == 1
+        assert asyncio.run_coroutine_threadsafe(append("a", b"next", 1), lane_loop).result(5) == 2
+        assert store._appender.appends == 1
+    finally:
+        asyncio.run_coroutine_threadsafe(store.close(), lane_loop).result(5)
+        lane_loop.call_soon_threadsafe(lane_loop.stop)
+        thread.join(5)
+        lane_loop.close()
