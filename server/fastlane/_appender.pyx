@@ -206,12 +206,22 @@ cdef class Appender:
             pthread_mutex_unlock(&self.lock)
 
     def wake(self):
-        """Wake the thread if it sleeps: what :meth:`submit` queued is written now."""
+        """Wake the thread if it sleeps: what :meth:`submit` queued is written now.
+
+        The signal goes after the lock is let go: signalled under it, the woken
+        thread would find the lock still held and sleep again until this thread
+        lets it go (two more switches and a second wake-up, on every commit).
+        Nothing is lost: a thread that reads as sleeping is already in
+        ``pthread_cond_wait`` (it sets the flag and waits under the lock), and
+        one woken for nothing finds nothing waiting and sleeps again.
+        """
+        cdef bint sleeping
         with nogil:
             pthread_mutex_lock(&self.lock)
-            if self.sleeping:
-                pthread_cond_signal(&self.wakeup)
+            sleeping = self.sleeping
             pthread_mutex_unlock(&self.lock)
+            if sleeping:
+                pthread_cond_signal(&self.wakeup)
 
     def drain(self):
         """The answers ready: a list of ``(token, None)`` when stored, ``(token, why not)`` when not."""
