@@ -206,22 +206,12 @@ cdef class Appender:
             pthread_mutex_unlock(&self.lock)
 
     def wake(self):
-        """Wake the thread if it sleeps: what :meth:`submit` queued is written now.
-
-        The signal goes after the lock is let go: signalled under it, the woken
-        thread would find the lock still held and sleep again until this thread
-        lets it go (two more switches and a second wake-up, on every commit).
-        Nothing is lost: a thread that reads as sleeping is already in
-        ``pthread_cond_wait`` (it sets the flag and waits under the lock), and
-        one woken for nothing finds nothing waiting and sleeps again.
-        """
-        cdef bint sleeping
+        """Wake the thread if it sleeps: what :meth:`submit` queued is written now."""
         with nogil:
             pthread_mutex_lock(&self.lock)
-            sleeping = self.sleeping
-            pthread_mutex_unlock(&self.lock)
-            if sleeping:
+            if self.sleeping:
                 pthread_cond_signal(&self.wakeup)
+            pthread_mutex_unlock(&self.lock)
 
     def drain(self):
         """The answers ready: a list of ``(token, None)`` when stored, ``(token, why not)`` when not."""
