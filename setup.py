@@ -1,4 +1,4 @@
-"""Builds the optional compiled fast lane (server/fastlane/*.pyx, games/_values.pyx); everything else is in pyproject.toml.
+"""Builds the optional compiled fast lane (server/fastlane/*.pyx, games/_values.pyx, games/_memo.pyx); everything else is in pyproject.toml.
 
 Without a C compiler (or without Cython) the install still succeeds: the
 extension is skipped with one message, and the hub runs the fast lane's
@@ -94,6 +94,8 @@ def extensions() -> list[Extension]:
          for name in ("_lane", "_diff", "_wire", "_outbox")]
         # the games' copy of a frozen value with some fields changed (games/values.py is its twin)
         + [Extension("games._values", ["games/_values.pyx"], extra_link_args=STRIP)]
+        # the games' caches by the inputs' identities (games/memo.py's SameInputs is its twin)
+        + [Extension("games._memo", ["games/_memo.pyx"], extra_link_args=STRIP)]
         # the embedded store's append lane, on SQLite's C API (sqlite3.h: Debian's libsqlite3-dev); when it
         # cannot be built the store's Python writer does its work (server/store/embedded.py)
         + [Extension("server.fastlane._appender", ["server/fastlane/_appender.pyx"], libraries=["sqlite3"],

@@ -13,8 +13,9 @@ cached function.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 StateT = TypeVar("StateT")
 ResultT = TypeVar("ResultT")
@@ -110,3 +111,29 @@ class SameInputs(Generic[ResultT]):
                 self._before, self._now = self._now, {}
             self._now[key] = entry
         return entry[1]
+
+
+#: The pure twin (tests hold the compiled one equal to it; the hub runs it with ``PIZZANIGHT_PURE=1``).
+PureSameInputs = SameInputs
+
+#: ``games._memo`` when it was built, else None: ``SameInputs`` is its class then, whose hit is one
+#: look-up in C where the pure one spends most of its time making the key (5 to 25 hits per move).
+compiled: Any = None
+try:
+    compiled = importlib.import_module("games._memo")
+except ImportError:  # not built (no compiler at install time): the pure class does the same
+    compiled = None
+else:
+    SameInputs = compiled.SameInputs  # type: ignore[misc]
+
+
+def use_pure(pure: bool) -> None:
+    """Make every ``SameInputs``, those the games made at import included, run the pure look-up (or not).
+
+    The hub's fast lane calls it when it runs pure (``PIZZANIGHT_PURE=1``):
+    the games read no environment, and their caches exist before the hub
+    decides.  A compiled instance then runs the pure ``__call__`` on its own
+    dictionaries, which hold the same keys either way.
+    """
+    if compiled is not None:
+        compiled.run_pure(PureSameInputs.__call__ if pure else None)

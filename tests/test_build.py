@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("games", "protocol", "server")
 
 #: The compiled modules a wheel built with a compiler carries (setup.py's ``extensions``).
-COMPILED = {"games._values", "server.fastlane._lane", "server.fastlane._diff", "server.fastlane._wire",
+COMPILED = {"games._values", "games._memo", "server.fastlane._lane", "server.fastlane._diff", "server.fastlane._wire",
             "server.fastlane._outbox",
             "server.fastlane._appender"}
 

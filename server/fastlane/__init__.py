@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Six pieces, each with a twin that does the same work byte for byte:
+Seven pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py), and the client frame's contents read and shape-checked
@@ -20,7 +20,11 @@ Six pieces, each with a twin that does the same work byte for byte:
   instead of through ``__init__``; its twin is ``games.values.pure_replace``.
   It lives with the games, which never import the hub and read no
   environment: ``games.values`` uses it when it was built, and this module
-  puts the pure copy back when the lane runs pure.
+  puts the pure copy back when the lane runs pure;
+* ``games/_memo.pyx``: the games' and the views' caches by the identities of
+  their inputs (``SameInputs``), a hit one look-up in C; its twin is
+  ``games.memo.PureSameInputs``, and this module makes every cache run the
+  pure look-up when the lane runs pure, the caches made already included.
 
 ``pip install`` compiles them (Cython, setup.py) when a C compiler is
 there; without one the install still succeeds and the hub runs the twins.
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import os
 
+from games import memo as games_memo
 from games import values as games_values
 from server.fastlane import pure
 
@@ -48,7 +53,7 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
     WHY = f"{PURE_ENV}={os.environ[PURE_ENV]}"
 else:
     try:
-        from games import _values  # noqa: F401  (all or none: setup.py builds them together)
+        from games import _memo, _values  # noqa: F401  (all or none: setup.py builds them together)
         from server.fastlane import _diff, _outbox, _wire  # noqa: F401
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
@@ -64,6 +69,7 @@ LANE = "pure" if _impl is pure else "compiled"
 # games.values picks its compiled copy when it was built; the hub's choice holds for it too
 if LANE == "pure":
     games_values.use(games_values.pure_replace)
+    games_memo.use_pure(True)
 
 unmask = _impl.unmask
 read_frames = _impl.read_frames
@@ -100,7 +106,7 @@ def describe() -> str:
     """One line for the log: which lane runs, and why the pure one if it is."""
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
-        return f"fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, {appends})"
+        return f"fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, game caches, {appends})"
     return f"fast lane: pure Python ({WHY})"
 
 

@@ -1,10 +1,25 @@
-"""games.memo: results remembered for the last state object, by identity."""
+"""games.memo: results remembered for the last state object, by identity.
+
+``SameInputs`` has a compiled twin (games/_memo.pyx): every test of it runs on
+both, and a property test holds the two equal on random sequences of asks.
+"""
 
 from __future__ import annotations
 
 import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from games.memo import LastState, LastStateBySeat, SameInputs
+from games import memo
+from games.memo import LastState, LastStateBySeat, PureSameInputs
+
+needs_compiled = pytest.mark.skipif(memo.compiled is None, reason="games/_memo.pyx was not built")
+#: Both twins of SameInputs: the pure class, and the compiled one when it was built.
+TWINS = [
+    pytest.param(PureSameInputs, id="pure"),
+    pytest.param(memo.compiled.SameInputs if memo.compiled is not None else None, id="compiled", marks=needs_compiled),
+]
 
 
 @attrs.frozen
@@ -40,7 +55,8 @@ def test_by_seat_each_seat_once_per_state():
     assert plus(later, 0) == 20 and calls[-1] == (20, 0)
 
 
-def test_same_inputs_reuse_the_result_only_for_the_very_same_objects():
+@pytest.mark.parametrize("SameInputs", TWINS)
+def test_same_inputs_reuse_the_result_only_for_the_very_same_objects(SameInputs):
     calls: list[tuple[int, int]] = []
     add = SameInputs(lambda a, b: calls.append((a.value, b.value)) or Box(a.value + b.value))
     a, b = Box(1), Box(2)
@@ -54,7 +70,8 @@ def test_same_inputs_reuse_the_result_only_for_the_very_same_objects():
     assert add(b, a) is not first
 
 
-def test_same_inputs_remember_several_combinations_but_a_bounded_number():
+@pytest.mark.parametrize("SameInputs", TWINS)
+def test_same_inputs_remember_several_combinations_but_a_bounded_number(SameInputs):
     calls: list[int] = []
     ident = SameInputs(lambda box: calls.append(box.value) or box.value, size=3)
     boxes = [Box(i) for i in range(7)]
@@ -74,7 +91,8 @@ def test_same_inputs_remember_several_combinations_but_a_bounded_number():
     assert len(ident) <= 2 * 3
 
 
-def test_an_entry_asked_for_between_fewer_than_size_others_is_never_computed_again():
+@pytest.mark.parametrize("SameInputs", TWINS)
+def test_an_entry_asked_for_between_fewer_than_size_others_is_never_computed_again(SameInputs):
     # Given one room's part asked for at each of its moves, with other rooms' new parts in between
     calls: list[int] = []
     ident = SameInputs(lambda box: calls.append(box.value) or box.value, size=4)
@@ -86,3 +104,58 @@ def test_an_entry_asked_for_between_fewer_than_size_others_is_never_computed_aga
     # Then it was computed once, and the cache stayed bounded
     assert calls.count(-1) == 1
     assert len(ident) <= 8
+
+
+# --- the twins alike -----------------------------------------------------------------------
+
+#: A few objects to ask with, so that random asks repeat inputs (hits) and vary them (misses).
+POOL = [Box(i % 3) for i in range(6)]  # equal boxes that are not the same objects, too
+
+asks = st.lists(st.lists(st.integers(0, len(POOL) - 1), min_size=0, max_size=3), max_size=60)
+
+
+def played(cache, sequence: list[list[int]]) -> list[tuple[object, int]]:
+    """What each ask gave (the result object's identity stands for hit or miss) and the entries held after it."""
+    return [(cache(*(POOL[i] for i in inputs)), len(cache)) for inputs in sequence]
+
+
+def first_of(out: list[tuple[object, int]]) -> list[int]:
+    """For each ask, the first ask that gave its very result object: which asks were hits, and of what."""
+    return [next(n for n, (earlier, _) in enumerate(out) if earlier is result) for result, _ in out]
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(asks, st.integers(1, 5), st.integers(0, 60))
+def test_the_twins_compute_and_reuse_alike(sequence, size, switch_at):
+    # Given the same function (a new result object per computation) under each twin
+    def cache(cls):
+        made: list[tuple] = []
+        return cls(lambda *inputs: made.append(inputs) or object(), size=size), made
+
+    pure, pure_made = cache(PureSameInputs)
+    compiled, compiled_made = cache(memo.compiled.SameInputs)
+    pure_out, compiled_out = played(pure, sequence), played(compiled, sequence)
+    # Then they computed for the same asks, reused the same results, and held as many entries
+    assert compiled_made == pure_made
+    assert first_of(compiled_out) == first_of(pure_out)
+    assert [held for _, held in compiled_out] == [held for _, held in pure_out]
+    # And a compiled cache switched to the pure look-up half-way (the hub's pure lane) goes on alike
+    switched, switched_made = cache(memo.compiled.SameInputs)
+    try:
+        before = played(switched, sequence[:switch_at])
+        memo.use_pure(True)
+        after = played(switched, sequence[switch_at:])
+    finally:
+        memo.use_pure(False)
+    assert switched_made == pure_made
+    assert first_of(before + after) == first_of(pure_out)
+    assert [held for _, held in before + after] == [held for _, held in pure_out]
+
+
+@needs_compiled
+def test_the_games_caches_are_the_compiled_class_when_it_was_built():
+    from games.pizza_theory import views
+
+    assert type(views._board) is memo.compiled.SameInputs
+    assert memo.SameInputs is memo.compiled.SameInputs

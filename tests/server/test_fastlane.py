@@ -188,6 +188,32 @@ def test_the_games_copy_is_compiled_when_the_lane_is(first):
     assert copy_in_a_fresh_process(None, first) == "compiled"
 
 
+def caches_in_a_fresh_process(pure_env: str | None, first: str) -> str:
+    """Which look-up the games' caches run (``games.memo``), importing ``first`` before the hub's lane."""
+    env = {k: v for k, v in os.environ.items() if k != fastlane.PURE_ENV}
+    if pure_env is not None:
+        env[fastlane.PURE_ENV] = pure_env
+    # a cache made before the lane decided, asked again: the pure look-up's hit calls map(id, inputs) once
+    code = (f"import builtins, {first}; from games.pizza_theory import views; from server import fastlane; "
+            "cells = (None,); views._board(cells); "
+            "calls = []; real = builtins.map; builtins.map = lambda *a: calls.append(1) or real(*a); "
+            "views._board(cells); print({0: 'compiled', 1: 'pure'}.get(len(calls), calls))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize("first", ["games.pizza_theory.views", "server.views"])
+def test_the_games_caches_follow_the_lane_whatever_was_imported_first(first):
+    # games/_memo.pyx: the caches are made when the games are imported; the hub's lane makes them run pure
+    assert caches_in_a_fresh_process("1", first) == "pure"
+
+
+@needs_compiled
+@pytest.mark.parametrize("first", ["games.pizza_theory.views", "server.views"])
+def test_the_games_caches_are_compiled_when_the_lane_is(first):
+    assert caches_in_a_fresh_process(None, first) == "compiled"
+
+
 # --- a client frame's contents: load_frame ----------------------------------------------
 
 
