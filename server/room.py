@@ -338,7 +338,8 @@ class RoomActor:
         match message:
             case Command(client=client, seq=seq, payload=payload):
                 self.touch()
-                if client.role != "player" or client.player is None:
+                player = client.player  # (a property: read once, this runs for every move)
+                if client.role != "player" or player is None:
                     raise Forbidden("only players send game commands")
                 if turn.room.run is None:
                     raise lobby.RoomRejected(lobby.RoomCode.NOT_PLAYING, "no game is running")
@@ -346,11 +347,11 @@ class RoomActor:
                 if paused is not None:
                     raise lobby.RoomRejected(lobby.RoomCode.PAUSED, paused)
                 command = codec_for(games[turn.room.run.game]).command(payload)
-                self.shared.observer.admit(turn.room, client.player, payload)
-                me = turn.room.player(client.player)
+                self.shared.observer.admit(turn.room, player, payload)
+                me = turn.room.player(player)
                 if me is not None and me.stand_in:  # back at the seat: the stand-in ends before this move
                     turn.apply([roomstate.StandInSet(player=me.id, on=False)], games)
-                turn.apply(lobby.decide_game(turn.room, client.player, command, games), games)
+                turn.apply(lobby.decide_game(turn.room, player, command, games), games)
                 turn.replies.append((client, Ack(seq=seq), True))
             case HostOp(client=client, seq=seq, op=op):
                 self.touch()

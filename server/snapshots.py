@@ -13,6 +13,7 @@ cannot round-trip simply gets no snapshots.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 
 import attrs
@@ -31,12 +32,29 @@ class Unreadable(Exception):
     """The bytes are not a snapshot this hub can read."""
 
 
+#: The field names of a room, a player and a notice, in order: a snapshot's maps hold them as
+#: ``attrs.asdict`` gives them (players' and notices' fields are plain values and tuples of them).
+_ROOM_FIELDS = tuple(field.name for field in attrs.fields(Room))
+_PLAYER_FIELDS = tuple(field.name for field in attrs.fields(Player))
+_NOTICE_FIELDS = tuple(field.name for field in attrs.fields(Notice))
+_room_values = operator.attrgetter(*_ROOM_FIELDS)
+_player_values = operator.attrgetter(*_PLAYER_FIELDS)
+_notice_values = operator.attrgetter(*_NOTICE_FIELDS)
+
+
 def encode(room: Room, games: Mapping[str, GameSpec]) -> bytes | None:
-    """The snapshot of ``room``, or None when it would not read back exactly."""
-    fields = attrs.asdict(room, recurse=False)
-    fields["players"] = [attrs.asdict(p) for p in room.players]
+    """The snapshot of ``room``, or None when it would not read back exactly.
+
+    A room is snapshotted every ``snapshot_every`` records, on the event
+    loop: its fields are read with one getter per class rather than
+    ``attrs.asdict``, which checks every value's type on every call (a
+    third of a small room's snapshot; most of a game's is the check that
+    reads it back).  The bytes are the same.
+    """
+    fields = dict(zip(_ROOM_FIELDS, _room_values(room)))
+    fields["players"] = [dict(zip(_PLAYER_FIELDS, _player_values(p))) for p in room.players]
     fields["options"] = dict(room.options)
-    fields["notices"] = [attrs.asdict(n) for n in room.notices]
+    fields["notices"] = [dict(zip(_NOTICE_FIELDS, _notice_values(n))) for n in room.notices]
     del fields["run"]
     run = None
     if room.run is not None:

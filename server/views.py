@@ -327,14 +327,16 @@ def view_maps(
     legal_patterns = spec.legal_patterns if spec is not None else None
     legal_commands = spec.legal_commands if spec is not None else None
     gives_hints = spec is not None and spec.hint is not None
-    public: dict[Any, Any] = {}  # the game's view for SCREEN and SPECTATOR, each made once
+    # the game's view for SCREEN and SPECTATOR, each made once; keyed by the viewer's class, which
+    # hashes in C, where the attrs viewer itself would call its generated __hash__ (in Python)
+    public: dict[type, Any] = {}
 
     def public_view(viewer: Any) -> Any:
         if view is None:
             return None
-        made = public.get(viewer)
+        made = public.get(viewer.__class__)
         if made is None:
-            made = public[viewer] = wire(view(state, viewer))
+            made = public[viewer.__class__] = wire(view(state, viewer))
         return made
 
     out: dict[tuple, dict] = {}
