@@ -165,15 +165,19 @@ def test_the_compiled_lane_runs_when_built_and_metrics_say_so():
     assert 'pizzanight_fastlane{lane="compiled"} 1.0' in metric
 
 
-def copy_in_a_fresh_process(pure_env: str | None, first: str) -> str:
-    """Which copy the games call (``games.values.replace``), importing ``first`` before the hub's lane."""
+def in_a_fresh_process(pure_env: str | None, code: str) -> str:
+    """What ``code`` prints in a new interpreter, with ``PIZZANIGHT_PURE`` set to ``pure_env`` (or unset)."""
     env = {k: v for k, v in os.environ.items() if k != fastlane.PURE_ENV}
     if pure_env is not None:
         env[fastlane.PURE_ENV] = pure_env
-    code = (f"import {first}; from server import fastlane; from games import values; "
-            "print('pure' if values.replace is values.pure_replace else 'compiled')")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     return out.stdout.strip()
+
+
+def copy_in_a_fresh_process(pure_env: str | None, first: str) -> str:
+    """Which copy the games call (``games.values.replace``), importing ``first`` before the hub's lane."""
+    return in_a_fresh_process(pure_env, f"import {first}; from server import fastlane; from games import values; "
+                                        "print('pure' if values.replace is values.pure_replace else 'compiled')")
 
 
 @pytest.mark.parametrize("first", ["games.splittissimo.state", "server.roomstate"])
@@ -190,16 +194,13 @@ def test_the_games_copy_is_compiled_when_the_lane_is(first):
 
 def caches_in_a_fresh_process(pure_env: str | None, first: str) -> str:
     """Which look-up the games' caches run (``games.memo``), importing ``first`` before the hub's lane."""
-    env = {k: v for k, v in os.environ.items() if k != fastlane.PURE_ENV}
-    if pure_env is not None:
-        env[fastlane.PURE_ENV] = pure_env
     # a cache made before the lane decided, asked again: the pure look-up's hit calls map(id, inputs) once
-    code = (f"import builtins, {first}; from games.pizza_theory import views; from server import fastlane; "
-            "cells = (None,); views._board(cells); "
-            "calls = []; real = builtins.map; builtins.map = lambda *a: calls.append(1) or real(*a); "
-            "views._board(cells); print({0: 'compiled', 1: 'pure'}.get(len(calls), calls))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-    return out.stdout.strip()
+    return in_a_fresh_process(pure_env, (
+        f"import builtins, {first}; from games.pizza_theory import views; from server import fastlane; "
+        "cells = (None,); views._board(cells); "
+        "calls = []; real = builtins.map; builtins.map = lambda *a: calls.append(1) or real(*a); "
+        "views._board(cells); print({0: 'compiled', 1: 'pure'}.get(len(calls), calls))"
+    ))
 
 
 @pytest.mark.parametrize("first", ["games.pizza_theory.views", "server.views"])
