@@ -159,9 +159,9 @@ def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> dict:
 
 
 def _hints(actor: Any) -> views.HintsLeft:
-    """A seated player's hints left, as the room's observer (a class) says."""
-    observer, room = actor.shared.observer, actor.room
-    return lambda player: observer.hints_left(room, player)
+    """A seated player's hints left, as the room's observer (a class) says, by room and player."""
+    hints_left: views.HintsLeft = actor.shared.observer.hints_left
+    return hints_left
 
 
 def _encoded(actor: Any, data: bytes | str) -> bytes | str:

@@ -233,8 +233,10 @@ _YOU_HOST: dict[str, Any] = {"role": "host"}
 _YOU_SPECTATOR: dict[str, Any] = {"role": "spectator"}
 _YOU_PLAYERS: dict[tuple[int, int | None, str | None, tuple[int | None, bool] | None], dict[str, Any]] = {}
 
-#: What a seated player's ``you.hints`` is made from: (hints left or None for no limit, hints off).
-HintsLeft = Callable[[int], tuple[int | None, bool]]
+#: What a seated player's ``you.hints`` is made from, asked with the room and the player's id:
+#: (hints left or None for no limit, hints off).  The room observer's own method, so a fan-out
+#: passes it as it is rather than making a closure over the room for every change.
+HintsLeft = Callable[[Room, int], tuple[int | None, bool]]
 
 
 def _you_player(player: int, seat: int | None, bot: str | None, hints: tuple[int | None, bool] | None = None) -> dict[str, Any]:
@@ -307,8 +309,8 @@ def view_maps(
     ``catalog_lobby`` (:func:`with_catalog`; the shared lobby when None).  ``wire``
     converts the game's views and outcome: fan-out passes its room's
     ``WireCache.to_wire``, so parts shared between views (and kept from the
-    last change) convert once.  ``hints_left`` (the room observer's, by
-    player) fills a seated player's ``you.hints`` in a game that gives hints.
+    last change) convert once.  ``hints_left`` (the room observer's, by room
+    and player) fills a seated player's ``you.hints`` in a game that gives hints.
 
     The classes are built together because a change is shown to all of them
     at once: what they share (the outcome, the screen's and spectators'
@@ -349,7 +351,7 @@ def view_maps(
             seat = player.seat if player is not None else None
             hints = None
             if gives_hints and seat is not None:
-                hints = hints_left(player_id) if hints_left is not None else (None, False)
+                hints = hints_left(room, player_id) if hints_left is not None else (None, False)
             bot = player.bot if player is not None else None
             you = _YOU_PLAYERS.get((player_id, seat, bot, hints))  # (inline: this runs for every phone)
             if you is None:
@@ -367,7 +369,8 @@ def view_maps(
                         legal = _patterns_wire(*listed) if listed else None
                     else:
                         commands = legal_commands(state, seat)
-                        legal = legal_wire(commands) if commands else None
+                        if commands:  # (legal_wire, inline: this runs for every phone)
+                            legal = _legal_tuples(commands) if type(commands) is tuple else _legal_lists(*commands)
         elif key == HOST:
             you = _YOU_HOST
             game = public_view(SCREEN)
