@@ -198,8 +198,20 @@ def encode_map(value: dict[str, Any], *, text: bool = False) -> bytes | str:
     return pack(value)
 
 
+#: An ack's msgpack bytes before its seq: ``{"t": "ack", "seq": ...}``, the map :func:`frame_map` makes, with the
+#: seq's own bytes cut off (a 0 packs as one byte); :func:`encode_server` packs the seq after it.
+_ACK_HEAD = msgpack.packb({"t": "ack", "seq": 0}, use_bin_type=True)[:-1]
+
+
 def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
-    """Encode a server frame: msgpack bytes, or JSON text when ``text``."""
+    """Encode a server frame: msgpack bytes, or JSON text when ``text``.
+
+    An ack, one per move, is its fixed head and its packed seq: the very
+    bytes of its map, without making the map (tests/protocol hold them equal).
+    """
+    if type(frame) is Ack and not text:
+        packed: bytes = _PACKER.pack(frame.seq)
+        return _ACK_HEAD + packed
     return encode_map(frame_map(frame), text=text)
 
 

@@ -141,9 +141,10 @@ def _lobby(actor: Any, memory: ViewMemory) -> dict:
     clock = None
     if timers.clock_since is not None:  # (turn_seconds asks the game who acts: only when a clock runs)
         clock = (timers.clock_since, turn_seconds(room, actor.games), timers.clock_started_ms)
+    presence, connected = actor.presence, actor.players  # (the actor's absent and authority, without their wrappers)
     inputs = views.lobby_inputs(
-        room, actor.games, frozenset(actor.players), actor.host is not None, len(actor.spectators),
-        absent=actor.absent(room, now), authority=actor.authority(room, now), turn_clock=clock,
+        room, actor.games, frozenset(connected), actor.host is not None, len(actor.spectators),
+        absent=presence.absent(room, connected, now), authority=presence.authority(room, connected, now), turn_clock=clock,
     )
     if memory.lobby is None or inputs != memory.lobby_inputs:
         memory.lobby, memory.lobby_inputs = views.lobby_from(inputs), inputs

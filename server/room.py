@@ -95,7 +95,10 @@ class RoomObserver:
     """What a room tells whoever runs it from outside (a class session); the plain hub ignores it all.
 
     Called from inside the actor's turn, so implementations only note things
-    and return at once (a class records them in its own log, later).
+    and return at once (a class records them in its own log, later).  What
+    every move would ask (``paused``, ``admit``, ``stored``) is asked only
+    of a class table's room (``Room.class_table``): a party room's move
+    skips the calls, which are no-ops for it.
     """
 
     def refused(self, room: Room, player: int, code: str, command: Mapping[str, Any] | None = None) -> None:
@@ -301,7 +304,8 @@ class RoomActor:
                 fan_out(self)
             except Exception:
                 self.log_bug("fan-out failed")
-        self.answer_hints(turn.hints)
+        if turn.hints:
+            self.answer_hints(turn.hints)
         if turn.hand_over is not None:
             self.stopped = True
             if not turn.hand_over.done.done():
@@ -343,11 +347,14 @@ class RoomActor:
                     raise Forbidden("only players send game commands")
                 if turn.room.run is None:
                     raise lobby.RoomRejected(lobby.RoomCode.NOT_PLAYING, "no game is running")
-                paused = self.shared.observer.paused(turn.room)
-                if paused is not None:
-                    raise lobby.RoomRejected(lobby.RoomCode.PAUSED, paused)
-                command = codec_for(games[turn.room.run.game]).command(payload)
-                self.shared.observer.admit(turn.room, player, payload)
+                if turn.room.class_table:  # a class watches its tables' moves (RoomObserver); a party room is not asked
+                    paused = self.shared.observer.paused(turn.room)
+                    if paused is not None:
+                        raise lobby.RoomRejected(lobby.RoomCode.PAUSED, paused)
+                    command = codec_for(games[turn.room.run.game]).command(payload)
+                    self.shared.observer.admit(turn.room, player, payload)
+                else:
+                    command = codec_for(games[turn.room.run.game]).command(payload)
                 me = turn.room.player(player)
                 if me is not None and me.stand_in:  # back at the seat: the stand-in ends before this move
                     turn.apply([roomstate.StandInSet(player=me.id, on=False)], games)
@@ -681,7 +688,8 @@ class RoomActor:
 
     def after_events(self, events: list[Any]) -> None:
         """What stored lifecycle events do to the sockets and the bots."""
-        self.shared.observer.stored(self.room, len(events))
+        if self.room.class_table:  # (RoomObserver: a class notes its tables' records)
+            self.shared.observer.stored(self.room, len(events))
         for event in events:
             if isinstance(event, roomstate.GameStarted):
                 self.bots.clear()
