@@ -7,21 +7,13 @@ measures nothing.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_short_class_plays_moves_and_prints_the_figures():
+def test_a_short_class_plays_moves_and_prints_the_figures(run_bench):
     # when one class of four bot students plays for five seconds, thinking briefly, with no reaction window
     # before each turn (a 3 s window left a loaded CI machine no move in three seconds)
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "classroom.py"), "--classes", "1", "--students", "4", "--seconds", "5",
-         "--think", "0.2", "--reaction-ms", "0"],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
-    )
+    done = run_bench("classroom.py", "--classes", "1", "--students", "4", "--seconds", "5", "--think", "0.2",
+                     "--reaction-ms", "0", timeout=120)
     # then it exits cleanly having played real moves, every one answered, and prints the hub's figures
     assert done.returncode == 0, done.stderr[-2000:]
     played = re.search(r"moves (\d+) \(acks (\d+), errors (\d+)\)", done.stdout)

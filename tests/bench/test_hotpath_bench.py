@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def test_every_game_is_timed_with_the_caches_emptied_between_moves():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "hotpath.py"), "--moves", "20", "--evict", "1"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
-    )
+def test_every_game_is_timed_with_the_caches_emptied_between_moves(run_bench):
+    done = run_bench("hotpath.py", "--moves", "20", "--evict", "1")
     assert done.returncode == 0, done.stderr[-2000:]
     header, *rows = done.stdout.splitlines()
     assert "caches emptied after each move (1 MiB copied)" in header

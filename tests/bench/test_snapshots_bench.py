@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def test_every_game_is_snapshotted_twice_and_the_figures_printed():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "snapshots.py"), "--rounds", "1", "--calls", "2"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
-    )
+def test_every_game_is_snapshotted_twice_and_the_figures_printed(run_bench):
+    done = run_bench("snapshots.py", "--rounds", "1", "--calls", "2")
     assert done.returncode == 0, done.stderr[-2000:]
     rows = [line.split() for line in done.stdout.splitlines()[1:]]
     assert [(row[0], row[1]) for row in rows] == [
