@@ -347,14 +347,14 @@ class RoomActor:
                     raise Forbidden("only players send game commands")
                 if turn.room.run is None:
                     raise lobby.RoomRejected(lobby.RoomCode.NOT_PLAYING, "no game is running")
-                if turn.room.class_table:  # a class watches its tables' moves (RoomObserver); a party room is not asked
+                class_table = turn.room.class_table  # a class watches its tables' moves (RoomObserver); a party room is not asked
+                if class_table:
                     paused = self.shared.observer.paused(turn.room)
                     if paused is not None:
                         raise lobby.RoomRejected(lobby.RoomCode.PAUSED, paused)
-                    command = codec_for(games[turn.room.run.game]).command(payload)
+                command = codec_for(games[turn.room.run.game]).command(payload)
+                if class_table:
                     self.shared.observer.admit(turn.room, player, payload)
-                else:
-                    command = codec_for(games[turn.room.run.game]).command(payload)
                 me = turn.room.player(player)
                 if me is not None and me.stand_in:  # back at the seat: the stand-in ends before this move
                     turn.apply([roomstate.StandInSet(player=me.id, on=False)], games)
