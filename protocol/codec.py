@@ -200,7 +200,7 @@ def encode_map(value: dict[str, Any], *, text: bool = False) -> bytes | str:
 
 #: An ack's msgpack bytes before its seq: ``{"t": "ack", "seq": ...}``, the map :func:`frame_map` makes, with the
 #: seq's own bytes cut off (a 0 packs as one byte); :func:`encode_server` packs the seq after it.
-_ACK_HEAD = msgpack.packb({"t": "ack", "seq": 0}, use_bin_type=True)[:-1]
+_ACK_HEAD: bytes = msgpack.packb({"t": "ack", "seq": 0}, use_bin_type=True)[:-1]
 
 
 def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
