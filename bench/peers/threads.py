@@ -37,27 +37,38 @@ def read(path: Path) -> tuple[list[str], list[tuple[float, dict[str, tuple[str, 
     return rung, samples
 
 
-def row(path: Path) -> str:
+def split(path: Path) -> tuple[list[str], float, dict[str, list[float]]] | None:
+    """The rung's fields, its window in seconds, and {thread group: [user, system] µs per intent}.
+
+    The server's main thread (the event loop) is the group ``main``; other
+    threads are grouped by name.  None when the file lacks a rung or two samples.
+    """
     rung, samples = read(path)
     if len(rung) < 5 or len(samples) < 2:
-        return f"| {path.name} | (incomplete) |"
-    label, rooms, phones, rate, pid = rung[0], int(rung[1]), int(rung[2]), float(rung[3]), rung[4]
+        return None
+    rooms, phones, rate, pid = int(rung[1]), int(rung[2]), float(rung[3]), rung[4]
     (t0, before), (t1, after) = samples[0], samples[-1]
     intents = rooms * phones * rate * (t1 - t0)
     per = 1e6 / TICK / intents  # clock ticks -> microseconds per intent
     groups: dict[str, list[float]] = {}
-    user = system = 0.0
     for tid, (name, utime, stime) in after.items():
         _, utime0, stime0 = before.get(tid, (name, 0, 0))  # a thread born in the window: all of its time
-        du, ds = (utime - utime0) * per, (stime - stime0) * per
-        user, system = user + du, system + ds
-        group = "main" if tid == pid else name
-        total = groups.setdefault(group, [0.0, 0.0])
-        total[0] += du
-        total[1] += ds
+        total = groups.setdefault("main" if tid == pid else name, [0.0, 0.0])
+        total[0] += (utime - utime0) * per
+        total[1] += (stime - stime0) * per
+    return rung, t1 - t0, groups
+
+
+def row(path: Path) -> str:
+    found = split(path)
+    if found is None:
+        return f"| {path.name} | (incomplete) |"
+    rung, window, groups = found
+    user = sum(times[0] for times in groups.values())
+    system = sum(times[1] for times in groups.values())
     others = sorted((g for g in groups if g != "main"), key=lambda g: -sum(groups[g]))
     cells = [f"{g} {groups[g][0]:.0f}+{groups[g][1]:.0f}" for g in ["main", *others] if sum(groups.get(g, [0.0])) >= 0.5]
-    return f"| {label} | {rooms} | {t1 - t0:.1f} | {user + system:.0f} | {user:.0f} | {system:.0f} | {'; '.join(cells)} |"
+    return f"| {rung[0]} | {rung[1]} | {window:.1f} | {user + system:.0f} | {user:.0f} | {system:.0f} | {'; '.join(cells)} |"
 
 
 def main() -> None:
