@@ -6,7 +6,8 @@ One row per pair: server CPU microseconds per intent (as the harness's table com
 p50 and p99 of each side, and B / A. Then the mean of each side, and the mean, median and
 range of the ratios: a change is real when the ratios lean one way pair after pair, not when
 two means differ by less than the spread of one side.  A run that lost an intent is marked:
-its figures do not count as a like-for-like run.  When pairs.sh ran with ``THREADS=1``, each
+its figures do not count as a like-for-like run; a run that failed leaves its pair's
+figures empty.  When pairs.sh ran with ``THREADS=1``, each
 side's main thread (the event loop) and its other threads, user + system µs per intent
 (threads.py), are added to the row, and their means to the summary.
 """
@@ -22,43 +23,38 @@ from ratios import per_intent
 from threads import split
 
 
-def runs(path: Path) -> list[dict]:
+def result(path: Path) -> dict | None:
+    """A run's result line (run.sh writes one per rung), or None when the run left none."""
     if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        return None
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    return json.loads(lines[-1]) if lines else None
 
 
 def table(outdir: Path) -> str:
-    a_runs, b_runs = runs(outdir / "a.jsonl"), runs(outdir / "b.jsonl")
+    pairs = sorted({int(path.stem.split("-")[1]) for path in outdir.glob("[ab]-*.jsonl")})
     lines = ["| pair | A µs/intent | A p50 / p99 ms | B µs/intent | B p50 / p99 ms | B / A | A threads | B threads |",
              "|---|---|---|---|---|---|---|---|"]
     ratios: list[float] = []
     a_cpu: list[float] = []
     b_cpu: list[float] = []
-    mains: dict[str, list[float]] = {"A": [], "B": []}
-    for n, (a, b) in enumerate(zip(a_runs, b_runs), 1):
-        cells = []
-        for side in ("a", "b"):
-            groups = _threads(outdir / "threads" / f"{side}-{n}.threads")
-            if groups is None:
-                cells.append("-")
-                continue
-            main = groups.get("main", [0.0, 0.0])
-            others = [times for group, times in groups.items() if group != "main"]
-            rest = [sum(times[0] for times in others), sum(times[1] for times in others)]
-            cells.append(f"main {main[0]:.0f}+{main[1]:.0f}; others {rest[0]:.0f}+{rest[1]:.0f}")
-            if not (a.get("lost", 0) or b.get("lost", 0)):
-                mains[side.upper()].append(main[0])
+    mains: list[tuple[float, float]] = []  # (A, B) event-loop user time, pairs with both sides sampled
+    for n in pairs:
+        a, b = result(outdir / f"a-{n}.jsonl") or {}, result(outdir / f"b-{n}.jsonl") or {}
         ca, cb = per_intent(a), per_intent(b)
-        lost = a.get("lost", 0) or b.get("lost", 0)
+        lost = bool(a.get("lost", 0) or b.get("lost", 0))
         ratio = cb / ca if ca and cb else None
         if ratio is not None and not lost:
             ratios.append(ratio)
             a_cpu.append(ca)
             b_cpu.append(cb)
+        sides = [_threads(outdir / "threads" / f"{side}-{n}.threads") for side in ("a", "b")]
+        cells = [_cell(groups) for groups in sides]
+        if ratio is not None and not lost and sides[0] is not None and sides[1] is not None:
+            mains.append((sides[0].get("main", [0.0])[0], sides[1].get("main", [0.0])[0]))
         lines.append(
-            f"| {n}{' (lost intents)' if lost else ''} | {_num(ca)} | {a.get('p50_ms')} / {a.get('p99_ms')} "
-            f"| {_num(cb)} | {b.get('p50_ms')} / {b.get('p99_ms')} | {f'{ratio:.3f}' if ratio is not None else '-'} "
+            f"| {n}{' (lost intents)' if lost else ''} | {_num(ca)} | {_latency(a)} "
+            f"| {_num(cb)} | {_latency(b)} | {f'{ratio:.3f}' if ratio is not None else '-'} "
             f"| {cells[0]} | {cells[1]} |"
         )
     if ratios:
@@ -68,9 +64,24 @@ def table(outdir: Path) -> str:
             f"B / A mean {statistics.mean(ratios):.3f}, median {statistics.median(ratios):.3f}, "
             f"range {min(ratios):.3f}-{max(ratios):.3f}, B lower in {sum(r < 1 for r in ratios)} of {len(ratios)}"
         )
-    if mains["A"] and mains["B"]:
-        lines.append(f"main thread user µs/intent on average: A {statistics.mean(mains['A']):.1f}, B {statistics.mean(mains['B']):.1f}")
+    if mains:
+        lines.append(
+            f"main thread user µs/intent on average ({len(mains)} pairs): "
+            f"A {statistics.mean(m[0] for m in mains):.1f}, B {statistics.mean(m[1] for m in mains):.1f}"
+        )
     return "\n".join(lines)
+
+
+def _cell(groups: dict[str, list[float]] | None) -> str:
+    if groups is None:
+        return "-"
+    main = groups.get("main", [0.0, 0.0])
+    others = [times for group, times in groups.items() if group != "main"]
+    return f"main {main[0]:.0f}+{main[1]:.0f}; others {sum(t[0] for t in others):.0f}+{sum(t[1] for t in others):.0f}"
+
+
+def _latency(run: dict) -> str:
+    return f"{run['p50_ms']} / {run['p99_ms']}" if "p50_ms" in run else "-"
 
 
 def _threads(path: Path) -> dict[str, list[float]] | None:

@@ -8,10 +8,11 @@
 # A_DIR and B_DIR are checkouts of the project, each with its own .venv (a worktree of the code
 # before a change, or the same code in a venv of another interpreter); OURS_PY_A / OURS_PY_B name
 # another python for either. Each run is run.sh with target `ours` alone at ROOMS, the server
-# pinned as the interleaved runs pin it; A's results go to OUTDIR/a.jsonl, B's to OUTDIR/b.jsonl,
-# one line per run, so pairs.py compares each B with the A just before it: this machine is shared
-# and drifts within minutes, and only neighbouring runs compare. Bounded: PAIRS runs of each,
-# every run inside run.sh's own timeouts and this script's `timeout`.
+# pinned as the interleaved runs pin it; pair N's results go to OUTDIR/a-N.jsonl and OUTDIR/b-N.jsonl
+# (its log beside them), so pairs.py compares each B with the A just before it, and a run that
+# failed leaves only its own pair empty: this machine is shared and drifts within minutes, and only
+# neighbouring runs compare. Bounded: PAIRS runs of each, every run inside run.sh's own timeouts
+# and this script's `timeout`.
 #
 # THREADS=1 runs threads.sh beside each run (OUTDIR/threads/<side>-<pair>-*.threads): then pairs.py
 # adds each side's main thread (the event loop) and other threads, user + system µs per intent.
@@ -29,10 +30,11 @@ for i in $(seq "$PAIRS"); do
     echo "pair $i/$PAIRS: $side ($dir)" >&2
     log=$OUTDIR/$side-$i.log sampler=
     : >"$log"
+    rm -f "$OUTDIR/$side-$i.jsonl"
     if [ "${THREADS:-0}" = 1 ]; then
       bash "$HERE/threads.sh" "$log" "$OUTDIR/threads-$side-$i" >/dev/null 2>&1 & sampler=$!
     fi
-    (cd "$HARNESS" && OURS_MAIN=$dir OURS_PY=$py PIN=${PIN:-1} LADDER=$ROOMS OUT="$OUTDIR/$side.jsonl" \
+    (cd "$HARNESS" && OURS_MAIN=$dir OURS_PY=$py PIN=${PIN:-1} LADDER=$ROOMS OUT="$OUTDIR/$side-$i.jsonl" \
       timeout 600 bash ./run.sh ours >>"$log" 2>&1) || echo "pair $i: run $side failed, see $log" >&2
     if [ -n "$sampler" ]; then
       wait "$sampler" || true

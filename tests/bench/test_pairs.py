@@ -23,14 +23,20 @@ def _run(cpu_pct: float, p99: float = 3.0, lost: int = 0) -> str:
                        "p50_ms": 0.7, "p99_ms": p99, "lost": lost}) + "\n"
 
 
+def _write(outdir: Path, side: str, runs: list[str]) -> None:
+    for n, run in enumerate(runs, 1):
+        (outdir / f"{side}-{n}.jsonl").write_text(run)
+
+
 def test_each_b_is_compared_with_the_a_before_it(tmp_path):
-    (tmp_path / "a.jsonl").write_text(_run(25.0) + _run(30.0) + _run(26.0))
-    (tmp_path / "b.jsonl").write_text(_run(20.0) + _run(27.0) + _run(13.0, lost=4))
+    _write(tmp_path, "a", [_run(25.0), _run(30.0), _run(26.0), _run(40.0)])
+    _write(tmp_path, "b", [_run(20.0), _run(27.0), _run(13.0, lost=4)])  # the fourth B run failed: no result
     out = pairs.table(tmp_path)
     rows = [line for line in out.splitlines() if line.startswith("| ") and line[2].isdigit()]
-    assert [row.split("|")[6].strip() for row in rows] == ["0.800", "0.900", "0.500"]
+    assert [row.split("|")[6].strip() for row in rows] == ["0.800", "0.900", "0.500", "-"]
     assert "(lost intents)" in rows[2]
-    # the run that lost intents is left out of the summary
+    assert rows[3].split("|")[2].strip() == "400"  # its A still shows
+    # the run that lost intents and the pair without a B are left out of the summary
     assert out.splitlines()[-1] == (
         "2 pairs: A 275.0, B 235.0 µs/intent on average; B / A mean 0.850, median 0.850, range 0.800-0.900, B lower in 2 of 2"
     )
@@ -43,8 +49,8 @@ def _threads(main_user_ticks: int) -> str:
 
 
 def test_the_threads_of_each_side_are_added_when_sampled(tmp_path):
-    (tmp_path / "a.jsonl").write_text(_run(25.0) + _run(30.0))
-    (tmp_path / "b.jsonl").write_text(_run(20.0) + _run(27.0))
+    _write(tmp_path, "a", [_run(25.0), _run(30.0)])
+    _write(tmp_path, "b", [_run(20.0), _run(27.0)])
     (tmp_path / "threads").mkdir()
     tick = TICK
     # one second of CPU over 1000 intents is 1000 µs per intent
@@ -55,7 +61,8 @@ def test_the_threads_of_each_side_are_added_when_sampled(tmp_path):
     rows = [line for line in out.splitlines() if line.startswith("| ") and line[2].isdigit()]
     assert [cell.strip() for cell in rows[0].split("|")[7:9]] == ["main 200+1000; others 0+1000", "main 100+1000; others 0+1000"]
     assert rows[1].split("|")[8].strip() == "-"  # b-2 was not sampled
-    assert out.splitlines()[-1] == "main thread user µs/intent on average: A 225.0, B 100.0"
+    # only the pair with both sides sampled counts in the means
+    assert out.splitlines()[-1] == "main thread user µs/intent on average (1 pairs): A 200.0, B 100.0"
 
 
 def test_the_script_takes_turns_with_each_checkout_and_its_python(tmp_path):
@@ -73,7 +80,10 @@ def test_the_script_takes_turns_with_each_checkout_and_its_python(tmp_path):
     subprocess.run(["bash", str(ROOT / "bench" / "peers" / "pairs.sh"), str(harness), str(a), str(b), str(tmp_path / "out")],
                    env={**os.environ, "PAIRS": "2", "ROOMS": "7", "OURS_PY_B": "/opt/other/python"}, check=True,
                    capture_output=True, timeout=60)
-    a_runs = [json.loads(line) for line in (tmp_path / "out" / "a.jsonl").read_text().splitlines()]
-    b_runs = [json.loads(line) for line in (tmp_path / "out" / "b.jsonl").read_text().splitlines()]
-    assert a_runs == [{"label": "ours", "main": str(a), "py": f"{a}/.venv/bin/python", "rooms": 7}] * 2
-    assert b_runs == [{"label": "ours", "main": str(b), "py": "/opt/other/python", "rooms": 7}] * 2
+    out = tmp_path / "out"
+    assert sorted(path.name for path in out.glob("*.jsonl")) == ["a-1.jsonl", "a-2.jsonl", "b-1.jsonl", "b-2.jsonl"]
+    a_run = {"label": "ours", "main": str(a), "py": f"{a}/.venv/bin/python", "rooms": 7}
+    b_run = {"label": "ours", "main": str(b), "py": "/opt/other/python", "rooms": 7}
+    for n in (1, 2):
+        assert json.loads((out / f"a-{n}.jsonl").read_text()) == a_run
+        assert json.loads((out / f"b-{n}.jsonl").read_text()) == b_run
