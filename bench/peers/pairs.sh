@@ -37,7 +37,10 @@ for i in $(seq "$PAIRS"); do
     (cd "$HARNESS" && OURS_MAIN=$dir OURS_PY=$py PIN=${PIN:-1} LADDER=$ROOMS OUT="$OUTDIR/$side-$i.jsonl" \
       timeout 600 bash ./run.sh ours >>"$log" 2>&1) || echo "pair $i: run $side failed, see $log" >&2
     if [ -n "$sampler" ]; then
-      wait "$sampler" || true
+      # the sampler ends when the run's table is out; a run that died before it would leave it waiting
+      for _ in $(seq 10); do kill -0 "$sampler" 2>/dev/null || break; sleep 0.5; done
+      kill "$sampler" 2>/dev/null || true
+      wait "$sampler" 2>/dev/null || true
       for f in "$OUTDIR/threads-$side-$i"/*.threads; do [ -e "$f" ] && mkdir -p "$OUTDIR/threads" && mv "$f" "$OUTDIR/threads/$side-$i.threads"; done
       rmdir "$OUTDIR/threads-$side-$i" 2>/dev/null || true
     fi

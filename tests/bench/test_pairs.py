@@ -87,3 +87,22 @@ def test_the_script_takes_turns_with_each_checkout_and_its_python(tmp_path):
     for n in (1, 2):
         assert json.loads((out / f"a-{n}.jsonl").read_text()) == a_run
         assert json.loads((out / f"b-{n}.jsonl").read_text()) == b_run
+
+
+def test_a_run_that_dies_does_not_leave_the_sampler_waiting(tmp_path):
+    """With THREADS=1, a run that ends without its table (the server died) still ends its pair, and its sampler."""
+    harness = tmp_path / "harness"
+    harness.mkdir()
+    (harness / "run.sh").write_text('#!/usr/bin/env bash\necho "server ours died" >&2\nexit 1\n')
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    done = subprocess.run(["bash", str(ROOT / "bench" / "peers" / "pairs.sh"), str(harness), str(a), str(b), str(tmp_path / "out")],
+                          env={**os.environ, "PAIRS": "1", "THREADS": "1"}, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    assert "pair 1: run a failed" in done.stderr and "pair 1: run b failed" in done.stderr
+    samplers = subprocess.run(["pgrep", "-f", f"threads.sh {tmp_path}"], capture_output=True, text=True)
+    assert samplers.stdout == ""
+    out = tmp_path / "out"
+    assert sorted(path.name for path in out.iterdir()) == ["a-1.log", "b-1.log"]  # no result, each run's log kept
+    assert pairs.table(out).count("\n") == 1  # the header alone: no pair to compare
