@@ -6,10 +6,10 @@ One row per pair: server CPU microseconds per intent (as the harness's table com
 p50 and p99 of each side, and B / A. Then the mean of each side, and the mean, median and
 range of the ratios: a change is real when the ratios lean one way pair after pair, not when
 two means differ by less than the spread of one side.  A run that lost an intent is marked:
-its figures do not count as a like-for-like run; a run that failed leaves its pair's
-figures empty.  When pairs.sh ran with ``THREADS=1``, each
-side's main thread (the event loop) and its other threads, user + system µs per intent
-(threads.py), are added to the row, and their means to the summary.
+its figures do not count as a like-for-like run; a run that failed leaves its pair's figures
+empty.  When pairs.sh ran with ``THREADS=1``, each side's main thread (the event loop) and its
+other threads, user + system µs per intent (threads.py), are added to the row, and their means
+to the summary.
 """
 
 from __future__ import annotations
@@ -44,13 +44,14 @@ def table(outdir: Path) -> str:
         ca, cb = per_intent(a), per_intent(b)
         lost = bool(a.get("lost", 0) or b.get("lost", 0))
         ratio = cb / ca if ca and cb else None
-        if ratio is not None and not lost:
+        counted = ratio is not None and not lost  # a like-for-like pair: in the summary
+        if counted:
             ratios.append(ratio)
             a_cpu.append(ca)
             b_cpu.append(cb)
         sides = [_threads(outdir / "threads" / f"{side}-{n}.threads") for side in ("a", "b")]
         cells = [_cell(groups) for groups in sides]
-        if ratio is not None and not lost and sides[0] is not None and sides[1] is not None:
+        if counted and sides[0] is not None and sides[1] is not None:
             mains.append((sides[0].get("main", [0.0])[0], sides[1].get("main", [0.0])[0]))
         lines.append(
             f"| {n}{' (lost intents)' if lost else ''} | {_num(ca)} | {_latency(a)} "
