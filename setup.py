@@ -91,7 +91,7 @@ def extensions() -> list[Extension]:
         return []
     wanted = (
         [Extension(f"server.fastlane.{name}", [f"server/fastlane/{name}.pyx"], extra_link_args=STRIP)
-         for name in ("_lane", "_diff", "_wire", "_outbox")]
+         for name in ("_lane", "_diff", "_wire", "_outbox", "_delivery")]
         # the games' copy of a frozen value with some fields changed (games/values.py is its twin)
         + [Extension("games._values", ["games/_values.pyx"], extra_link_args=STRIP)]
         # the games' caches by the inputs' identities (games/memo.py's SameInputs is its twin)
@@ -120,5 +120,5 @@ setup(
     ext_modules=extensions(),
     cmdclass={"build_ext": OptionalBuildExt},
     # the C that Cython writes next to the .pyx is a build step's output, not part of the package
-    exclude_package_data={"server.fastlane": ["*.c", "*.pyx"], "games": ["*.c", "*.pyx"]},
+    exclude_package_data={"server.fastlane": ["*.c", "*.pyx", "*.pxd"], "games": ["*.c", "*.pyx"]},
 )

@@ -1,9 +1,12 @@
 """Micro-benchmark of the fast lane's pieces: the compiled module against its pure-Python twin.
 
-    .venv/bin/python bench/fastlane.py [--sockets 200]
+    .venv/bin/python bench/fastlane.py [--sockets 200] [--spectators 1000]
 
 Prints nanoseconds per call of each piece of server/fastlane on both twins
-(best of 5 repeats), then the per-socket cost of the fan-out's write path
+(best of 5 repeats), then fan-out's per-socket step (server/delivery.py and
+``_delivery.pyx``: a change queued on every socket of a room of a TV, five
+phones with a private part each and ``--spectators``; the sockets' queues
+unbound, so nothing is written), then the per-socket cost of the fan-out's write path
 on real uvloop transports over socketpairs: ``Outbox.change``, the
 end-of-turn flush and ``DirectWebSocketProtocol.offer`` around
 ``transport.write`` (with each twin of the outbox), against ``transport.write`` alone (what a C loop over
@@ -22,6 +25,7 @@ import sys
 import time
 import timeit
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
@@ -123,11 +127,52 @@ async def write_path(sockets: int, outbox_class: type, rounds: int = 200) -> Non
           f"the Python around it {(hub - alone) / sockets * 1e6:.2f} µs/socket")
 
 
+def delivery(spectators: int, receiver: type, outbox_class: type, deliver: Any, rounds: int = 200) -> float:
+    """Nanoseconds per socket of fan-out's per-socket step: a TV, 5 phones and ``spectators``, one change."""
+    memory = object()
+    keys = [("host",)] + [("player", n) for n in range(5)] + [("spectators",)] * spectators
+    clients = []
+    for key in keys:
+        client = receiver()
+        client.key, client.text, client.outbox, client.shown = key, False, outbox_class(limit=10**6), memory
+        clients.append(client)
+    private = {key: ([(["you", "hand"], 1)] if key[0] == "player" else []) for key in keys}
+    public = [(["game", "turn"], 2)]
+
+    def encode(*args: Any, **kwargs: Any) -> bytes:
+        return b"message"
+
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        deliver(clients, memory, {}, public, private, True, 3, encode, encode)
+        best = min(best, time.perf_counter() - start)
+        for client in clients:
+            client.outbox._items.clear()
+    return best / len(clients) * 1e9
+
+
+def delivery_rows(spectators: int) -> None:
+    from server import delivery as pure_delivery
+
+    rows = [("pure lane (pure step, pure queues)", pure_delivery.Receiver, PureOutbox, pure_delivery.deliver)]
+    if compiled is not None:
+        from server.fastlane import _delivery
+
+        rows += [("pure step, compiled queues (before _delivery.pyx)", pure_delivery.Receiver, CompiledOutbox, pure_delivery.deliver),
+                 ("compiled lane (both compiled)", _delivery.Receiver, CompiledOutbox, _delivery.deliver)]
+    for label, receiver, outbox_class, deliver in rows:
+        ns = delivery(spectators, receiver, outbox_class, deliver)
+        print(f"fan-out's per-socket step, a TV, 5 phones and {spectators} spectators, {label}: {ns:.0f} ns/socket")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sockets", type=int, default=200)
+    parser.add_argument("--spectators", type=int, default=1000)
     args = parser.parse_args()
     pieces()
+    delivery_rows(args.spectators)
     try:
         import uvloop
     except ImportError:  # pragma: no cover - Windows

@@ -26,10 +26,16 @@ def _viewer_class(role: str, player: int | None) -> tuple:
     return views.SPECTATORS
 
 
-class Client:
-    """One socket in a room: ``role``, ``player`` (a seated phone's id), ``text`` (JSON or msgpack)."""
+class Client(fastlane.Receiver):
+    """One socket in a room: ``role``, ``player`` (a seated phone's id), ``text`` (JSON or msgpack).
+
+    What fan-out reads and writes of it (``key``, ``text``, ``outbox``,
+    ``shown``) are the fields of its base, ``server.delivery.Receiver``, a
+    C structure when the fast lane is compiled (server/fastlane/_delivery.pyx).
+    """
 
     def __init__(self, *, text: bool, role: str, address: str, queue: int) -> None:
+        super().__init__()
         self.text = text
         self.role = role
         self.address = address

@@ -13,6 +13,9 @@ A socket that has not yet seen the room (it just attached) gets a full
 3. the ops left in a class's diff are its **private** part, encoded once per
    class and sent only to that class's sockets, only when there are any.
 
+Steps 2 and 3 per socket, the part that runs for every socket of the room,
+are server/delivery.py's ``deliver`` (compiled in server/fastlane/_delivery.pyx).
+
 So every op a socket receives comes from a diff of its own class's view,
 and the secret audit keeps holding.  Static data (the host's game catalog,
 a phone's unchanged legal commands) is in the first full state only: it
@@ -185,7 +188,7 @@ def broadcast(actor: Any) -> None:
         memory.wire.clear()
         return
     shared = _lobby(actor, memory)
-    keys = {client.key: None for client in clients}  # the viewer classes present, in order
+    keys = fastlane.viewer_classes(clients)  # the viewer classes present, in order
     current = views.view_maps(
         actor.room, actor.games, keys, shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=_hints(actor)
     )
@@ -196,38 +199,9 @@ def broadcast(actor: Any) -> None:
     changed = bool(public) or any(private.values())
     if changed:
         memory.v += 1
-    v = memory.v
-    # Each message is encoded once and the very same bytes go to every socket it is for:
-    # whole states by (class, text), the public change by text, private parts by (class, text).
-    states: dict[tuple[tuple, bool], bytes | str] = {}
-    publics: dict[bool, bytes | str] = {}
-    privates: dict[tuple[tuple, bool], bytes | str] = {}
-
-    def full(key: tuple, text: bool) -> bytes | str:
-        data = states.get((key, text))
-        if data is None:
-            data = states[(key, text)] = _encoded(actor, encode_state(current[key], v, text=text))
-        return data
-
-    for client in clients:
-        key, text, outbox = client.key, client.text, client.outbox
-        if client.shown is not memory or key not in private:
-            outbox.state(full(key, text))
-            client.shown = memory
-            continue
-        if not changed:
-            continue
-        data = publics.get(text)
-        if data is None:
-            data = publics[text] = _encoded(actor, encode_change(public, v, v - 1, text=text))
-        if not outbox.change(data):
-            outbox.state(full(key, text))
-            continue
-        mine = private[key]
-        if mine:  # what changed in this class's view but not in every class's
-            data = privates.get((key, text))
-            if data is None:
-                data = privates[(key, text)] = _encoded(actor, encode_change(mine, v, v, text=text))
-            if not outbox.change(data):
-                outbox.state(full(key, text))
+    # Each message is encoded once and the very same bytes go to every socket it is for
+    # (server/delivery.py, compiled in server/fastlane/_delivery.pyx)
+    encodes = fastlane.deliver(clients, memory, current, public, private, changed, memory.v, encode_state, encode_change)
+    actor.encodes += encodes
+    actor.metrics.state_encodes.inc(encodes)
     memory.views = current

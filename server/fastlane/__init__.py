@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Seven pieces, each with a twin that does the same work byte for byte:
+Eight pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py), and the client frame's contents read and shape-checked
@@ -15,6 +15,10 @@ Seven pieces, each with a twin that does the same work byte for byte:
   store's Python writer thread;
 * ``_outbox.pyx``: each socket's send queue and the end-of-turn flush of
   every socket with something waiting; its twin is ``server.outbox.Outbox``;
+* ``_delivery.pyx``: fan-out's last step, every socket of a room queued the
+  messages of its class, with the socket's fields in a C structure
+  (``Receiver``, the base of ``server.client.Client``); its twin is
+  ``server/delivery.py``;
 * ``games/_values.pyx``: the copy of a frozen value with some fields changed
   (the room, a game state after each event, each seat's view), slot by slot
   instead of through ``__init__``; its twin is ``games.values.pure_replace``.
@@ -54,7 +58,7 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
 else:
     try:
         from games import _memo, _values  # noqa: F401  (all or none: setup.py builds them together)
-        from server.fastlane import _diff, _outbox, _wire  # noqa: F401
+        from server.fastlane import _delivery, _diff, _outbox, _wire  # noqa: F401
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure
@@ -79,12 +83,14 @@ load_frame = _impl.load_frame
 FIN_BINARY, FIN_TEXT = pure.FIN_BINARY, pure.FIN_TEXT
 
 if LANE == "compiled":
+    from server.fastlane._delivery import Receiver, deliver, viewer_classes
     from server.fastlane._diff import Differ
     from server.fastlane._outbox import Outbox
     from server.fastlane._wire import Converter, WireCache  # noqa: F401  (server/records.py uses Converter)
 else:
     from protocol.patch import Differ  # type: ignore[assignment]
     from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
+    from server.delivery import Receiver, deliver, viewer_classes  # type: ignore[assignment]
     from server.outbox import Outbox  # type: ignore[assignment]
 
 
@@ -106,10 +112,10 @@ def describe() -> str:
     """One line for the log: which lane runs, and why the pure one if it is."""
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
-        return f"fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, game caches, {appends})"
+        return ("fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, "
+                f"fan-out's per-socket step, game caches, {appends})")
     return f"fast lane: pure Python ({WHY})"
 
 
-__all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Outbox", "WireCache", "describe",
-           "frame", "frame_message", "load_frame",
-           "read_frames", "unmask"]
+__all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Outbox", "Receiver",
+           "WireCache", "deliver", "describe", "frame", "frame_message", "load_frame", "read_frames", "unmask", "viewer_classes"]

@@ -26,19 +26,8 @@ cdef dict _due = {}
 
 
 cdef class Outbox:
-    cdef public int limit
-    #: (kind, frame) in order (tests read it).
-    cdef public list _items
-    cdef int _replies
-    cdef int _changes
-    cdef object _wake
-    cdef object _writer
-    cdef public bint _flush_due
-    cdef object _loop
-    cdef object _on_sent
-    cdef public object close_code
-    cdef public object close_reason
-    cdef public Py_ssize_t dropped_states
+    # the fields are declared in _outbox.pxd, so server/fastlane/_delivery.pyx can call
+    # change and state directly, as C functions
 
     def __init__(self, int limit=64):
         self.limit = limit
@@ -71,7 +60,7 @@ cdef class Outbox:
         self._replies += 1
         self._kick()
 
-    def change(self, data):
+    cpdef bint change(self, data) except -1:
         if self.close_code is not None:
             return True
         if self._changes >= self.limit:
@@ -81,7 +70,7 @@ cdef class Outbox:
         self._kick()
         return True
 
-    def state(self, data):
+    cpdef state(self, data):
         cdef tuple item
         if self.close_code is not None:
             return
