@@ -158,3 +158,18 @@ def test_a_socket_new_to_the_room_or_behind_gets_a_whole_state():
         assert [item[1] for item in clients[0].outbox._items] == ["whole"]
         assert [item[1] for item in clients[1].outbox._items] == ["whole"]
         assert clients[1].outbox.dropped_states == 1
+
+
+def test_the_hubs_sockets_are_the_lanes_receivers():
+    """Every kind of socket the hub makes is the running lane's Receiver: the compiled step takes no other."""
+    from server import fastlane
+    from server.client import Client
+
+    client = Client(text=False, role="player", address="1.2.3.4", queue=4)
+    assert isinstance(client, fastlane.Receiver)
+    client.player = 2
+    assert client.key == ("player", 2) and client.outbox is not None and client.shown is None
+    memory = Memory()
+    assert fastlane.deliver([client], memory, {("player", 2): {}}, [], {}, False, 1,
+                            lambda view, v, text=False: b"whole", lambda *a, **k: b"change") == 1
+    assert client.shown is memory and [data for _, data in client.outbox._items] == [b"whole"]
