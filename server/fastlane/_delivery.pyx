@@ -4,8 +4,9 @@
 The same work as ``server/delivery.py`` (its pure twin; read it for what a
 socket is sent and when).  This loop runs for every socket of a room on
 every move, so here a socket's fields are a C structure (:class:`Receiver`,
-the base of ``server.client.Client``: the interpreter's attribute look-ups
-were most of the loop's cost) and the compiled send queue's ``change`` and
+the base of ``server.client.Client``: compiled code reading a plain Python
+object's attributes goes through CPython's generic look-ups, slower than the
+interpreter's specialised ones) and the compiled send queue's ``change`` and
 ``state`` are called as C functions.  A socket whose queue is another kind
 (a cluster node's relay, ``server.cluster.remote``) is queued through its
 Python methods, the same calls.  tests/server/test_fastlane_delivery.py
