@@ -104,8 +104,7 @@ cdef class Differ:
         cdef dict union
         cdef object view, field
         cdef list fields
-        if _same_shape(<dict>news_list[0], olds_list, news_list):
-            self._split_columns(prefix, keys, olds_list, news_list, public, private, classes)
+        if self._split_columns(prefix, keys, olds_list, news_list, public, private, classes):
             return
         union = {}
         for view in news_list:
@@ -119,38 +118,57 @@ cdef class Differ:
                               tuple([(<dict>view).get(field, _MISSING) for view in news_list]),
                               public, private, classes)
 
-    cdef _split_columns(self, tuple prefix, list keys, list olds, list news, list public, dict private,
-                        Py_ssize_t classes):
-        """The usual case: every class's map has the same fields in the same order.
+    cdef bint _split_columns(self, tuple prefix, list keys, list olds, list news, list public, dict private,
+                             Py_ssize_t classes) except -1:
+        """The usual case: every class's map has the same fields in the same order.  False (nothing done) otherwise.
 
-        The maps are walked side by side with ``PyDict_Next``, each field's
-        old and new value of every class held in two C arrays (borrowed: the
-        maps hold them, and nothing changes a view while it is diffed), so
-        the fields every class shares as the same objects, or kept as they
-        were, cost a few pointer comparisons and no Python object at all.
+        Each map is walked once with ``PyDict_Next``, and that walk is also
+        the check of its fields: every field's old and new value of every
+        class go into a C table (borrowed: the maps hold them, and nothing
+        changes a view while it is diffed), each key compared with the new
+        first map's key at that place (the same string object, nearly
+        always).  Only then are the fields split, so a map of another shape
+        is found before any op is made.  The fields every class shares as
+        the same objects, or kept as they were, cost a few pointer
+        comparisons and no Python object at all.
         """
-        cdef Py_ssize_t* positions = <Py_ssize_t*>PyMem_Malloc(2 * classes * sizeof(Py_ssize_t))
-        cdef PyObject** values = <PyObject**>PyMem_Malloc(2 * classes * sizeof(PyObject*))
+        cdef Py_ssize_t fields = len(<dict>news[0])
+        cdef Py_ssize_t i, f, row
+        cdef Py_ssize_t* positions
+        cdef PyObject** table
+        cdef PyObject** values
+        cdef PyObject** names
         cdef PyObject* key
         cdef PyObject* value
-        cdef PyObject* field = NULL
-        cdef Py_ssize_t i, f, fields = len(<dict>news[0])
         cdef bint shared_old, shared_new, kept
-        if positions == NULL or values == NULL:
+        for i in range(classes):
+            if len(<dict>olds[i]) != fields or len(<dict>news[i]) != fields:
+                return False
+        positions = <Py_ssize_t*>PyMem_Malloc(2 * classes * sizeof(Py_ssize_t))
+        table = <PyObject**>PyMem_Malloc((fields * 2 * classes + fields) * sizeof(PyObject*))
+        if positions == NULL or table == NULL:
             PyMem_Free(positions)
-            PyMem_Free(values)
+            PyMem_Free(table)
             raise MemoryError()
+        names = table + fields * 2 * classes  # each field's key, from the first class's new map
         try:
             for i in range(2 * classes):
                 positions[i] = 0
             for f in range(fields):
+                row = f * 2 * classes  # the field's old values (one per class), then its new values
                 for i in range(classes):
-                    PyDict_Next(<dict>olds[i], &positions[i], &key, &value)
-                    values[i] = value
                     PyDict_Next(<dict>news[i], &positions[classes + i], &key, &value)
-                    values[classes + i] = value
                     if i == 0:
-                        field = key
+                        names[f] = key
+                    elif not _same_key(key, names[f]):
+                        return False
+                    table[row + classes + i] = value
+                    PyDict_Next(<dict>olds[i], &positions[i], &key, &value)
+                    if not _same_key(key, names[f]):
+                        return False
+                    table[row + i] = value
+            for f in range(fields):
+                values = table + f * 2 * classes
                 shared_old = shared_new = kept = True
                 for i in range(classes):
                     if values[i] != values[0]:
@@ -161,16 +179,17 @@ cdef class Differ:
                         kept = False
                 if shared_old and shared_new:  # the room, the version, the lobby, a public game view
                     if values[0] != values[classes]:
-                        public.extend(self._field_changes(prefix + (<object>field,), <object>values[0],
+                        public.extend(self._field_changes(prefix + (<object>names[f],), <object>values[0],
                                                           <object>values[classes]))
                     continue
                 if kept:
                     continue  # each class's own part (``you``, ``legal``) kept as it was
-                self._split_field(prefix, keys, <object>field, _column(values, 0, classes),
+                self._split_field(prefix, keys, <object>names[f], _column(values, 0, classes),
                                   _column(values, classes, classes), public, private, classes)
+            return True
         finally:
             PyMem_Free(positions)
-            PyMem_Free(values)
+            PyMem_Free(table)
 
     cdef _split_field(self, tuple prefix, list keys, object field, tuple olds_of, tuple news_of, list public,
                       dict private, Py_ssize_t classes):
@@ -295,32 +314,9 @@ cdef tuple _column(PyObject** values, Py_ssize_t start, Py_ssize_t count):
     return out
 
 
-cdef bint _same_shape(dict first, list olds, list news) except -1:
-    """Whether every map has ``first``'s keys in ``first``'s order (``tuple(view) == tuple(first)``)."""
-    cdef object view
-    for view in news:
-        if not _same_keys(first, <dict>view):
-            return False
-    for view in olds:
-        if not _same_keys(first, <dict>view):
-            return False
-    return True
-
-
-cdef bint _same_keys(dict first, dict other) except -1:
-    cdef Py_ssize_t a = 0, b = 0
-    cdef PyObject* key_a
-    cdef PyObject* key_b
-    cdef PyObject* value
-    if other is first:
-        return True
-    if len(other) != len(first):
-        return False
-    while PyDict_Next(first, &a, &key_a, &value):
-        PyDict_Next(other, &b, &key_b, &value)
-        if key_a != key_b and not (<object>key_a == <object>key_b):
-            return False
-    return True
+cdef inline bint _same_key(PyObject* key, PyObject* name) except -1:
+    """Whether a map's key at some place is the field ``name`` (the very same string, nearly always)."""
+    return key == name or <object>key == <object>name
 
 
 cdef inline bint _all_same(tuple values, Py_ssize_t classes):

@@ -2,7 +2,9 @@
 
 Given random views of several viewer classes (shared parts as the very
 same objects, as fan-out builds them; parts kept, rebuilt equal, changed,
-removed, retyped ``1`` to ``True``), then a new round of views made from
+removed, retyped ``1`` to ``True``; now and then a class's map with a field
+fewer, the same fields in another order, or as many fields but one of them
+another, which the compiled walk must find before it splits), then a new round of views made from
 them, both differs split the change into the same public ops and the same
 private ops per class, value for value and type for type; and applying a
 class's ops to its old view gives its new one.
@@ -83,8 +85,13 @@ def views_of(data: st.DataObject, classes: int, old: dict[Any, dict] | None) -> 
             mine = {**game, data.draw(keys): data.draw(trees)}
         you = mutate(data, before["you"]) if before and "you" in before else data.draw(trees)
         view = {"v": 1, "lobby": lobby, "game": mine, "you": you}
-        if data.draw(st.integers(0, 5)) == 0:
+        shape = data.draw(st.integers(0, 9))
+        if shape == 0:
             del view["you"]  # a class whose fields differ
+        elif shape == 1:
+            view = dict(reversed(list(view.items())))  # the same fields in another order
+        elif shape == 2:
+            view["w"] = view.pop("you")  # as many fields, one of them another
         out[key] = view
     return out
 
