@@ -120,6 +120,7 @@ class TimedDiffer:
 
     def __init__(self, differ: Any, clock: Clock) -> None:
         self.split = clock.wrap("diff", differ.split)
+        self.split_rows = clock.wrap("diff", differ.split_rows)
         self.diff = differ.diff
         self.next = differ.next
 
@@ -263,7 +264,7 @@ async def main_async(args: argparse.Namespace) -> int:
     evict = bytearray(args.evict << 20) if args.evict else None
     clock = Clock()
     originals = {
-        "views": (views_module, "view_maps", views_module.view_maps),
+        "views": (views_module, "view_rows", views_module.view_rows),
         "lobby": (views_module, "lobby", views_module.lobby),
         # (fan-out makes its differ from server.fastlane: compiled, or protocol.patch's; each one's split is timed)
         "diff": (fanout_module.fastlane, "Differ", fanout_module.fastlane.Differ),

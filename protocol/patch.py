@@ -122,6 +122,27 @@ class Differ:
             self._split_maps((), keys, [olds[key] for key in keys], [news[key] for key in keys], public, private)
         return public, private
 
+    def split_rows(
+        self, olds: dict[Any, tuple[Any, ...]], news: dict[Any, tuple[Any, ...]], fields: tuple[Any, ...],
+    ) -> tuple[list[Op], dict[Any, list[Op]]]:
+        """:meth:`split` of views kept as rows: each class's view a tuple of the values of ``fields``, in order.
+
+        The result is :meth:`split`'s of the maps the rows stand for
+        (``dict(zip(fields, row))``); fan-out keeps its views as rows
+        (``server.views.view_rows``), which cost less to make than maps.
+        Every row holds one value per field.
+        """
+        if any(len(row) != len(fields) for row in (*olds.values(), *news.values())):
+            raise ValueError(f"every row holds one value for each of the {len(fields)} fields")
+        keys = [key for key in news if key in olds]
+        public: list[Op] = []
+        private: dict[Any, list[Op]] = {key: [] for key in keys}
+        if keys:  # the rows are the columns' transposes: each field's value in every class
+            old_columns = zip(*[olds[key] for key in keys])
+            new_columns = zip(*[news[key] for key in keys])
+            self._split_fields((), keys, fields, old_columns, new_columns, public, private)
+        return public, private
+
     def _split_maps(
         self, prefix: tuple[Any, ...], keys: list[Any], olds_in: Sequence[dict[Any, Any]], news_in: Sequence[dict[Any, Any]],
         public: list[Op], private: dict[Any, list[Op]],
@@ -147,6 +168,13 @@ class Differ:
             fields = list(union)
             old_columns = [tuple(view.get(field, _MISSING) for view in olds_in) for field in fields]
             new_columns = [tuple(view.get(field, _MISSING) for view in news_in) for field in fields]
+        self._split_fields(prefix, keys, fields, old_columns, new_columns, public, private)
+
+    def _split_fields(
+        self, prefix: tuple[Any, ...], keys: list[Any], fields: Iterable[Any], old_columns: Iterable[tuple[Any, ...]],
+        new_columns: Iterable[tuple[Any, ...]], public: list[Op], private: dict[Any, list[Op]],
+    ) -> None:
+        """Each field's old and new values in every class (its columns), split into public and private ops."""
         classes = len(keys)
         for field, olds_of, news_of in zip(fields, old_columns, new_columns):
             old_ids, new_ids = tuple(map(id, olds_of)), tuple(map(id, news_of))

@@ -45,7 +45,7 @@ def viewer_classes(clients: list[Any]) -> dict[tuple, None]:
 def deliver(
     clients: list[Any],
     memory: object,
-    current: dict[tuple, dict],
+    current: dict[tuple, Any],
     public: list,
     private: dict[tuple, list],
     changed: bool,
@@ -55,7 +55,8 @@ def deliver(
 ) -> int:
     """Queue every socket its messages for view version ``v``; returns how many messages were encoded.
 
-    ``current`` holds each class's whole view, ``public`` the ops every
+    ``current`` holds each class's whole view (as ``encode_state`` takes
+    it: fan-out passes its view rows), ``public`` the ops every
     class's diff shares and ``private`` each class's own ops (a class absent
     from it has no diff: its sockets get a whole state); ``changed`` is False
     when nothing changed at all.  A socket not yet shown ``memory``, or one

@@ -5,8 +5,9 @@ A socket that has not yet seen the room (it just attached) gets a full
 ``state``; every other socket gets a ``change`` (docs/protocol.md):
 
 1. each viewer class with a socket (the host's screen, each player, the
-   spectators) gets its whole view built as before (``server.views``), and
-   it is diffed against that class's view of the previous fan-out
+   spectators) gets its whole view built as before (``server.views``, as a
+   row of the view's fields: a map only when it is sent whole), and it is
+   diffed against that class's view of the previous fan-out
    (``protocol.patch``);
 2. the ops identical in every class's diff are the **public** part: encoded
    once per room change, and every socket is written the very same bytes;
@@ -56,8 +57,9 @@ class ViewMemory:
     def __init__(self) -> None:
         #: The view version of the last fan-out that changed anything.
         self.v = 0
-        #: Each viewer class's view at ``v`` (classes with sockets only).
-        self.views: dict[tuple, dict] = {}
+        #: Each viewer class's view at ``v`` (classes with sockets only), as a row of
+        #: ``views.VIEW_FIELDS`` (``views.as_map`` makes the map a whole state sends).
+        self.views: dict[tuple, tuple] = {}
         #: Remembers the bytes of the views' unchanged parts from one diff to the next.
         self.differ = fastlane.Differ()  # compiled, or protocol.patch.Differ (server/fastlane)
         #: The wire forms of the game's view objects, this change's and the last one's: a part
@@ -128,7 +130,7 @@ def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
             if shared is None:
                 shared = _lobby(actor, memory)
             view = memory.views[key] = _view(actor, memory, key, shared)
-        client.outbox.state(_encoded(actor, encode_state(view, memory.v, text=client.text)))
+        client.outbox.state(_encoded(actor, encode_state(views.as_map(view), memory.v, text=client.text)))
         client.shown = memory
 
 
@@ -155,9 +157,9 @@ def _lobby(actor: Any, memory: ViewMemory) -> dict:
     return memory.lobby
 
 
-def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> dict:
-    # the catalog goes where a game is picked: the TV and the host phone (views.view_maps decides)
-    return views.view_maps(
+def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> tuple:
+    # the catalog goes where a game is picked: the TV and the host phone (views.view_rows decides)
+    return views.view_rows(
         actor.room, actor.games, (key,), shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=_hints(actor)
     )[key]
 
@@ -175,6 +177,11 @@ def _encoded(actor: Any, data: bytes | str) -> bytes | str:
     return data
 
 
+def _encode_row(row: tuple, v: int, *, text: bool) -> bytes | str:
+    """A class's whole ``state`` at view version ``v``, from its view row (server/delivery.py calls this)."""
+    return encode_state(views.as_map(row), v, text=text)
+
+
 def broadcast(actor: Any) -> None:
     """Diff every viewer class's view and send each socket its change, now."""
     memory: ViewMemory = actor.view_memory
@@ -189,19 +196,19 @@ def broadcast(actor: Any) -> None:
         return
     shared = _lobby(actor, memory)
     keys = fastlane.viewer_classes(clients)  # the viewer classes present, in order
-    current = views.view_maps(
+    current = views.view_rows(
         actor.room, actor.games, keys, shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=_hints(actor)
     )
     memory.wire.next()
 
-    public, private = memory.differ.split(memory.views, current)
+    public, private = memory.differ.split_rows(memory.views, current, views.VIEW_FIELDS)
     memory.differ.next()
     changed = bool(public) or any(private.values())
     if changed:
         memory.v += 1
     # Each message is encoded once and the very same bytes go to every socket it is for
     # (server/delivery.py, compiled in server/fastlane/_delivery.pyx)
-    encodes = fastlane.deliver(clients, memory, current, public, private, changed, memory.v, encode_state, encode_change)
+    encodes = fastlane.deliver(clients, memory, current, public, private, changed, memory.v, _encode_row, encode_change)
     actor.encodes += encodes
     actor.metrics.state_encodes.inc(encodes)
     memory.views = current

@@ -266,7 +266,7 @@ def state_frame(
     wire: Callable[[Any], Any] = to_wire,
     hints_left: HintsLeft | None = None,
 ) -> State:
-    """The ``state`` frame for one viewer class (see :func:`view_maps` for what it holds)."""
+    """The ``state`` frame for one viewer class (see :func:`view_rows` for what it holds)."""
     return State(**view_map(room, games, key, shared_lobby, game_catalog, wire=wire, hints_left=hints_left))
 
 
@@ -285,10 +285,6 @@ def view_map(
     return view_maps(room, games, (key,), shared_lobby, catalog_lobby, wire=wire, hints_left=hints_left)[key]
 
 
-#: One ``SeatViewer`` per seat, made once: a view is asked for every seat on every change.
-_SEAT_VIEWERS = tuple(SeatViewer(seat) for seat in range(16))
-
-
 def view_maps(
     room: Room,
     games: Mapping[str, GameSpec],
@@ -299,9 +295,56 @@ def view_maps(
     wire: Callable[[Any], Any] = to_wire,
     hints_left: HintsLeft | None = None,
 ) -> dict[tuple, dict]:
-    """The whole view of each viewer class in ``keys``, as plain maps (fan-out diffs these).
+    """:func:`view_rows` as plain maps, one per viewer class."""
+    rows = view_rows(room, games, keys, shared_lobby, catalog_lobby, wire=wire, hints_left=hints_left)
+    return {key: as_map(row) for key, row in rows.items()}
 
-    A map holds a ``state`` frame's fields but ``t`` and ``v``.  Everything
+
+#: The fields of a viewer class's view, in a ``state`` frame's order: fan-out keeps each
+#: class's view as a row of their values (:func:`view_rows`), a map only when it is sent whole.
+VIEW_FIELDS = ("room", "version", "lobby", "you", "game", "legal", "outcome")
+
+
+def as_map(row: tuple) -> dict:
+    """A view row (:func:`view_rows`) as its map: a ``state`` frame's fields but ``t`` and ``v``."""
+    return dict(zip(VIEW_FIELDS, row))
+
+
+def _public_view(made: dict[type, Any], view: Callable[..., Any] | None, state: Any, viewer: Any, wire: Callable[[Any], Any]) -> Any:
+    """The game's view for SCREEN or SPECTATOR in wire form, made once per change (kept in ``made``).
+
+    Keyed by the viewer's class, which hashes in C, where the attrs viewer
+    itself would call its generated ``__hash__`` (in Python).  A module
+    function, not a closure: a closure would be made anew on every change.
+    """
+    if view is None:
+        return None
+    found = made.get(viewer.__class__)
+    if found is None:
+        found = made[viewer.__class__] = wire(view(state, viewer))
+    return found
+
+
+#: One ``SeatViewer`` per seat, made once: a view is asked for every seat on every change.
+_SEAT_VIEWERS = tuple(SeatViewer(seat) for seat in range(16))
+
+
+def view_rows(
+    room: Room,
+    games: Mapping[str, GameSpec],
+    keys: Iterable[tuple],
+    shared_lobby: dict,
+    catalog_lobby: dict | None,
+    *,
+    wire: Callable[[Any], Any] = to_wire,
+    hints_left: HintsLeft | None = None,
+) -> dict[tuple, tuple]:
+    """The whole view of each viewer class in ``keys``, as a row of :data:`VIEW_FIELDS` (fan-out diffs these).
+
+    A row holds a ``state`` frame's fields but ``t`` and ``v``, in the
+    order of :data:`VIEW_FIELDS`: a tuple costs a fraction of a map to make,
+    and fan-out makes one for every class on every change, while a map is
+    needed only for a class sent its whole view (:func:`as_map`).  Everything
     about the game comes from the game's ``view`` for that class (SCREEN for
     the host, the seat for a seated player, SPECTATOR otherwise) and the
     seat's legal commands.  The game catalogue (every game's options schema)
@@ -329,19 +372,8 @@ def view_maps(
     legal_patterns = spec.legal_patterns if spec is not None else None
     legal_commands = spec.legal_commands if spec is not None else None
     gives_hints = spec is not None and spec.hint is not None
-    # the game's view for SCREEN and SPECTATOR, each made once; keyed by the viewer's class, which
-    # hashes in C, where the attrs viewer itself would call its generated __hash__ (in Python)
-    public: dict[type, Any] = {}
-
-    def public_view(viewer: Any) -> Any:
-        if view is None:
-            return None
-        made = public.get(viewer.__class__)
-        if made is None:
-            made = public[viewer.__class__] = wire(view(state, viewer))
-        return made
-
-    out: dict[tuple, dict] = {}
+    public: dict[type, Any] = {}  # the game's view for SCREEN and SPECTATOR (_public_view)
+    out: dict[tuple, tuple] = {}
     for key in keys:
         legal = None
         lobby_map = shared_lobby
@@ -359,7 +391,7 @@ def view_maps(
             if player_id == host_phone:  # the host phone picks games too
                 lobby_map = lobby_with_catalog
             if seat is None:
-                game = public_view(SPECTATOR)
+                game = _public_view(public, view, state, SPECTATOR, wire)
             else:
                 viewer = _SEAT_VIEWERS[seat] if seat < len(_SEAT_VIEWERS) else SeatViewer(seat)
                 game = wire(view(state, viewer)) if view is not None else None
@@ -373,18 +405,10 @@ def view_maps(
                             legal = _legal_tuples(commands) if type(commands) is tuple else _legal_lists(*commands)
         elif key == HOST:
             you = _YOU_HOST
-            game = public_view(SCREEN)
+            game = _public_view(public, view, state, SCREEN, wire)
             lobby_map = lobby_with_catalog
         else:  # SPECTATORS
             you = _YOU_SPECTATOR
-            game = public_view(SPECTATOR)
-        out[key] = {
-            "room": code,
-            "version": version,
-            "lobby": lobby_map,
-            "you": you,
-            "game": game,
-            "legal": legal,
-            "outcome": outcome_wire,
-        }
+            game = _public_view(public, view, state, SPECTATOR, wire)
+        out[key] = (code, version, lobby_map, you, game, legal, outcome_wire)  # (VIEW_FIELDS)
     return out

@@ -114,11 +114,11 @@ def _one_class_broadcast(real: Any) -> Any:
             return
         memory.room_version = actor.room.version
         shared = fanout._lobby(actor, memory)
-        screen = views.view_maps(
+        screen = views.view_rows(
             actor.room, actor.games, (views.HOST,), shared, memory.catalog_lobby, wire=memory.wire.to_wire,
         )[views.HOST]
         memory.wire.next()
-        ops = memory.differ.diff(memory.views[views.HOST], screen)
+        ops = memory.differ.diff(views.as_map(memory.views[views.HOST]), views.as_map(screen))
         memory.differ.next()
         memory.views[views.HOST] = screen
         if not ops:

@@ -68,7 +68,7 @@ def install() -> None:
     _wrap(room.RoomActor, "count", "turn.metrics")
     _wrap(room, "fan_out", "fanout")
     _wrap(fanout, "_lobby", "fanout.lobby")
-    _wrap(fanout.views, "view_maps", "fanout.views")
+    _wrap(fanout.views, "view_rows", "fanout.views")
     _wrap(fanout, "encode_change", "fanout.encode")
     _wrap(fanout, "encode_state", "fanout.encode")
     differ = fanout.fastlane.Differ  # a compiled class cannot be patched: wrap its instances' split instead
@@ -83,11 +83,12 @@ def install() -> None:
 
 
 class _TimedDiffer:
-    """A differ whose ``split`` is timed as ``fanout.diff``."""
+    """A differ whose ``split`` and ``split_rows`` (fan-out's) are timed as ``fanout.diff``."""
 
     def __init__(self, differ: Any) -> None:
         self._differ = differ
         self.split = _timed(differ.split, "fanout.diff")
+        self.split_rows = _timed(differ.split_rows, "fanout.diff")
         self.next = differ.next
 
 

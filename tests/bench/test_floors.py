@@ -24,6 +24,7 @@ import counter, hotpath
 from peers import floors
 from protocol.codec import decode_server_all
 from protocol.patch import apply
+from server import views
 from server.hub import Hub, HubConfig
 from server.inbox import Command
 
@@ -33,7 +34,7 @@ async def main():
     config = HubConfig(bot_delay=1e6, timer_scale=1e6, snapshot_every=10**9, mailbox=10**6)
     hub = Hub(store, games={{"counter": counter.GAME}}, config=config)
     actor, clients = await hotpath.make_room(hub, "counter", 3, 1)
-    held = {{c: actor.view_memory.views[c.key] for c in clients}}  # each socket's copy, patched as it goes
+    held = {{c: views.as_map(actor.view_memory.views[c.key]) for c in clients}}  # each socket's copy, patched as it goes
     v = actor.view_memory.v
     for step, (seat, n) in enumerate([(1, 3), (0, 16), (1, 2)]):
         stored = store.versions[actor.room.id]

@@ -16,7 +16,7 @@ stages.install()
 from server import connection, direct_ws, fanout, outbox, room
 from server.store import embedded
 wrapped = [direct_ws.DirectWebSocketProtocol.data_received, connection.Inbound.take, connection.load_frame,
-           room.RoomActor.handle_safely, room.fan_out, fanout._lobby, fanout.views.view_maps, fanout.encode_change,
+           room.RoomActor.handle_safely, room.fan_out, fanout._lobby, fanout.views.view_rows, fanout.encode_change,
            outbox._flush_due, embedded.EmbeddedStore._append_either, embedded.EmbeddedStore._lane_answers]
 if fanout.fastlane.LANE == "compiled":
     from server.fastlane import _outbox
@@ -25,6 +25,8 @@ assert all(hasattr(f, "__wrapped__") for f in wrapped), [f for f in wrapped if n
 differ = fanout.fastlane.Differ()
 public, private = differ.split({{}}, {{("host",): {{"a": 1}}}})
 assert stages.snapshot()["fanout.diff"][1] == 1
+differ.split_rows({{("host",): (1,)}}, {{("host",): (2,)}}, ("a",))
+assert stages.snapshot()["fanout.diff"][1] == 2
 connection.load_frame(b"\\x81\\xa1t\\xa3cmd")
 assert stages.snapshot()["read.decode"] == [stages.TOTALS["read.decode"][0], 1] and stages.TOTALS["read.decode"][0] > 0
 print("ok", len(stages.snapshot()))

@@ -136,3 +136,41 @@ def test_the_twins_diff_two_values_alike(data):
     old = data.draw(trees)
     new = mutate(data, old)
     assert typed(CompiledDiffer().diff(old, new)) == typed(patch.Differ().diff(old, new))
+
+
+#: The fields of the rows below (fan-out's rows hold ``server.views.VIEW_FIELDS``).
+ROW_FIELDS = ("v", "lobby", "game", "you")
+
+
+def rows_of(views: dict[Any, dict]) -> dict[Any, tuple]:
+    """Each class's view as a row of ``ROW_FIELDS`` (a field the view lacks: None), its values the same objects."""
+    return {key: tuple(view.get(field) for field in ROW_FIELDS) for key, view in views.items()}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.integers(1, 4), st.integers(1, 3))
+def test_the_twins_split_rows_as_the_maps_they_stand_for(data, classes, rounds):
+    """Views kept as rows, as fan-out keeps them: both twins give :meth:`split`'s ops of the rows' maps."""
+    pure, compiled, of_maps = patch.Differ(), CompiledDiffer(), patch.Differ()
+    olds = rows_of(views_of(data, classes, None))
+    for _ in range(rounds):
+        news = rows_of(views_of(data, classes, {key: dict(zip(ROW_FIELDS, row)) for key, row in olds.items()}))
+        expected = of_maps.split(
+            {key: dict(zip(ROW_FIELDS, row)) for key, row in olds.items()},
+            {key: dict(zip(ROW_FIELDS, row)) for key, row in news.items()},
+        )
+        for differ in (pure, compiled):
+            public, private = differ.split_rows(olds, news, ROW_FIELDS)
+            assert typed(public) == typed(expected[0])
+            assert typed(private) == typed(expected[1])
+            differ.next()
+        of_maps.next()
+        olds = news
+
+
+@pytest.mark.parametrize("make", [patch.Differ, CompiledDiffer], ids=["pure", "compiled"])
+def test_a_row_of_another_length_is_refused(make):
+    rows = {("seat", 0): (1, 2, 3, 4)}
+    with pytest.raises(ValueError, match="one value for each of the 4 fields"):
+        make().split_rows(rows, {("seat", 0): (1, 2, 3)}, ROW_FIELDS)
+    assert make().split_rows(rows, {("seat", 0): (1, 2, 3, 5)}, ROW_FIELDS) == ([[["you"], 5]], {("seat", 0): []})
