@@ -282,22 +282,7 @@ def view_map(
 ) -> dict:
     """One viewer class's whole view as a plain map: a ``state`` frame's fields but ``t`` and ``v``."""
     catalog_lobby = with_catalog(shared_lobby, game_catalog) if game_catalog is not None else None
-    return view_maps(room, games, (key,), shared_lobby, catalog_lobby, wire=wire, hints_left=hints_left)[key]
-
-
-def view_maps(
-    room: Room,
-    games: Mapping[str, GameSpec],
-    keys: Iterable[tuple],
-    shared_lobby: dict,
-    catalog_lobby: dict | None,
-    *,
-    wire: Callable[[Any], Any] = to_wire,
-    hints_left: HintsLeft | None = None,
-) -> dict[tuple, dict]:
-    """:func:`view_rows` as plain maps, one per viewer class."""
-    rows = view_rows(room, games, keys, shared_lobby, catalog_lobby, wire=wire, hints_left=hints_left)
-    return {key: as_map(row) for key, row in rows.items()}
+    return as_map(view_rows(room, games, (key,), shared_lobby, catalog_lobby, wire=wire, hints_left=hints_left)[key])
 
 
 #: The fields of a viewer class's view, in a ``state`` frame's order: fan-out keeps each
