@@ -26,6 +26,9 @@ Knobs (environment):
                     each diag line then carries the totals, and split.py prints them per intent
   OURS_FLOOR        skeleton | one-class: part of a move's work taken away, to see what it costs
                     (bench/peers/floors.py; the benchmark's figures are never taken with it)
+  OURS_GC_LOG       1: one ``{"gc": ...}`` line on stderr per collection of the oldest generation,
+                    or of any generation taking 2 ms or more (wall time, generation, ms, objects
+                    collected): a p99 burst that lines up with one is the collector's
 
 SIGUSR1 prints one ``{"diag": ...}`` line on stderr, the format the harness's
 ``ours/profile.sh`` and ``ours/breakdown.py`` read: a monotonic time, the
@@ -126,6 +129,29 @@ def diagnostics(hub, store) -> dict:
     }
 
 
+def log_collections() -> None:
+    """``OURS_GC_LOG=1``: print the garbage collections that could show in a rung's latency.
+
+    The hub raises the collector's thresholds (server/serve.py); whether a
+    full collection still falls inside a measured window, and how long it
+    stops the event loop, is read off these lines against the window's time.
+    """
+    import gc
+
+    started = [0.0]
+
+    def watch(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+            return
+        ms = (time.perf_counter() - started[0]) * 1000
+        if ms >= 2 or info["generation"] == 2:
+            line = {"t": round(time.time(), 2), "gen": info["generation"], "ms": round(ms, 1), "collected": info["collected"]}
+            print(json.dumps({"gc": line}), file=sys.stderr, flush=True)
+
+    gc.callbacks.append(watch)
+
+
 def acked_commands(hub) -> int:
     """Game commands the hub handled minus those it refused (from its own counters)."""
     counters = hub_counters(hub)
@@ -179,6 +205,8 @@ def main() -> int:
 
         floors.install(floor)
     tune_process()
+    if os.environ.get("OURS_GC_LOG") == "1":
+        log_collections()
     interval = os.environ.get("OURS_COMMIT_INTERVAL_MS")
     store = open_store(f"{db_path}?synchronous={synchronous}" + (f"&commit_interval_ms={interval}" if interval else ""))
     games = {**load_games(), "counter": counter.GAME}
