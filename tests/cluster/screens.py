@@ -41,7 +41,10 @@ class Screen:
         self.frames: list[dict] = []
         self.state: dict | None = None
         self.welcome: dict | None = None
+        #: The close code of every socket the hub (or the link) closed; not of those this screen closed itself.
         self.closes: list[int] = []
+        #: Sockets this screen closed itself (``drop`` before the hub closed them): their ends are not ``closes``.
+        self._closed_here: set[Any] = set()
         self.connects: list[str] = []
         #: (when, node) of each welcome with its first state: a screen resumed then.
         self.connected_at: list[tuple[float, str]] = []
@@ -114,9 +117,12 @@ class Screen:
         except websockets.ConnectionClosed:
             pass
         finally:
-            if ws is self.ws:
-                code = ws.close_code if ws.close_code is not None else 1006
+            # Recorded even when the screen already moved on: a move sent on a socket the hub had just
+            # closed fails, and the phone reconnects (``drop``) before this reader has seen the close.
+            code = ws.close_code if ws.close_code is not None else 1006
+            if ws is self.ws or ws not in self._closed_here:
                 self.closes.append(code)
+            if ws is self.ws:
                 self.ws = None
                 if code in (1006, 1011):  # the link died (no close from the hub): come back through another
                     self.at += 1
@@ -129,6 +135,8 @@ class Screen:
     async def drop(self) -> None:
         ws, self.ws = self.ws, None
         if ws is not None:
+            if ws.protocol.close_rcvd is None:  # the hub has not closed it: this close is the screen's own
+                self._closed_here.add(ws)
             try:
                 await asyncio.wait_for(ws.close(), 1.0)
             except Exception:
