@@ -170,13 +170,15 @@ class _Hub:
         return views.view_map(room, GAMES, views.player_key(self.player), shared, views.catalog(GAMES))
 
 
-def _open_phone(browser: Any, url: str, room: roomstate.Room, player: int, token: str) -> tuple[Any, _Hub]:
+def _open_phone(
+    browser: Any, url: str, room: roomstate.Room, player: int, token: str, name: str = NAME
+) -> tuple[Any, _Hub]:
     """The phone joining by name, as driver.open_phone does, with its websocket answered by ``_Hub``."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     hub = _Hub(context, url, room, player, token)
     page = context.new_page()
     page.goto(f"{url}/join/{CODE}")
-    page.get_by_label("Your name").fill(NAME)
+    page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Join").click()
     page.locator(".phone-header").wait_for()
     return page, hub
@@ -270,4 +272,36 @@ def test_the_rare_new_york_slice_decisions_fit_the_phone(browser, server, artifa
     # Then nothing scrolls, clips, leaves the window or overlaps, and every target is big enough
     # (a KNOWN_MISFITS entry of test_fit.py excuses nothing here)
     found.assert_none()
+    assert not found.bad, "screens that do not fit:\n" + json.dumps(found.bad, indent=1, ensure_ascii=False)
+
+
+#: The late phone's name, as in test_fit.py.
+LATE_NAME = "Guadalupe Ortiz"
+
+
+def test_a_late_phone_fits_while_the_longest_decision_is_on_the_table(browser, server, artifacts):
+    # Given the six-player game at its Sneak-a-Slice offer of twelve moves: the table's longest line of what
+    # happens now ("Maximiliano Ruiz puede mover una porción a escondidas" wraps on a small phone), with the
+    # specials the players hold by then in their rows
+    seed, events = _game_to("sneak")
+    room = _room_at(seed, events, events[-1].seat, token_hash(new_token()))
+    # and a seventh person who joined after the start: no seat, the public table until the next game
+    token = new_token()
+    for event in lobby.decide_join(room, LATE_NAME, token_hash(token)):
+        room = roomstate.evolve(room, event, GAMES)
+    late = next(p for p in room.lobby_players() if p.name == LATE_NAME)
+    assert room.run is not None and late.seat is None and late.id not in room.run.seats
+    page, hub = _open_phone(browser, server.url, room, late.id, token, LATE_NAME)
+    page.locator(".phone-late .table-brief").wait_for()
+    assert page.locator(".brief-now").inner_text() == f"{NAME} may Sneak a Slice"
+    # (said once: the table's line, with no "Waiting for Maximiliano Ruiz" prompt above it)
+    assert page.locator(".prompt").count() == 0
+    # When it is measured at each phone size, in each language
+    found = Findings(artifacts)
+    for lang in LANGS:
+        for size in (PHONE, SMALL_PHONE):
+            found.check(page, "phone-late-new-york-slice-sneak", size, lang)
+    page.locator(".phone-late .table-brief").wait_for()
+    assert len(hub.hellos) == 1, hub.hellos
+    # Then nothing scrolls, clips, leaves the window or overlaps (the reaction bar below the table included)
     assert not found.bad, "screens that do not fit:\n" + json.dumps(found.bad, indent=1, ensure_ascii=False)

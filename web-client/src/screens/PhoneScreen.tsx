@@ -246,6 +246,8 @@ function Seated({
   useWakeLock(Boolean(state.game) && !state.outcome);
   const ui = uiFor(state.lobby.game);
   const seat = state.you.seat ?? null;
+  // a phone with no seat in the game that runs (joined late, sitting out): the public table until the next game
+  const late = Boolean(state.game) && seat === null && !state.outcome;
   const hosting = Boolean(hostActions) && isHostPhone(state);
   const host = hostPlayer(state.lobby);
   return (
@@ -278,7 +280,8 @@ function Seated({
           <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
         </section>
       )}
-      {prompt && (
+      {prompt && !(late && hasBrief(state.lobby.game)) && (
+        // (a late joiner's table says who acts and on what, "Ana may Sneak a Slice": no "Waiting for Ana" above it)
         <p class={`prompt ${prompt.mine ? "prompt-mine" : ""}`} role="status" aria-live="polite">
           {prompt.text}
         </p>
@@ -307,7 +310,7 @@ function Seated({
       {state.game && seat !== null && !state.outcome && (
         <ui.Hand game={state.game} lobby={state.lobby} players={state.lobby.players} seat={seat} legal={state.legal ?? []} send={send} hint={hint} hints={state.you.hints} />
       )}
-      {state.game && seat === null && !state.outcome && (
+      {late && state.game && (
         // A late joiner: the public view of the game in progress (the hub sends this
         // phone the spectators' view), and when they will play.
         <section class="phone-late" aria-labelledby="late-title">

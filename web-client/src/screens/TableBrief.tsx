@@ -9,6 +9,7 @@ import type { View } from "../games/types";
 import { PlayerChip } from "../ui/common";
 import { bySeat } from "../ui/players";
 import { decisionText } from "../games/new_york_slice/Table";
+import { specialTitle } from "../games/new_york_slice/Slice";
 import { deciding } from "../games/new_york_slice/model";
 import { endReason, mixedNumber } from "../games/splittissimo/text";
 
@@ -36,7 +37,7 @@ function newYorkSlice(game: View, players: LobbyPlayer[], score: (seat: number) 
       chips: [
         S.nys_keptCount(((e.collected ?? []) as View[]).length),
         S.nys_eatenCount(Number(e.eaten_count ?? 0)),
-        ...((e.specials ?? []) as View[]).filter((h) => !h.used).map((h) => String(h.name ?? h.special)),
+        ...((e.specials ?? []) as View[]).filter((h) => !h.used).map((h) => specialTitle(String(h.special), h.name)),
         ...(game.guest_check ? [`${S.nys_total} ${score(Number(e.seat)) ?? ""}`] : []),
       ],
     })),
@@ -120,7 +121,14 @@ export function TableBrief({
           return (
             <li key={row.seat} class={`brief-seat ${row.current ? "current" : ""}`}>
               {player ? <PlayerChip player={player} /> : <span class="chip">{S.seat(row.seat)}</span>}
-              <span class="brief-chips">{row.chips.join(" · ")}</span>
+              <span class="brief-chips">
+                {/* each fact wraps as one piece, its "·" at the end of a line, never starting the next */}
+                {row.chips.map((chip, i) => (
+                  <span key={i} class="brief-chip-text">
+                    {i < row.chips.length - 1 ? `${chip} ·` : chip}
+                  </span>
+                ))}
+              </span>
             </li>
           );
         })}

@@ -52,14 +52,20 @@ export function SliceCard({ slice, small, title }: { slice: Slice | null; small?
   );
 }
 
+/** A special's title in the reader's language (the hub's English name only for one the client does not know). */
+export function specialTitle(id: string, name?: unknown): string {
+  return S.nys_specials[id as keyof typeof S.nys_specials]?.[0] ?? (name == null ? id : String(name));
+}
+
 export function SpecialCard({ id, name, small }: { id: string; name?: string; small?: boolean }) {
   const info = S.nys_specials[id as keyof typeof S.nys_specials];
+  const title = specialTitle(id, name);
   return (
-    <span class={`special-card ${small ? "special-small" : ""}`} role="img" aria-label={`${S.nys_special}: ${info?.[0] ?? name ?? id}. ${info?.[1] ?? ""}`}>
+    <span class={`special-card ${small ? "special-small" : ""}`} role="img" aria-label={`${S.nys_special}: ${title}. ${info?.[1] ?? ""}`}>
       <span class="special-star" aria-hidden="true">
         ★
       </span>
-      <span class="special-name">{info?.[0] ?? name ?? id}</span>
+      <span class="special-name">{title}</span>
       {!small && info && <span class="special-text">{info[1]}</span>}
     </span>
   );
