@@ -1,4 +1,5 @@
-"""New York Slice's rarer phone decisions fit the phone: Dibs! and Sneak-a-Slice (issue 27).
+"""New York Slice's rarer phone decisions fit the phone: Dibs! and Sneak-a-Slice (issue 27), and so
+does a late joiner's table while the longest of them is on it.
 
 ``test_fit.py`` measures every screen a seated phone is shown in a game played
 through the UI, but a normal game rarely offers Dibs! or Sneak-a-Slice to the
@@ -35,6 +36,13 @@ the real web client, served by the real test server, is shown it:
    a ``hello`` gets that ``welcome`` and ``state``, a ``ping`` its ``ack``
    (so the heartbeat never drops the link); anything else (a move) is
    ignored: only the drawing matters here.
+
+The late phone: the same room at the Sneak-a-Slice offer (the longest line of
+what happens now, with the specials the players hold by then), and a seventh
+person who joined after the start, shown the public table until the next
+game; CI once found that screen 6 px too tall in Spanish at 360x740 in a
+game played through the UI, where the moment measured is whatever the game
+is at.
 
 Before measuring, the test checks the screen is the decision meant: each
 Dibs! slice button (one per slice on offer) and "No, thanks", or each
