@@ -130,7 +130,7 @@ def _welcome_newcomers(actor: Any, memory: ViewMemory, clients: list) -> None:
             if shared is None:
                 shared = _lobby(actor, memory)
             view = memory.views[key] = _view(actor, memory, key, shared)
-        client.outbox.state(_encoded(actor, encode_state(views.as_map(view), memory.v, text=client.text)))
+        client.outbox.state(_encoded(actor, _encode_row(view, memory.v, text=client.text)))
         client.shown = memory
 
 
