@@ -1,11 +1,12 @@
 // The table on a phone that is not playing (screens/TableBrief.tsx): New York Slice's rows name each
 // player's unused specials in the reader's language, each fact a piece of its own that wraps whole.
 import { render } from "preact";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { View } from "../src/games/types";
 import type { LobbyPlayer } from "../src/net/wire";
 import { TableBrief } from "../src/screens/TableBrief";
 import { setLanguage } from "../src/strings";
+import { mountPoint } from "./dom";
 
 const players = [
   { id: 1, name: "Ana", seat: 0, bot: null, presence: "connected" },
@@ -32,23 +33,15 @@ const game = {
   ],
 } as unknown as View;
 
-let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.appendChild(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
-  setLanguage("en", false);
-});
+const root = mountPoint();
+afterEach(() => setLanguage("en", false));
 
-const rows = () => [...root.querySelectorAll(".brief-seat .brief-chips")].map((r) => [...r.children].map((c) => c.textContent));
+const rows = () => [...root().querySelectorAll(".brief-seat .brief-chips")].map((r) => [...r.children].map((c) => c.textContent));
 
 describe("the table brief of New York Slice", () => {
   it("lists each seat's facts and unused specials as pieces, the separator ending a piece", () => {
     setLanguage("en", false);
-    render(<TableBrief gameId="new_york_slice" game={game} players={players} outcome={null} />, root);
+    render(<TableBrief gameId="new_york_slice" game={game} players={players} outcome={null} />, root());
     expect(rows()).toEqual([
       ["kept 2 ·", "ate 1 ·", "Stuffed Crust"],
       ["kept 0 ·", "ate 0 ·", "Day-Old Pizza"],
@@ -57,8 +50,8 @@ describe("the table brief of New York Slice", () => {
 
   it("names the specials in Spanish on a Spanish phone, not with the hub's English names", () => {
     setLanguage("es", false);
-    render(<TableBrief gameId="new_york_slice" game={game} players={players} outcome={null} />, root);
-    const text = root.querySelector(".brief-seats")!.textContent!;
+    render(<TableBrief gameId="new_york_slice" game={game} players={players} outcome={null} />, root());
+    const text = root().querySelector(".brief-seats")!.textContent!;
     expect(text).toContain("Borde relleno");
     expect(text).toContain("Pizza de ayer");
     expect(text).not.toMatch(/Stuffed Crust|Day-Old Pizza/);
