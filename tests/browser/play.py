@@ -42,8 +42,13 @@ def pizza_theory_turn(page: Any, rng: random.Random) -> bool:
         return True
     dice = page.locator(".die-btn")
     if dice.count():
-        dice.nth(rng.randrange(dice.count())).click()
-        page.locator(".action-bar .btn-start").click()
+        # (the dice go when the cut is revealed: a phone whose choice is already in can look while the
+        # last one is made, and its die may vanish under the click; the caller then looks again)
+        try:
+            dice.nth(rng.randrange(dice.count())).click(timeout=5000)
+            page.locator(".action-bar .btn-start").click(timeout=5000)
+        except PlaywrightTimeout:
+            return False
         return True
     return False
 
