@@ -264,7 +264,7 @@ async def main_async(args: argparse.Namespace) -> int:
     evict = bytearray(args.evict << 20) if args.evict else None
     clock = Clock()
     originals = {
-        "views": (views_module, "view_rows", views_module.view_rows),
+        "views": (fanout_module.fastlane, "view_rows", fanout_module.fastlane.view_rows),  # (compiled, or server.views')
         "lobby": (views_module, "lobby", views_module.lobby),
         # (fan-out makes its differ from server.fastlane: compiled, or protocol.patch's; each one's split is timed)
         "diff": (fanout_module.fastlane, "Differ", fanout_module.fastlane.Differ),

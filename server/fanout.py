@@ -159,7 +159,7 @@ def _lobby(actor: Any, memory: ViewMemory) -> dict:
 
 def _view(actor: Any, memory: ViewMemory, key: tuple, shared: dict) -> tuple:
     # the catalog goes where a game is picked: the TV and the host phone (views.view_rows decides)
-    return views.view_rows(
+    return fastlane.view_rows(
         actor.room, actor.games, (key,), shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=_hints(actor)
     )[key]
 
@@ -196,7 +196,7 @@ def broadcast(actor: Any) -> None:
         return
     shared = _lobby(actor, memory)
     keys = fastlane.viewer_classes(clients)  # the viewer classes present, in order
-    current = views.view_rows(
+    current = fastlane.view_rows(
         actor.room, actor.games, keys, shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=_hints(actor)
     )
     memory.wire.next()

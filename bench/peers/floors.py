@@ -114,7 +114,7 @@ def _one_class_broadcast(real: Any) -> Any:
             return
         memory.room_version = actor.room.version
         shared = fanout._lobby(actor, memory)
-        screen = views.view_rows(
+        screen = fanout.fastlane.view_rows(
             actor.room, actor.games, (views.HOST,), shared, memory.catalog_lobby, wire=memory.wire.to_wire,
         )[views.HOST]
         memory.wire.next()

@@ -68,7 +68,7 @@ def install() -> None:
     _wrap(room.RoomActor, "count", "turn.metrics")
     _wrap(room, "fan_out", "fanout")
     _wrap(fanout, "_lobby", "fanout.lobby")
-    _wrap(fanout.views, "view_rows", "fanout.views")
+    _wrap(fanout.fastlane, "view_rows", "fanout.views")  # (compiled, or server.views')
     _wrap(fanout, "encode_change", "fanout.encode")
     _wrap(fanout, "encode_state", "fanout.encode")
     differ = fanout.fastlane.Differ  # a compiled class cannot be patched: wrap its instances' split instead

@@ -16,7 +16,7 @@ stages.install()
 from server import connection, direct_ws, fanout, outbox, room
 from server.store import embedded
 wrapped = [direct_ws.DirectWebSocketProtocol.data_received, connection.Inbound.take, connection.load_frame,
-           room.RoomActor.handle_safely, room.fan_out, fanout._lobby, fanout.views.view_rows, fanout.encode_change,
+           room.RoomActor.handle_safely, room.fan_out, fanout._lobby, fanout.fastlane.view_rows, fanout.encode_change,
            outbox._flush_due, embedded.EmbeddedStore._append_either, embedded.EmbeddedStore._lane_answers]
 if fanout.fastlane.LANE == "compiled":
     from server.fastlane import _outbox
