@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 import pytest
+from botmoves import bot_step
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,14 +48,7 @@ def played(game_id: str, players: int, seed: int, moves: int) -> Any:
     for _ in range(moves):
         if spec.is_terminal(state):
             break
-        seats = [seat for seat in range(players) if spec.legal_commands(state, seat)]
-        if seats:
-            seat = rng.choice(seats)
-            legal = spec.legal_commands(state, seat)
-            command = bots[seat].act(spec.view(state, SeatViewer(seat)), legal) or rng.choice(list(legal))
-        else:  # nobody may act: the game's timer moves it on
-            seat, command = -1, spec.next_timer(state).command
-        for event in spec.decide(state, seat, command):
+        for event in bot_step(spec, state, bots, rng):
             state = spec.evolve(state, event)
     return state
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from botmoves import bot_step
 
-from games.contract import SeatViewer
 from protocol import codec
 from protocol.frames import State
 from server import roomstate, views
@@ -43,19 +43,9 @@ def rooms_of_a_bot_game(game_id: str, moves: int = 40):
     rng = random.Random(3)
     yield room
     for _ in range(moves):
-        state = room.run.state
-        if spec.is_terminal(state):
+        if spec.is_terminal(room.run.state):
             return
-        seats = [s for s in range(players) if spec.legal_commands(state, s)]
-        if seats:
-            seat = rng.choice(seats)
-            legal = spec.legal_commands(state, seat)
-            command = bots[seat].act(spec.view(state, SeatViewer(seat)), legal) or legal[0]
-            new = spec.decide(state, seat, command)
-        else:
-            timer = spec.next_timer(state)
-            new = spec.decide(state, -1, timer.command)
-        for event in new:
+        for event in bot_step(spec, room.run.state, bots, rng):
             room = roomstate.evolve(room, event, GAMES)
         yield room
 
