@@ -20,8 +20,6 @@ room, run or player of another class (a test's stand-in) goes to the twin.
 """
 
 from cpython.object cimport PyObject
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 
 cdef extern from "Python.h":
@@ -120,7 +118,10 @@ def view_rows(room, games, keys, shared_lobby, catalog_lobby, *, wire=None, hint
     run = _field(room, R_RUN)
     if run is not None and type(run) is not _Run:
         return _pure_view_rows(room, games, keys, shared_lobby, catalog_lobby, wire=wire, hints_left=hints_left)
-    cdef tuple room_players = _field(room, R_PLAYERS)
+    listed_players = _field(room, R_PLAYERS)
+    if type(listed_players) is not tuple:  # (a Room always holds a tuple; anything else is a test's)
+        return _pure_view_rows(room, games, keys, shared_lobby, catalog_lobby, wire=wire, hints_left=hints_left)
+    cdef tuple room_players = <tuple>listed_players
     cdef dict players = {}
     for player in room_players:
         if type(player) is not _Player:

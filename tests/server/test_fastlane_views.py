@@ -168,3 +168,6 @@ def test_inputs_of_other_classes_go_to_the_pure_twin():
     assert compiled_rows == pure_rows
     pure_rows, compiled_rows = both(Room(code="ABCD"), [views.HOST])  # no wire given: the generic conversion
     assert compiled_rows == pure_rows
+    listed = Room(code="ABCD", players=[Player(id=1, name="A", token_hash="a")])  # a list where a Room holds a tuple
+    pure_rows, compiled_rows = both(listed, [("player", 1)], wire=to_wire)
+    assert compiled_rows == pure_rows
