@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from protocol import codec, errors
 from protocol.errors import Close, ErrorCode, ProtocolError, ServerCode, ServerFault
 from protocol.frames import ROLES, VERSION, Ack, Cmd, Error, Hello, HintRequest, Host, Ping, React, Vote
-from server import lobby
+from server import fastlane, lobby
 from server.client import Client
 from server.direct_ws import EXTENSION
 from server.fastlane import load_frame
@@ -193,7 +193,9 @@ async def serve(ws: WebSocket, hub: Hub) -> None:
             return
         metrics.connections.labels(role=client.role).inc()
         inbound = Inbound(hub, client, room)
-        if direct is not None and direct.detach(inbound.take, functools.partial(_gone, room, inbound, hub)):
+        # (the usual game command routed in C when the fast lane is compiled, every other frame by inbound.take)
+        taker = fastlane.taker(inbound, Command)
+        if direct is not None and direct.detach(taker, functools.partial(_gone, room, inbound, hub)):
             room = None  # the protocol detaches it from the room when the socket closes (_gone)
             return
         try:
@@ -265,7 +267,13 @@ class Inbound:
             self.gate = None
         self.room.votes.withdraw(self.client)
 
-    def take(self, data: bytes | str) -> None:
+    def take(self, data: bytes | str, value: dict | None = None) -> None:
+        """Handle one frame the socket sent: refused, answered here, or handed to the room.
+
+        ``value`` is the frame already decoded, when the compiled lane's
+        :func:`server.fastlane.taker` read it and left the frame to this
+        method (anything but the usual game command): it is not decoded twice.
+        """
         client = self.client
         if client.outbox.close_code is not None:
             return
@@ -277,7 +285,8 @@ class Inbound:
                 raise ProtocolError(
                     "slow down", code=ErrorCode.RATE_LIMITED, close=Close.TOO_MANY if self.strikes > MAX_STRIKES else None
                 )
-            value = load_frame(data)  # codec.load, the usual frame in C when the fast lane is compiled
+            if value is None:
+                value = load_frame(data)  # codec.load, the usual frame in C when the fast lane is compiled
             seq = codec.seq_of(value)
             if value["t"] == "react":  # counted off the room's inbox, never stored
                 self.gate = self.gate or self.room.reactions.take_gate(_reactor(client))
@@ -298,7 +307,18 @@ class Inbound:
                 client.send(Ack(seq=inbound.seq))
             else:
                 self.room.submit(inbound)
-        except (ProtocolError, ServerFault) as exc:
+        except Exception as exc:
+            self.failed(exc, seq)
+
+    def failed(self, exc: Exception, seq: int | None) -> None:
+        """A frame was refused (answered with an error, or the socket closed) or broke something (logged).
+
+        Called from the ``except`` block of :meth:`take`, and of the compiled
+        lane's usual command (``server/fastlane/_inbound.pyx``), which hands
+        every failure here.
+        """
+        client = self.client
+        if isinstance(exc, (ProtocolError, ServerFault)):
             self.metrics.rejected(exc.code.value)
             error = _error(exc, seq)
             if exc.close is not None:
@@ -309,10 +329,10 @@ class Inbound:
                 client.send(error)
             except Overflow:
                 client.not_reading()
-        except Overflow:
+        elif isinstance(exc, Overflow):
             client.not_reading()
-        except Exception:  # a bug: this socket is closed, the hub goes on
-            logging.getLogger("pizzanight").exception("handling a frame failed")
+        else:  # a bug: this socket is closed, the hub goes on
+            logging.getLogger("pizzanight").error("handling a frame failed", exc_info=exc)
             self.metrics.rejected(ServerCode.BUG.value)
             client.close(Close.INTERNAL, Error(code=ServerCode.BUG.value, message="the server could not handle that frame"))
 

@@ -50,14 +50,20 @@ def install() -> None:
     """Wrap the stages of a move's path (call before the app is made)."""
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-    from server import connection, direct_ws, fanout, outbox, room
+    from server import connection, direct_ws, fanout, fastlane, outbox, room
     from server.store import embedded
 
     # reading: a socket's bytes to a message in its room's inbox
     _wrap(direct_ws.DirectWebSocketProtocol, "data_received", "read")
     _wrap(WebSocketsSansIOProtocol, "data_received", "read.library")  # frames the direct lane leaves to websockets
-    _wrap(connection.Inbound, "take", "read.inbound")
+    # (what a socket calls with each message: the compiled route of the usual command, else Inbound.take itself)
+    taker = fastlane.taker
+    fastlane.taker = lambda inbound, command: _timed(taker(inbound, command), "read.inbound")
     _wrap(connection, "load_frame", "read.decode")
+    if fastlane.LANE == "compiled":  # the compiled route decodes with _lane's load_frame, a global of its module
+        from server.fastlane import _inbound
+
+        _wrap(_inbound, "load_frame", "read.decode")
     # the room's turn
     _wrap(room.RoomActor, "handle_safely", "turn.handle")  # decode the command, decide, evolve
     _wrap(embedded.EmbeddedStore, "_append_either", "turn.store")  # hand the records to a writer

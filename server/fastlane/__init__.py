@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Nine pieces, each with a twin that does the same work byte for byte:
+Ten pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py), and the client frame's contents read and shape-checked
@@ -15,6 +15,10 @@ Nine pieces, each with a twin that does the same work byte for byte:
   store's Python writer thread;
 * ``_outbox.pyx``: each socket's send queue and the end-of-turn flush of
   every socket with something waiting; its twin is ``server.outbox.Outbox``;
+* ``_inbound.pyx``: a socket's usual game command routed to its room's
+  inbox (the rate limit's bucket, the decode, the command's shape), every
+  other frame left to ``Inbound.take`` (server/connection.py); its twin is
+  ``pure.taker``, which hands every frame to that ``take``;
 * ``_views.pyx``: fan-out's view rows, every viewer class's view of one
   change, the room's and players' fields read at their slots; its twin is
   ``server.views.view_rows``;
@@ -61,7 +65,7 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
 else:
     try:
         from games import _memo, _values  # noqa: F401  (all or none: setup.py builds them together)
-        from server.fastlane import _delivery, _diff, _outbox, _views, _wire  # noqa: F401
+        from server.fastlane import _delivery, _diff, _inbound, _outbox, _views, _wire  # noqa: F401
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure
@@ -89,6 +93,7 @@ if LANE == "compiled":
     from server import views as _pure_views
     from server.fastlane._delivery import Receiver, deliver, viewer_classes
     from server.fastlane._diff import Differ
+    from server.fastlane._inbound import Take as taker
     from server.fastlane._outbox import Outbox
     from server.fastlane._views import install as _install_views
     from server.fastlane._views import view_rows
@@ -104,6 +109,7 @@ else:
     from protocol.patch import Differ  # type: ignore[assignment]
     from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
     from server.delivery import Receiver, deliver, viewer_classes  # type: ignore[assignment]
+    from server.fastlane.pure import taker  # type: ignore[assignment]
     from server.outbox import Outbox  # type: ignore[assignment]
     from server.views import view_rows  # type: ignore[assignment]
 
@@ -127,10 +133,10 @@ def describe() -> str:
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
         return ("fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, "
-                f"view rows, fan-out's per-socket step, game caches, {appends})")
+                f"a command's route to its room, view rows, fan-out's per-socket step, game caches, {appends})")
     return f"fast lane: pure Python ({WHY})"
 
 
 __all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Outbox", "Receiver",
-           "WireCache", "deliver", "describe", "frame", "frame_message", "load_frame", "read_frames", "unmask", "view_rows",
+           "WireCache", "deliver", "describe", "frame", "frame_message", "load_frame", "read_frames", "taker", "unmask", "view_rows",
            "viewer_classes"]

@@ -3,6 +3,7 @@
 The hub runs these when the compiled module was not built (no compiler at
 install time) or ``PIZZANIGHT_PURE=1`` is set.  tests/server/test_fastlane.py
 holds the two equal on random frames and messages (hypothesis).
+:func:`taker` is ``_inbound.pyx``'s twin (tests/server/test_fastlane_inbound.py).
 
 The frames are RFC 6455's: a client's are masked, the hub's are not, and
 the hub negotiates no extension (so the reserved bits are always clear).
@@ -11,6 +12,8 @@ the hub negotiates no extension (so the reserved bits are always clear).
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
+from typing import Any
 
 from protocol.codec import load as load_frame  # noqa: F401  (the compiled lane's load_frame does the usual frame in C)
 
@@ -86,3 +89,13 @@ def frame_message(data: bytes | str) -> bytes:
     if isinstance(data, bytes):
         return frame(2, data)
     return frame(1, data.encode())
+
+
+def taker(inbound: Any, command: type) -> Callable[..., None]:
+    """What a socket hands each message to: its ``Inbound``'s own ``take`` (server/connection.py).
+
+    The compiled lane's twin (``_inbound.pyx``'s ``Take``) routes the usual
+    game command to the room itself and leaves every other frame to that
+    same ``take``; ``command`` is the inbox's ``Command`` class it makes.
+    """
+    return inbound.take

@@ -15,12 +15,20 @@ from peers import stages
 stages.install()
 from server import connection, direct_ws, fanout, outbox, room
 from server.store import embedded
-wrapped = [direct_ws.DirectWebSocketProtocol.data_received, connection.Inbound.take, connection.load_frame,
+wrapped = [direct_ws.DirectWebSocketProtocol.data_received, connection.load_frame,
            room.RoomActor.handle_safely, room.fan_out, fanout._lobby, fanout.fastlane.view_rows, fanout.encode_change,
            outbox._flush_due, embedded.EmbeddedStore._append_either, embedded.EmbeddedStore._lane_answers]
 if fanout.fastlane.LANE == "compiled":
-    from server.fastlane import _outbox
-    wrapped.append(_outbox._flush_due)
+    from server.fastlane import _inbound, _outbox
+    wrapped += [_outbox._flush_due, _inbound.load_frame]
+# what a socket is given to call with each message is timed as read.inbound
+from types import SimpleNamespace
+from server.inbox import Command
+from server.limits import TokenBucket
+client = SimpleNamespace(outbox=SimpleNamespace(close_code=1000))
+take = fanout.fastlane.taker(SimpleNamespace(client=client, room=None, bucket=TokenBucket(1, 1), take=lambda data: None), Command)
+take(b"")
+assert stages.snapshot()["read.inbound"][1] == 1 and hasattr(take, "__wrapped__")
 assert all(hasattr(f, "__wrapped__") for f in wrapped), [f for f in wrapped if not hasattr(f, "__wrapped__")]
 differ = fanout.fastlane.Differ()
 public, private = differ.split({{}}, {{("host",): {{"a": 1}}}})

@@ -1,0 +1,129 @@
+# cython: language_level=3
+"""A phone's game command routed to its room's inbox, compiled.
+
+Every message a socket sends goes to its ``Inbound`` (server/connection.py):
+the rate limit's bucket, the frame decoded and checked, then answered there
+or handed to the room.  On a busy hub nearly every message is a game
+command (``{t: "cmd", seq, cmd}``), and the pure path costs half a dozen
+Python calls for it (the bucket's two, the sequence number's, the command's
+shape, the take itself).  :class:`Take` is what the socket calls instead:
+it does that one frame's whole path here (the bucket's arithmetic on the
+bucket's own fields, the decode, the command's shape, the ``Command`` handed
+to the room) and gives everything else to ``Inbound.take``, its twin, with
+nothing changed yet:
+
+* a frame that does not decode goes to ``take`` whole (which takes a token
+  first and then refuses it, as it always did);
+* any other frame (a ping, a reaction, a host's operation, a command with
+  other keys) goes to ``take`` with its decoded map, so it is not decoded twice;
+* a bucket without a token left goes to ``take`` too, which answers it;
+* a room that refuses the command (its inbox full) is answered by
+  ``Inbound.failed``, which ``take`` calls for its own refusals.
+
+The bucket is read and written through its attributes, in Python numbers,
+so its state after a frame is the one ``TokenBucket.take`` leaves.
+tests/server/test_fastlane_inbound.py holds both alike on random frames,
+buckets and clocks.
+"""
+
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_DECREF, Py_INCREF
+
+from server.fastlane._lane import load_frame
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+
+    ctypedef struct _TypeObject "PyTypeObject":
+        PyObject* (*tp_alloc)(_TypeObject*, Py_ssize_t)
+
+
+#: The inbox's ``Command`` class, and its three fields' slots (``__cinit__`` reads them once): a
+#: command is made by filling them, as ``games/_values.pyx`` copies a frozen value, not through the
+#: frozen class's ``__init__`` (which sets each field through ``object.__setattr__``).
+cdef type _command_class = None
+cdef Py_ssize_t _client_at = 0, _seq_at = 0, _payload_at = 0
+
+
+cdef Py_ssize_t _slot(type cls, str name) except -1:
+    descriptor = cls.__dict__.get(name)
+    if type(descriptor).__name__ != "member_descriptor":
+        return 0  # not a slot: such a class is made through its __init__
+    return (<PyMemberDescrObject*>descriptor).d_member.offset
+
+
+cdef object _command(object cls, object client, object seq, object payload):
+    """``cls(client, seq, payload)``: its slots filled when they are known, else through the class."""
+    if cls is not _command_class or _client_at == 0 or _seq_at == 0 or _payload_at == 0:
+        return cls(client, seq, payload)
+    cdef PyObject* made = (<_TypeObject*>cls).tp_alloc(<_TypeObject*>cls, 0)
+    if made == NULL:
+        raise MemoryError()
+    cdef char* at = <char*>made
+    Py_INCREF(client)
+    (<PyObject**>(at + _client_at))[0] = <PyObject*>client
+    Py_INCREF(seq)
+    (<PyObject**>(at + _seq_at))[0] = <PyObject*>seq
+    Py_INCREF(payload)
+    (<PyObject**>(at + _payload_at))[0] = <PyObject*>payload
+    result = <object>made  # a new reference to the command...
+    Py_DECREF(result)  # ...which takes over the one tp_alloc gave
+    return result
+
+
+cdef class Take:
+    """``inbound.take`` for a socket's usual game command, the rest left to it."""
+
+    cdef readonly object inbound
+    cdef object client, room, bucket, command, take
+
+    def __cinit__(self, inbound, command):
+        self.inbound = inbound
+        self.client = inbound.client
+        self.room = inbound.room
+        self.bucket = inbound.bucket
+        self.command = command  # server.inbox.Command (passed in: server.inbox imports this package)
+        global _command_class, _client_at, _seq_at, _payload_at
+        if command is not _command_class and type(command) is type:
+            _client_at, _seq_at, _payload_at = _slot(command, "client"), _slot(command, "seq"), _slot(command, "payload")
+            _command_class = command
+        self.take = inbound.take
+
+    def __call__(self, data):
+        cdef object value, seq, cmd, bucket, now, tokens, burst
+        if self.client.outbox.close_code is not None:
+            return
+        try:
+            value = load_frame(data)
+        except Exception:  # refused by the codec: the twin takes its token and answers
+            self.take(data)
+            return
+        if type(value) is not dict or len(<dict>value) != 3 or (<dict>value).get("t") != "cmd":
+            self.take(data, value)
+            return
+        seq = (<dict>value).get("seq")
+        cmd = (<dict>value).get("cmd")
+        if type(seq) is not int or type(cmd) is not dict:
+            self.take(data, value)
+            return
+        # TokenBucket.take(1.0), as written there: min(burst, tokens + elapsed * rate) >= 1.0
+        bucket = self.bucket
+        now = bucket._clock()
+        tokens = bucket._tokens + (now - bucket._at) * bucket.rate
+        burst = bucket.burst
+        if not tokens < burst:  # min() keeps its first argument unless the second is smaller
+            tokens = burst
+        if not tokens >= 1.0:  # flooded: the twin takes the bucket again and refuses the frame
+            self.take(data, value)
+            return
+        bucket._tokens = tokens - 1.0
+        bucket._at = now
+        try:
+            self.room.submit(_command(self.command, self.client, seq, cmd))
+        except Exception as exc:
+            self.inbound.failed(exc, seq)
