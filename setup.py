@@ -120,5 +120,5 @@ setup(
     ext_modules=extensions(),
     cmdclass={"build_ext": OptionalBuildExt},
     # the C that Cython writes next to the .pyx is a build step's output, not part of the package
-    exclude_package_data={"server.fastlane": ["*.c", "*.pyx", "*.pxd"], "games": ["*.c", "*.pyx"]},
+    exclude_package_data={"server.fastlane": ["*.c", "*.pyx", "*.pxd"], "games": ["*.c", "*.pyx", "*.pxd"]},
 )

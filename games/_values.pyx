@@ -22,18 +22,12 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_XDECREF, Py_XINCREF
 
 
+from games._slots cimport PyMemberDescrObject, _TypeObject
+
+
 cdef extern from "Python.h":
     void* PyMem_Malloc(size_t)
     void PyMem_Free(void*)
-
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
-
-    ctypedef struct _TypeObject "PyTypeObject":
-        PyObject* (*tp_alloc)(_TypeObject*, Py_ssize_t)
 
 
 cdef class _Plan:

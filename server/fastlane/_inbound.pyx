@@ -30,17 +30,7 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF
 
 from server.fastlane._lane import load_frame
-
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
-
-    ctypedef struct _TypeObject "PyTypeObject":
-        PyObject* (*tp_alloc)(_TypeObject*, Py_ssize_t)
+from games._slots cimport _TypeObject, slot_offset
 
 
 #: The inbox's ``Command`` class, and its three fields' slots (``__cinit__`` reads them once): a
@@ -48,13 +38,6 @@ cdef extern from "Python.h":
 #: frozen class's ``__init__`` (which sets each field through ``object.__setattr__``).
 cdef type _command_class = None
 cdef Py_ssize_t _client_at = 0, _seq_at = 0, _payload_at = 0
-
-
-cdef Py_ssize_t _slot(type cls, str name) except -1:
-    descriptor = cls.__dict__.get(name)
-    if type(descriptor).__name__ != "member_descriptor":
-        return 0  # not a slot: such a class is made through its __init__
-    return (<PyMemberDescrObject*>descriptor).d_member.offset
 
 
 cdef object _command(object cls, object client, object seq, object payload):
@@ -90,7 +73,9 @@ cdef class Take:
         self.command = command  # server.inbox.Command (passed in: server.inbox imports this package)
         global _command_class, _client_at, _seq_at, _payload_at
         if command is not _command_class and type(command) is type:
-            _client_at, _seq_at, _payload_at = _slot(command, "client"), _slot(command, "seq"), _slot(command, "payload")
+            _client_at = slot_offset(command, "client")
+            _seq_at = slot_offset(command, "seq")
+            _payload_at = slot_offset(command, "payload")
             _command_class = command
         self.take = inbound.take
 

@@ -21,13 +21,7 @@ room, run or player of another class (a test's stand-in) goes to the twin.
 
 from cpython.object cimport PyObject
 
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
+from games._slots cimport slot_offset
 
 
 #: The pure module (server.views): its caches and helpers are shared with the pure loop.
@@ -51,10 +45,10 @@ cdef Py_ssize_t P_ID, P_SEAT, P_BOT
 
 
 cdef Py_ssize_t _offset(type cls, str name) except -1:
-    descriptor = cls.__dict__[name]
-    if type(descriptor).__name__ != "member_descriptor":
+    cdef Py_ssize_t offset = slot_offset(cls, name)
+    if offset == 0:
         raise TypeError(f"{cls.__name__}.{name} is not a slot")
-    return (<PyMemberDescrObject*>descriptor).d_member.offset
+    return offset
 
 
 cdef inline object _field(object value, Py_ssize_t offset):
