@@ -9,7 +9,7 @@ them per copy here.  A value of a slotted class is its fields' pointers at
 fixed offsets, so a copy with some fields changed needs no call at all: make
 the object, take each field's pointer from the old value, put the new values
 in.  That is exactly what ``__init__`` would have stored when it does nothing
-but store (``games.values._copyable`` says which classes qualify: no
+but store (``games.values.copyable`` says which classes qualify: no
 validators, converters, hooks or cached hash).  Any other class, or a name
 that is not a field, goes to the pure ``replace``.
 
@@ -18,11 +18,7 @@ states, and checks that the copies hold their fields' references (no leak,
 nothing freed early).
 """
 
-from cpython.object cimport PyObject
-from cpython.ref cimport Py_DECREF, Py_INCREF, Py_XDECREF, Py_XINCREF
-
-
-from games._slots cimport PyMemberDescrObject, _TypeObject
+from games._slots cimport PyMemberDescrObject, copy_fields, put_field
 
 
 cdef extern from "Python.h":
@@ -95,25 +91,9 @@ def replace(instance, **changes):
             return _pure_replace(instance, **changes)
         changed[k] = plan.offsets[<Py_ssize_t>position]
         k += 1
-    cdef PyObject* made = (<_TypeObject*>cls).tp_alloc(<_TypeObject*>cls, 0)
-    if made == NULL:
-        raise MemoryError()
-    cdef char* source = <char*><PyObject*>instance
-    cdef char* target = <char*>made
-    cdef PyObject* field
-    cdef Py_ssize_t i
-    for i in range(plan.count):
-        field = (<PyObject**>(source + plan.offsets[i]))[0]
-        Py_XINCREF(field)
-        (<PyObject**>(target + plan.offsets[i]))[0] = field
+    result = copy_fields(instance, plan.offsets, plan.count)
     k = 0
     for value in changes.values():
-        # the new value goes in before the old one is let go (letting go may run code that looks at the copy)
-        field = (<PyObject**>(target + changed[k]))[0]
-        Py_INCREF(value)
-        (<PyObject**>(target + changed[k]))[0] = <PyObject*>value
-        Py_XDECREF(field)
+        put_field(result, changed[k], value)
         k += 1
-    result = <object>made  # a new reference to the copy...
-    Py_DECREF(result)  # ...which takes over the one tp_alloc gave
     return result

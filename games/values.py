@@ -15,7 +15,7 @@ with ``init=False``, ``kw_only`` or an ``alias``) go to ``attrs.evolve``.
 games/_values.pyx is the compiled twin, used when it was built: it copies a
 value field pointer by field pointer instead of calling ``__init__``, for
 the classes where ``__init__`` would do nothing but store the fields
-(:func:`_copyable`).  The result is the same value.  The hub's fast lane
+(:func:`copyable`).  The result is the same value.  The hub's fast lane
 (server/fastlane) puts the pure copy back when it runs pure
 (``PIZZANIGHT_PURE=1``, or the rest of the lane not built): games read no
 environment.
@@ -74,7 +74,7 @@ def _plan(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]] 
     return operator.attrgetter(*names), {name: i for i, name in enumerate(names)}
 
 
-def _copyable(cls: type) -> list[tuple[str, Any]] | None:
+def copyable(cls: type) -> list[tuple[str, Any]] | None:
     """(name, slot descriptor) of each field when a copy may skip ``__init__``; None otherwise.
 
     Skipping it is the same when ``__init__`` only stores each argument in
@@ -116,7 +116,7 @@ try:
 except ImportError:  # not built (no compiler at install time): the pure copy does the same
     compiled = None
 else:
-    compiled.install(pure_replace, _copyable)
+    compiled.install(pure_replace, copyable)
     replace = compiled.replace  # noqa: F811
 
 

@@ -38,10 +38,11 @@ from typing import Any
 
 import attrs
 
+from games import values
 from games.contract import ROOM, GameSpec, Rejected
 from protocol.errors import FAULTS, Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault
 from protocol.frames import VERSION, Ack, Bye, Error, ReclaimCode, Welcome
-from server import lobby, records, roomstate, snapshots
+from server import fastlane, lobby, records, roomstate, snapshots
 from server.bots import Bots, bot_seats, playing_spec
 from server.client import Client
 from server.codecs import codec_for
@@ -327,7 +328,7 @@ class RoomActor:
         """``handle`` one message; a refusal is answered, a bug is logged, answered and rolled back."""
         room, events = turn.room, len(turn.events)
         try:
-            self.handle(message, turn)
+            _handle(self, message, turn)  # self.handle(message, turn), a player's usual command compiled
         except (ProtocolError, Rejected, ServerFault) as exc:
             turn.room, turn.events[events:] = room, []
             self.refuse(message, turn, exc)
@@ -772,6 +773,12 @@ class RoomActor:
 
 
 _KINDS: dict[type, str] = {Command: "cmd", HostOp: "host", AskHint: "hint"}
+
+#: What the turn hands each message to: ``RoomActor.handle``, or in the compiled fast lane
+#: (server/fastlane/_turn.pyx) a seated player's usual game command handled in C and every
+#: other message given to ``handle``.  It reads the fields of these classes (and of the room's,
+#: its run's and its players') and calls these functions.
+_handle = fastlane.command_handler(Command, Ack, roomstate, codec_for, lobby.decide_game, values.replace, values.copyable)
 
 
 def _superseded() -> ProtocolError:

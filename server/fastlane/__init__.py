@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Ten pieces, each with a twin that does the same work byte for byte:
+Eleven pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py), and the client frame's contents read and shape-checked
@@ -19,6 +19,11 @@ Ten pieces, each with a twin that does the same work byte for byte:
   inbox (the rate limit's bucket, the decode, the command's shape), every
   other frame left to ``Inbound.take`` (server/connection.py); its twin is
   ``pure.taker``, which hands every frame to that ``take``;
+* ``_turn.pyx``: a seated player's usual game command handled in the room's
+  turn (the codec's cache, the lobby's checks, the game's ``decide``, the
+  events folded into the room, the ``Ack``), every other message left to
+  ``RoomActor.handle`` (server/room.py); its twin is ``pure.command_handler``,
+  which hands every message to that ``handle``;
 * ``_views.pyx``: fan-out's view rows, every viewer class's view of one
   change, the room's and players' fields read at their slots; its twin is
   ``server.views.view_rows``;
@@ -65,7 +70,7 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
 else:
     try:
         from games import _memo, _values  # noqa: F401  (all or none: setup.py builds them together)
-        from server.fastlane import _delivery, _diff, _inbound, _outbox, _views, _wire  # noqa: F401
+        from server.fastlane import _delivery, _diff, _inbound, _outbox, _turn, _views, _wire  # noqa: F401
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure
@@ -95,6 +100,7 @@ if LANE == "compiled":
     from server.fastlane._diff import Differ
     from server.fastlane._inbound import Take as taker
     from server.fastlane._outbox import Outbox
+    from server.fastlane._turn import Handle as command_handler
     from server.fastlane._views import install as _install_views
     from server.fastlane._views import view_rows
     from server.fastlane._wire import Converter, WireCache  # noqa: F401  (server/records.py uses Converter)
@@ -109,7 +115,7 @@ else:
     from protocol.patch import Differ  # type: ignore[assignment]
     from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
     from server.delivery import Receiver, deliver, viewer_classes  # type: ignore[assignment]
-    from server.fastlane.pure import taker  # type: ignore[assignment]
+    from server.fastlane.pure import command_handler, taker  # type: ignore[assignment]
     from server.outbox import Outbox  # type: ignore[assignment]
     from server.views import view_rows  # type: ignore[assignment]
 
@@ -133,10 +139,10 @@ def describe() -> str:
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
         return ("fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, "
-                f"a command's route to its room, view rows, fan-out's per-socket step, game caches, {appends})")
+                f"a command's route to its room, its handling in the turn, view rows, fan-out's per-socket step, game caches, {appends})")
     return f"fast lane: pure Python ({WHY})"
 
 
 __all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Outbox", "Receiver",
-           "WireCache", "deliver", "describe", "frame", "frame_message", "load_frame", "read_frames", "taker", "unmask", "view_rows",
-           "viewer_classes"]
+           "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "load_frame", "read_frames", "taker",
+           "unmask", "view_rows", "viewer_classes"]

@@ -3,7 +3,8 @@
 The hub runs these when the compiled module was not built (no compiler at
 install time) or ``PIZZANIGHT_PURE=1`` is set.  tests/server/test_fastlane.py
 holds the two equal on random frames and messages (hypothesis).
-:func:`taker` is ``_inbound.pyx``'s twin (tests/server/test_fastlane_inbound.py).
+:func:`taker` is ``_inbound.pyx``'s twin (tests/server/test_fastlane_inbound.py), and
+:func:`command_handler` ``_turn.pyx``'s (tests/server/test_fastlane_turn.py).
 
 The frames are RFC 6455's: a client's are masked, the hub's are not, and
 the hub negotiates no extension (so the reserved bits are always clear).
@@ -99,3 +100,18 @@ def taker(inbound: Any, command: type) -> Callable[..., None]:
     same ``take``; ``command`` is the inbox's ``Command`` class it makes.
     """
     return inbound.take
+
+
+def command_handler(*_: Any) -> Callable[[Any, Any, Any], None]:
+    """What the room's turn hands each message to: ``RoomActor.handle`` itself (server/room.py).
+
+    The compiled lane's twin (``_turn.pyx``'s ``Handle``, made from the
+    classes and functions the arguments name) handles a seated player's
+    usual game command itself and leaves every other message to that same
+    ``handle``.
+    """
+    return _handle
+
+
+def _handle(actor: Any, message: Any, turn: Any) -> None:
+    actor.handle(message, turn)

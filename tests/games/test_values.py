@@ -44,7 +44,7 @@ TWINS = [
 @pytest.fixture(params=TWINS)
 def replace(request):
     if compiled is not None:
-        compiled.install(pure_replace, values._copyable)  # (games.values does it at import unless PIZZANIGHT_PURE)
+        compiled.install(pure_replace, values.copyable)  # (games.values does it at import unless PIZZANIGHT_PURE)
     return request.param
 
 
@@ -177,7 +177,7 @@ def test_on_every_value_of_a_played_game_a_change_gives_what_attrs_gives(twin, g
 
 def _installed(twin):
     if compiled is not None:
-        compiled.install(pure_replace, values._copyable)
+        compiled.install(pure_replace, values.copyable)
     return twin
 
 
@@ -211,9 +211,9 @@ needs_compiled = pytest.mark.skipif(compiled is None, reason="the compiled fast 
 def test_which_classes_the_compiled_copy_takes():
     # Slotted frozen classes whose __init__ only stores: yes. A cached hash, no slots, a hook, a validator,
     # a converter, a field set after init: no (they go to the pure copy, and so keep attrs' behaviour).
-    assert values._copyable(Plain) is not None and values._copyable(One) is not None
+    assert values.copyable(Plain) is not None and values.copyable(One) is not None
     for cls in (HashCached, NoSlots, WithHook, Checked, Derived, KeywordOnly, Private):
-        assert values._copyable(cls) is None, cls
+        assert values.copyable(cls) is None, cls
     # and those still give attrs' result through the compiled entry point
     _installed(None)
     assert compiled.replace(HashCached(1), m=2) == HashCached(1, 2) and hash(compiled.replace(HashCached(1), m=2)) == hash(HashCached(1, 2))
