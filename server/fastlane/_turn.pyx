@@ -64,7 +64,7 @@ cdef class Handle:
     """``actor.handle(message, turn)`` for a seated player's usual game command, the rest left to it."""
 
     cdef object command, ack, room_class, run_class, player_class, room_events, codec_for, decide_game, evolve
-    #: Each game's codec, by its spec (``codec_for`` asked once per spec).
+    #: Each game's codec, by the game's id (``codec_for`` asked once per game).
     cdef dict codecs
     # the fields' offsets: the message's, the room's, its run's, a player's, the ack's
     cdef Py_ssize_t client_at, seq_at, payload_at
@@ -167,9 +167,10 @@ cdef class Handle:
 
     cdef object _made(self, spec, payload):
         """The codec's command for ``payload`` if it made that one before (``GameCodec.command``'s cache), else None."""
-        codec = self.codecs.get(spec)
+        game = spec.id  # (by the game's id, as codec_for keeps them: a spec's own hash compares all its fields)
+        codec = self.codecs.get(game)
         if codec is None:
-            codec = self.codecs[spec] = self.codec_for(spec)
+            codec = self.codecs[game] = self.codec_for(spec)
         if type(payload) is not dict:
             return None
         cdef list parts = []
