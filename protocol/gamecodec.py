@@ -29,6 +29,24 @@ def to_wire(value: Any) -> Any:
     return _converter.unstructure(value)
 
 
+def command_key(value: dict) -> tuple[Any, ...]:
+    """What :class:`GameCodec` keeps a command map's command by (unhashable when it is never kept).
+
+    Each entry holds the value's type, so ``1``, ``1.0`` and ``True``
+    (equal in Python) stay apart.  A list of plain values (a space's
+    coordinates, the cards of a trick) becomes a tuple of its items with
+    their types; a map, or a list holding a list or a map, leaves the key
+    unhashable, and such a command is structured every time.
+    """
+    parts = []
+    for k, v in value.items():
+        if type(v) is list:
+            parts.append((k, list, tuple([(type(x), x) for x in v])))
+        else:
+            parts.append((k, type(v), v))
+    return tuple(parts)
+
+
 class GameCodec:
     """Converts one game's commands and events by class name."""
 
@@ -38,7 +56,7 @@ class GameCodec:
         #: Each command class's structuring function, taken from the converter at its first
         #: use: every move decodes one, and asking the converter dispatches by class each time.
         self._hooks: dict[type, Any] = {}
-        #: Commands already made from a flat map (:meth:`command`), by the map's keys, types and values.
+        #: Commands already made from a map (:meth:`command`), by :func:`command_key`.
         self._made: dict[tuple[Any, ...], Any] = {}
 
     @classmethod
@@ -49,28 +67,38 @@ class GameCodec:
         """A client's command map as the game's command; :class:`BadCommand` otherwise.
 
         Players send the same few commands again and again (the same cut, the
-        same card), and a command is a frozen value: a map of plain values
-        (no list, no map) that was made into a command before gives the very
-        same command object again, without structuring it anew.  The key
-        holds each value's type, so ``1``, ``1.0`` and ``True`` (equal in
-        Python) stay apart; refusals are never kept, so a bad map is refused
-        with its reason every time.
+        same card), and a command is a frozen value: a map made into a command
+        before gives the very same command object again (:meth:`cached`),
+        without structuring it anew.  Refusals are never kept, so a bad map is
+        refused with its reason every time.
         """
-        if type(value) is dict:
-            try:
-                key = tuple([(k, type(v), v) for k, v in value.items()])
-                made = self._made.get(key)
-            except TypeError:  # a list or a map in it: structured every time
-                key, made = None, None
-            if made is not None:
-                return made
-            made = self._command(value)
-            if key is not None:
-                if len(self._made) >= MADE_LIMIT:
-                    self._made.clear()
-                self._made[key] = made
+        made = self.cached(value)
+        if made is not None:
             return made
-        return self._command(value)
+        made = self._command(value)
+        try:
+            key = command_key(value)
+            hash(key)
+        except TypeError:  # a map in it: structured every time
+            return made
+        if len(self._made) >= MADE_LIMIT:
+            self._made.clear()
+        self._made[key] = made
+        return made
+
+    def cached(self, value: Any) -> Any:
+        """The command this codec made from a map equal to ``value`` before, or None.
+
+        The room's compiled turn (server/fastlane/_turn.pyx) asks this too: a
+        command found here needs no structuring and cannot be refused by the
+        codec.
+        """
+        if type(value) is not dict:
+            return None
+        try:
+            return self._made.get(command_key(value))
+        except TypeError:  # a map in it: never kept
+            return None
 
     def _command(self, value: Any) -> Any:
         if not isinstance(value, dict) or type(value.get(TAG)) is not str:

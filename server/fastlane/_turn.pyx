@@ -24,7 +24,7 @@ yet (but the room's idle clock, which ``handle`` touches first too):
   game or at a class table (whose teacher may have paused it);
 * a player whose bot stands in for them (``handle`` ends the stand-in first);
 * a command map the codec has not made before (``handle`` asks the codec),
-  which is also every map holding a list or a map.
+  which is also every map holding a map (``GameCodec.cached``).
 
 A command the lobby refuses (the room closed, the player has no seat or a
 bot plays it, the game is over) is given to ``lobby.decide_game``, which
@@ -166,20 +166,12 @@ cdef class Handle:
         turn.replies.append((client, self._ack(seq), True))
 
     cdef object _made(self, spec, payload):
-        """The codec's command for ``payload`` if it made that one before (``GameCodec.command``'s cache), else None."""
+        """The codec's command for ``payload`` if it made that one before (``GameCodec.cached``), else None."""
         game = spec.id  # (by the game's id, as codec_for keeps them: a spec's own hash compares all its fields)
         codec = self.codecs.get(game)
         if codec is None:
             codec = self.codecs[game] = self.codec_for(spec)
-        if type(payload) is not dict:
-            return None
-        cdef list parts = []
-        for k, v in (<dict>payload).items():
-            parts.append((k, type(v), v))
-        try:
-            return codec._made.get(tuple(parts))
-        except TypeError:  # a list or a map in it: the codec structures it every time
-            return None
+        return codec.cached(payload)
 
     cdef _apply(self, turn, room, list events, games):
         """``turn.apply(events, games)``: each event folded into the room, then the turn holds the result."""

@@ -99,6 +99,11 @@ class Other:
     flag: bool
 
 
+@attrs.frozen
+class Trick:
+    cards: tuple[int, ...]
+
+
 def test_the_game_codec_round_trips_commands_with_a_type_tag_and_refuses_wrong_shapes():
     game = GameCodec(commands=(Move, Other), events=())
     move = Move(cards=(1, 2), inner=Inner(Fraction(1, 4)))
@@ -246,8 +251,12 @@ def test_an_ack_encodes_exactly_as_the_generic_frame_conversion_makes_it(seq):
 
 _scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(-2, 2, allow_nan=False),
                      st.sampled_from(["1/4", "1/2", "x", ""]))
-_flat = st.dictionaries(st.sampled_from(FIELD_NAMES + ["type"]), _scalars | st.lists(st.integers(0, 3), max_size=2),
-                        max_size=3)
+# lists as phones send a space or a trick's cards: of numbers mostly, sometimes of flags, fractions, lists or maps
+_lists = st.lists(st.integers(0, 3), max_size=3) | st.lists(
+    _scalars | st.lists(st.integers(0, 1), max_size=1) | st.dictionaries(st.just("n"), st.integers(0, 1), max_size=1),
+    max_size=3,
+)
+_flat = st.dictionaries(st.sampled_from(FIELD_NAMES + ["type"]), _scalars | _lists, max_size=3)
 
 
 def _answer(codec_: GameCodec, payload: dict):
@@ -280,6 +289,24 @@ def test_a_kept_command_is_the_same_object_and_a_flag_never_passes_for_a_number(
     assert game.command({"type": "Other", "flag": True}) is first
     with pytest.raises(errors.BadCommand):  # 1 == True in Python: a map keyed by value alone would pass it
         game.command({"type": "Other", "flag": 1})
+
+
+def test_a_command_holding_a_list_is_kept_by_its_items_and_their_types():
+    # Given a command with a list (a space, the cards of a trick), made once
+    game = GameCodec(commands=(Trick, Move), events=())
+    first = game.command({"type": "Trick", "cards": [1, 2]})
+    assert first == Trick(cards=(1, 2))
+    # Then an equal map gives the very same command, and the turn's look-up finds it
+    assert game.command({"type": "Trick", "cards": [1, 2]}) is first
+    assert game.cached({"type": "Trick", "cards": [1, 2]}) is first
+    # And a list whose items are equal in Python but of other types is never taken for it
+    assert game.cached({"type": "Trick", "cards": [True, 2]}) is None
+    assert game.cached({"type": "Trick", "cards": [1.0, 2]}) is None
+    assert game.cached({"type": "Trick", "cards": [1, 2, 3]}) is None
+    # And a map holding a map is structured every time, never kept
+    nested = {"type": "Move", "cards": [], "inner": {"type": "Inner", "amount": "1/4", "note": None}}
+    assert game.command(nested) == game.command(nested) and game.cached(nested) is None
+    assert game.cached([1, 2]) is None and game.cached("Trick") is None
 
 
 _packable = st.recursive(
