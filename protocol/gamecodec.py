@@ -29,7 +29,7 @@ def to_wire(value: Any) -> Any:
     return _converter.unstructure(value)
 
 
-def command_key(value: dict) -> tuple[Any, ...]:
+def command_key(value: dict[str, Any]) -> tuple[Any, ...]:
     """What :class:`GameCodec` keeps a command map's command by (unhashable when it is never kept).
 
     Each entry holds the value's type, so ``1``, ``1.0`` and ``True``
