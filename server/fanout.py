@@ -42,7 +42,6 @@ from typing import Any
 from protocol.codec import encode_change, encode_state
 from protocol.gamecodec import to_wire
 from server import fastlane, views
-from server.timers import turn_seconds
 
 #: Presence changes (sockets coming and going) reach everyone within this many seconds ...
 PRESENCE_LAG = 0.05
@@ -141,16 +140,8 @@ def _lobby(actor: Any, memory: ViewMemory) -> dict:
     objects from change to change (kept here, per room: a cache shared by
     every room dropped them on a hub of many rooms).
     """
-    room, now = actor.room, time.monotonic()
-    timers = actor.timers
-    clock = None
-    if timers.clock_since is not None:  # (turn_seconds asks the game who acts: only when a clock runs)
-        clock = (timers.clock_since, turn_seconds(room, actor.games), timers.clock_started_ms)
-    presence, connected = actor.presence, actor.players  # (the actor's absent and authority, without their wrappers)
-    inputs = views.lobby_inputs(
-        room, actor.games, frozenset(connected), actor.host is not None, len(actor.spectators),
-        absent=presence.absent(room, connected, now), authority=presence.authority(room, connected, now), turn_clock=clock,
-    )
+    # compiled (the last inputs themselves when equal), or server.inputs.lobby_inputs
+    inputs = fastlane.lobby_inputs(actor, time.monotonic(), memory.lobby_inputs)
     if memory.lobby is None or inputs != memory.lobby_inputs:
         memory.lobby, memory.lobby_inputs = views.lobby_from(inputs), inputs
         memory.catalog_lobby = views.with_catalog(memory.lobby, actor.shared.catalog)

@@ -114,6 +114,16 @@ class RoomTimers:
         """Whether the turn clock that started at version ``since`` has run out (not a stale or early message)."""
         return since == self.clock_since and time.monotonic() >= self._clock_deadline - 0.001
 
+    def turn_clock(self, room: Room, games: Mapping[str, GameSpec]) -> tuple[int, float, int | None] | None:
+        """The running turn clock as the lobby shows it: (room version it started at, seconds, start in Unix ms).
+
+        None when no clock runs.  The length asks the game who acts now, so
+        callers ask only when ``clock_since`` is set.
+        """
+        if self.clock_since is None:
+            return None
+        return (self.clock_since, turn_seconds(room, games), self.clock_started_ms)
+
     def restart_clock(self) -> None:
         """The clock ran out but nobody had a move to play for: give the turn a whole period again."""
         self._clock_started = time.monotonic()

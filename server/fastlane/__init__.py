@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Eleven pieces, each with a twin that does the same work byte for byte:
+Twelve pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py), and the client frame's contents read and shape-checked
@@ -27,6 +27,10 @@ Eleven pieces, each with a twin that does the same work byte for byte:
 * ``_views.pyx``: fan-out's view rows, every viewer class's view of one
   change, the room's and players' fields read at their slots; its twin is
   ``server.views.view_rows``;
+* ``_inputs.pyx``: what the lobby and the grace timer are made from,
+  gathered after every change (the room's and players' fields read at
+  their slots, who is away, absent and in charge worked out in one pass);
+  its twin is server/inputs.py;
 * ``_delivery.pyx``: fan-out's last step, every socket of a room queued the
   messages of its class, with the socket's fields in a C structure
   (``Receiver``, the base of ``server.client.Client``); its twin is
@@ -70,7 +74,7 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
 else:
     try:
         from games import _memo, _values  # noqa: F401  (all or none: setup.py builds them together)
-        from server.fastlane import _delivery, _diff, _inbound, _outbox, _turn, _views, _wire  # noqa: F401
+        from server.fastlane import _delivery, _diff, _inbound, _inputs, _outbox, _turn, _views, _wire  # noqa: F401
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure
@@ -95,27 +99,34 @@ load_frame = _impl.load_frame
 FIN_BINARY, FIN_TEXT = pure.FIN_BINARY, pure.FIN_TEXT
 
 if LANE == "compiled":
+    from server import inputs as _pure_inputs
+    from server import roomstate as _roomstate
     from server import views as _pure_views
     from server.fastlane._delivery import Receiver, deliver, viewer_classes
     from server.fastlane._diff import Differ
     from server.fastlane._inbound import Take as taker
+    from server.fastlane._inputs import Inputs as _Inputs
     from server.fastlane._outbox import Outbox
     from server.fastlane._turn import Handle as command_handler
     from server.fastlane._views import install as _install_views
     from server.fastlane._views import view_rows
     from server.fastlane._wire import Converter, WireCache  # noqa: F401  (server/records.py uses Converter)
     from server.lobby import outcome as _outcome
+    from server.presence import NOBODY as _NOBODY
     from server.roomstate import Player as _Player
     from server.roomstate import Room as _Room
     from server.roomstate import Run as _Run
 
     # the compiled rows share the pure module's caches, and read the fields of these classes at their slots
     _install_views(_pure_views, _Room, _Run, _Player, _outcome)
+    _inputs_of = _Inputs(_roomstate, _pure_inputs, _NOBODY)
+    lobby_inputs, presence_inputs = _inputs_of.lobby_inputs, _inputs_of.presence_inputs
 else:
     from protocol.patch import Differ  # type: ignore[assignment]
     from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
     from server.delivery import Receiver, deliver, viewer_classes  # type: ignore[assignment]
     from server.fastlane.pure import command_handler, taker  # type: ignore[assignment]
+    from server.inputs import lobby_inputs, presence_inputs
     from server.outbox import Outbox  # type: ignore[assignment]
     from server.views import view_rows  # type: ignore[assignment]
 
@@ -139,10 +150,11 @@ def describe() -> str:
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
         return ("fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, "
-                f"a command's route to its room, its handling in the turn, view rows, fan-out's per-socket step, game caches, {appends})")
+                f"a command's route to its room, its handling in the turn, view rows, the lobby's and presence inputs, fan-out's "
+                f"per-socket step, game caches, {appends})")
     return f"fast lane: pure Python ({WHY})"
 
 
 __all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Outbox", "Receiver",
-           "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "load_frame", "read_frames", "taker",
-           "unmask", "view_rows", "viewer_classes"]
+           "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "load_frame", "lobby_inputs",
+           "presence_inputs", "read_frames", "taker", "unmask", "view_rows", "viewer_classes"]
