@@ -1,22 +1,17 @@
-"""What a room's lobby and its grace timer are made from, gathered from its actor after every change.
+"""What a room's lobby is made from, gathered from its actor after every change.
 
-After each turn the room actor asks two questions whose answer nearly
-always stays the same from one move to the next:
+After each turn that changed something, fan-out asks whether the lobby's
+inputs (``server.views.lobby_inputs``: the room's settings, who is
+connected, who is away or absent, who is in charge, the turn clock) are
+equal to the last change's (``server.fanout._lobby``).  Then the lobby map
+is the very same object as last time, and the differ skips it.  Nearly
+every move leaves them equal.
 
-* fan-out's lobby part (``server.fanout._lobby``): are the lobby's inputs
-  (``server.views.lobby_inputs``: the room's settings, who is connected,
-  who is away or absent, who is in charge, the turn clock) equal to the
-  last change's?  Then the lobby map is the very same object, and the
-  differ skips it;
-* the grace timer (``RoomActor.arm_presence``): are the presence inputs
-  (``Presence.inputs``) unchanged?  Then the timer stays armed as it is.
-
-Both gather a tuple from the actor's room and presence to compare with the
-last one.  These functions are that gathering, in Python; the compiled
-fast lane (server/fastlane/_inputs.pyx, ``Inputs``) gathers equal tuples
-with the room's and players' fields read at their slots, and gives back the
-last tuple itself when nothing changed (no new set of who is connected, no
-new tuple).  tests/server/test_fastlane_inputs.py holds the two equal.
+:func:`lobby_inputs` is that gathering, in Python; the compiled fast lane
+(server/fastlane/_inputs.pyx, ``Inputs``) gathers equal tuples with the
+room's and players' fields read at their slots, and gives back the last
+tuple itself when nothing changed (no new set of who is connected, no new
+tuple).  tests/server/test_fastlane_inputs.py holds the two equal.
 """
 
 from __future__ import annotations
@@ -40,11 +35,3 @@ def lobby_inputs(actor: Any, now: float, last: tuple | None = None) -> tuple:
         room, actor.games, frozenset(connected), actor.host is not None, len(actor.spectators),
         absent=presence.absent(room, connected, now), authority=presence.authority(room, connected, now), turn_clock=clock,
     )
-
-
-def presence_inputs(actor: Any, last: tuple | None = None) -> tuple:
-    """``Presence.inputs`` for ``actor``'s room: what the grace timer's deadline depends on, but the clock.
-
-    ``last`` as for :func:`lobby_inputs`.
-    """
-    return actor.presence.inputs(actor.room, actor.players, actor.games)  # type: ignore[no-any-return]

@@ -481,7 +481,7 @@ class RoomActor:
         the players, who is connected, who left when, hosting, a game in
         play) or the timer fired: most turns are moves that change none of it.
         """
-        inputs = fastlane.presence_inputs(self, self._presence_inputs)  # compiled, or server.inputs.presence_inputs
+        inputs = self.presence.inputs(self.room, self.players, self.games)
         if inputs == self._presence_inputs:
             return
         self._presence_inputs = inputs

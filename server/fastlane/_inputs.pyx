@@ -1,16 +1,17 @@
 # cython: language_level=3
-"""``server.inputs``, compiled: the lobby's and the grace timer's inputs gathered after every change.
+"""``server.inputs.lobby_inputs``, compiled: what the lobby is made from, gathered after every change.
 
-After each turn the room actor gathers two tuples to compare with the last
-ones (server/inputs.py says why): the lobby's inputs, for fan-out, and the
-presence inputs, for the grace timer.  In Python that is a dozen calls per
-move (``views.lobby_inputs``, ``Room.phase``, ``Presence.absent`` and
-``authority``, ``Room.player``, ``stand_ins_on``, ``Presence.inputs``,
-``playing_spec``), each reading the room's and every player's fields by
-name.  Here the room's, its run's and the players' fields are read at
-their slots, the away and absent players and who is in charge are worked
-out in one pass, and the only calls left are the game's ``is_terminal``
-(and, while a turn clock runs, ``RoomTimers.turn_clock``).
+Fan-out gathers the lobby's inputs after every change and compares them
+with the last change's (server/inputs.py says why).  In Python that is a
+dozen calls per move (``views.lobby_inputs``, ``Room.phase``,
+``Presence.absent`` and ``authority``, ``Room.player``, ``stand_ins_on``),
+each reading the room's and every player's fields by name, then a new set
+of who is connected and a new tuple of eighteen.  Here the room's, its
+run's and the players' fields are read at their slots, who is away, absent
+and in charge is worked out in one pass, and when the inputs are equal to
+the last ones the last tuple itself comes back: no new set, no new tuple.
+The only calls left are the game's ``is_terminal`` (and, while a turn clock
+runs, ``RoomTimers.turn_clock``).
 
 Its twin is server/inputs.py: tests/server/test_fastlane_inputs.py holds
 the two equal on random rooms, departures, connections and clocks.  A room
@@ -35,10 +36,10 @@ cdef Py_ssize_t _offset(type cls, str name) except -1:
 
 
 cdef class Inputs:
-    """``server.inputs.lobby_inputs`` and ``presence_inputs`` for rooms of the hub's own classes."""
+    """``server.inputs.lobby_inputs`` for rooms of the hub's own classes."""
 
     cdef type room_class, run_class, player_class
-    cdef object pure_lobby, pure_presence, nobody
+    cdef object pure_lobby, nobody
     # the fields' offsets: the room's, its run's, a player's
     cdef Py_ssize_t r_code, r_locked, r_closed, r_game, r_options, r_turn_timer, r_players, r_run, r_host_phone
     cdef Py_ssize_t r_no_tv, r_class_table, r_stand_ins, r_notices
@@ -49,7 +50,7 @@ cdef class Inputs:
         room = self.room_class = roomstate.Room
         run = self.run_class = roomstate.Run
         player = self.player_class = roomstate.Player
-        self.pure_lobby, self.pure_presence = inputs.lobby_inputs, inputs.presence_inputs  # server.inputs
+        self.pure_lobby = inputs.lobby_inputs  # server.inputs
         self.nobody = nobody  # server.presence.NOBODY: the one empty set of absent players
         self.r_code = _offset(room, "code")
         self.r_locked = _offset(room, "locked")
@@ -167,33 +168,13 @@ cdef class Inputs:
         )
         return _same_or_made(made, 11, connected, last)
 
-    def presence_inputs(self, actor, last=None):
-        """``server.inputs.presence_inputs(actor)``: ``last`` itself when that is equal to it."""
-        room = actor.room
-        if not self._usual(room):
-            return self.pure_presence(actor)
-        closed = _at(room, self.r_closed)
-        # playing_spec(room, games) is not None
-        playing = closed is None and _at(room, self.r_run) is not None and not self._terminal(room, actor.games)
-        cdef tuple made = (
-            _at(room, self.r_players),
-            _at(room, self.r_host_phone),
-            closed is None,
-            _at(room, self.r_class_table),
-            _at(room, self.r_stand_ins),
-            playing,
-            None,  # who is connected, as above
-            actor.presence.changes,
-        )
-        return _same_or_made(made, 6, actor.players, last)
-
 
 cdef object _same_or_made(tuple made, Py_ssize_t at, object connected, object last):
     """``made`` with ``frozenset(connected)`` put at ``at``; ``last`` itself when it is equal to that.
 
-    Most changes are moves, which change none of these inputs: comparing
-    them with the last ones where they are (``connected``'s keys looked up
-    in the last set) costs less than making the set and comparing tuples.
+    Most changes are moves, which change none of the lobby's inputs:
+    comparing them with the last ones where they are (``connected``'s keys
+    looked up in the last set) costs less than making the set and the tuple.
     """
     cdef Py_ssize_t i
     if type(last) is tuple and len(<tuple>last) == len(made):

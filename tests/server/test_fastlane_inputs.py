@@ -1,4 +1,4 @@
-"""The lobby's and the grace timer's inputs gathered by the compiled lane (server/fastlane/_inputs.pyx) and by server/inputs.py alike.
+"""The lobby's inputs gathered by the compiled lane (server/fastlane/_inputs.pyx) and by server/inputs.py alike.
 
 Each drawn case is one room actor: a room of a real game (or of none), its
 players humans or bots, some removed, some stood in for, a host phone or
@@ -128,7 +128,6 @@ def actors(draw: st.DrawFn) -> tuple[RoomActor, float]:
     actor.spectators = {object() for _ in range(draw(st.integers(0, 3)))}
     if draw(st.booleans()):
         actor.timers.clock_since, actor.timers.clock_started_ms = room.version, 1_700_000_000_000
-    actor.presence.changes = draw(st.integers(0, 3))
     return actor, now
 
 
@@ -137,18 +136,15 @@ def actors(draw: st.DrawFn) -> tuple[RoomActor, float]:
 def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(case, data):
     actor, now = case
     lane = compiled()
-    lobby, presence = inputs.lobby_inputs(actor, now), inputs.presence_inputs(actor)
+    lobby = inputs.lobby_inputs(actor, now)
     # With nothing to compare with, and with the same inputs gathered before: equal, and then the very last tuple
     assert lane.lobby_inputs(actor, now) == lobby
-    assert lane.presence_inputs(actor) == presence
     same = inputs.lobby_inputs(actor, now)
     assert lane.lobby_inputs(actor, now, same) is same
-    same = inputs.presence_inputs(actor)
-    assert lane.presence_inputs(actor, same) is same
-    # And compared with the inputs of a moment before a change (a socket came or went, time passed,
-    # the room moved on, a departure was counted), equal to what the twin gathers now
-    change = data.draw(st.sampled_from(["socket", "swap", "time", "room", "presence", "spectator"]))
-    before_lobby, before_presence = lobby, presence
+    # And compared with the inputs of a moment before a change (a socket came or went, or another
+    # took its place, time passed, the room moved on, a spectator came), equal to what the twin gathers now
+    change = data.draw(st.sampled_from(["socket", "swap", "time", "room", "spectator"]))
+    before = lobby
     if change == "socket":
         if actor.players:
             actor.players.pop(next(iter(actor.players)))
@@ -163,12 +159,9 @@ def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(c
         now += data.draw(st.sampled_from([0.0, 2.5, 10, 12.0, 20]) | st.floats(0, 50))
     elif change == "room":
         actor.room = values.replace(actor.room, locked=not actor.room.locked, version=actor.room.version + 1)
-    elif change == "presence":
-        actor.presence.changes += 1
     else:
         actor.spectators.add(object())
-    assert lane.lobby_inputs(actor, now, before_lobby) == inputs.lobby_inputs(actor, now)
-    assert lane.presence_inputs(actor, before_presence) == inputs.presence_inputs(actor)
+    assert lane.lobby_inputs(actor, now, before) == inputs.lobby_inputs(actor, now)
 
 
 def test_the_hub_uses_the_compiled_inputs_when_the_lane_is_compiled():
@@ -177,7 +170,6 @@ def test_the_hub_uses_the_compiled_inputs_when_the_lane_is_compiled():
     if fastlane.LANE != "compiled":
         pytest.skip("the lane runs pure here")
     assert type(fastlane.lobby_inputs.__self__) is Inputs
-    assert type(fastlane.presence_inputs.__self__) is Inputs
 
 
 def test_a_room_of_another_class_is_gathered_by_the_twin():
@@ -190,4 +182,3 @@ def test_a_room_of_another_class_is_gathered_by_the_twin():
     now = time.monotonic()
     lane = compiled()
     assert lane.lobby_inputs(actor, now) == inputs.lobby_inputs(actor, now)
-    assert lane.presence_inputs(actor) == inputs.presence_inputs(actor)
