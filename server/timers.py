@@ -76,6 +76,10 @@ class RoomTimers:
         #: When the running clock started, Unix ms by this hub's clock (the screens' `turn_clock.started`).
         self.clock_started_ms: int | None = None
         self.last_activity = time.monotonic()
+        #: The room's players when :meth:`schedule` last looked for a bot among them, and whether it found
+        #: one (a bot, or a bot standing in): a room with none needs no bot turn, and asks no seat.
+        self._players: tuple = ()
+        self._any_bot = False
         #: The room's event loop, looked up at the first change (:meth:`_running_loop`).
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -149,8 +153,12 @@ class RoomTimers:
         if timer is not None and self._game is None:
             delay = timer.delay_ms / 1000 * self._config.timer_scale
             self._game = (timer.key, loop.call_later(delay, self._post, TimerDue(timer.key)))
-        if spec is not None and self._bot is None and bot_seats(room, games):
-            self._bot = loop.call_later(self._config.bot_delay, self._post, BotTurn())
+        if spec is not None and self._bot is None:
+            if room.players is not self._players:  # (the same tuple unless a player changed: most moves)
+                self._players = room.players
+                self._any_bot = any(player.bot is not None or player.stand_in for player in room.players)
+            if self._any_bot and bot_seats(room, games):
+                self._bot = loop.call_later(self._config.bot_delay, self._post, BotTurn())
         if self._turn is not None:
             self._turn.cancel()
             self._turn = None
