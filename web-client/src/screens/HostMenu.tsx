@@ -221,12 +221,19 @@ function PeopleTab({ lobby, host, me, asking }: { lobby: Lobby; host: HostAction
 }
 
 /** Bots play the turns of someone whose phone has been gone a while (on by default). */
-function StandInsField({ lobby, host }: { lobby: Lobby; host: HostActions }) {
+export function StandInsField({ lobby, host }: { lobby: Lobby; host: HostActions }) {
   const on = lobby.stand_ins ?? true;
   return (
     <div class="option">
       <label class="option-bool" for="stand-ins">
-        <input id="stand-ins" type="checkbox" checked={on} aria-describedby="stand-ins-help" onChange={() => host.op(on ? "no_stand_ins" : "allow_stand_ins")} />
+        {/* what the box now says, not what the room said before: a second click before the room's answer asks the other way */}
+        <input
+          id="stand-ins"
+          type="checkbox"
+          checked={on}
+          aria-describedby="stand-ins-help"
+          onChange={(e) => host.op(e.currentTarget.checked ? "allow_stand_ins" : "no_stand_ins")}
+        />
         <span>{S.standIns}</span>
       </label>
       <p id="stand-ins-help" class="hint-text option-help">

@@ -35,7 +35,7 @@ export function Moments({ state }: { state: StateFrame }) {
     <div class="moments" role="status" aria-live="polite">
       {shown && (
         <p key={shown.id} class={`moment moment-${shown.kind}`} style={{ "--moment-ms": `${MOMENT_MS}ms` }}>
-          {shown.text}
+          {shown.say()}
         </p>
       )}
     </div>

@@ -15,7 +15,8 @@ export type MomentKind = "reveal" | "trick" | "special" | "cancel" | "bot" | "ti
 
 export interface Moment {
   kind: MomentKind;
-  text: string;
+  /** Its words in the language in use when it is shown (the TV's language may change while it waits or shows). */
+  say: () => string;
 }
 
 function namer(state: StateFrame): (seat: unknown) => string {
@@ -40,19 +41,19 @@ function winnerText(state: StateFrame): string {
 function gameMoments(game: string, before: View, after: View, name: (seat: unknown) => string): Moment[] {
   const found: Moment[] = [];
   if (game === "pizza_theory" && after.last_round && !same(after.last_round?.round, before.last_round?.round)) {
-    found.push({ kind: "reveal", text: S.moment_cutsRevealed });
+    found.push({ kind: "reveal", say: () => S.moment_cutsRevealed });
   }
   if (game === "new_york_slice" && (after.portions ?? []).length > 0 && (before.portions ?? []).length === 0) {
-    found.push({ kind: "reveal", text: S.moment_sliced(name(after.slicer)) });
+    found.push({ kind: "reveal", say: () => S.moment_sliced(name(after.slicer)) });
   }
   if (game === "splittissimo") {
     const trick = after.last_trick;
     if (trick && !same(trick, before.last_trick)) {
-      found.push(trick.special ? { kind: "special", text: S.sp_specialPlayed(name(trick.seat)) } : { kind: "trick", text: S.sp_trickBy(name(trick.seat)) });
+      found.push(trick.special ? { kind: "special", say: () => S.sp_specialPlayed(name(trick.seat)) } : { kind: "trick", say: () => S.sp_trickBy(name(trick.seat)) });
     }
     const cancel = after.last_cancel;
     if (cancel && !same(cancel, before.last_cancel)) {
-      found.push({ kind: "cancel", text: S.sp_cancelled(name(cancel.by), name(cancel.seat)) });
+      found.push({ kind: "cancel", say: () => S.sp_cancelled(name(cancel.by), name(cancel.seat)) });
     }
   }
   return found;
@@ -60,8 +61,8 @@ function gameMoments(game: string, before: View, after: View, name: (seat: unkno
 
 /** A notice that is a moment on the TV: a bot taking a seat, a turn's time running out. */
 export function noticeMoment(notice: Notice): Moment | null {
-  if (notice.kind === "stand_in") return { kind: "bot", text: S.moment_botFor(notice.name) };
-  if (notice.kind === "timed_out") return { kind: "timer", text: S.moment_timeUp(notice.name) };
+  if (notice.kind === "stand_in") return { kind: "bot", say: () => S.moment_botFor(notice.name) };
+  if (notice.kind === "timed_out") return { kind: "timer", say: () => S.moment_timeUp(notice.name) };
   return null;
 }
 
@@ -71,7 +72,7 @@ export const MOMENT_NOTICES: readonly string[] = ["stand_in", "timed_out"];
 /** The moments of going from `prev` to `next` (notices apart: they are counted once by their tracker). */
 export function momentsFor(prev: StateFrame | null, next: StateFrame): Moment[] {
   if (!prev || !next.game) return [];
-  if (next.outcome && !prev.outcome) return [{ kind: "winner", text: winnerText(next) }];
+  if (next.outcome && !prev.outcome) return [{ kind: "winner", say: () => winnerText(next) }];
   if (!prev.game || prev.lobby.game !== next.lobby.game || prev.outcome || next.outcome) return [];
   return gameMoments(next.lobby.game ?? "", prev.game as View, next.game as View, namer(next));
 }
