@@ -179,12 +179,24 @@ class Mailbox:
 
     async def wait(self) -> None:
         """Return once something is waiting (at once if something is)."""
-        while not self._items:
-            loop = self._loop
-            if loop is None:
-                loop = self._loop = asyncio.get_running_loop()
-            self._reader = loop.create_future()
-            await self._reader
+        while (arrival := self.arrival()) is not None:
+            await arrival
+
+    def arrival(self) -> asyncio.Future[None] | None:
+        """None when something is waiting; else a future that resolves when something is put.
+
+        :meth:`wait` without a coroutine around it: the room actor waits
+        for its next message once per turn, and awaiting a coroutine is one
+        more frame to make, to suspend through and to resume through, on
+        every move's path (``while (a := box.arrival()) is not None: await a``).
+        """
+        if self._items:
+            return None
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        reader = self._reader = loop.create_future()
+        return reader
 
     def take(self, limit: int, stop_after: type | None = None) -> list[Any]:
         """Up to ``limit`` waiting items, oldest first; the batch ends after an item of type ``stop_after``."""

@@ -65,3 +65,39 @@ async def test_the_reader_looks_its_loop_up_once_not_once_a_turn(monkeypatch):
         await asyncio.wait_for(waiting, 1)
         assert box.take(10) == [turn]
     assert len(looked_up) == 1
+
+
+async def test_an_arrival_is_nothing_to_wait_for_when_something_waits_else_the_next_put():
+    # what the actor awaits once per turn (RoomActor.run), without a coroutine around it
+    box = Mailbox(4)
+    arrival = box.arrival()
+    assert arrival is not None and not arrival.done()
+    box.put_nowait("x")
+    assert arrival.done() and arrival.result() is None
+    assert box.arrival() is None  # "x" waits: no need to wait
+    assert box.take(4) == ["x"]
+    later = box.arrival()
+    assert later is not None and later is not arrival and not later.done()
+    box.put_nowait("y")
+    await asyncio.wait_for(later, 1)
+    assert box.take(4) == ["y"]
+
+
+async def test_an_actor_waits_on_an_arrival_for_each_turn_and_takes_all_that_came():
+    box, turns = Mailbox(16), []
+
+    async def actor() -> None:
+        while len(turns) < 3:
+            while (arrival := box.arrival()) is not None:
+                await arrival
+            turns.append(box.take(16))
+
+    running = asyncio.ensure_future(actor())
+    for batch in (["a"], ["b", "c"], ["d"]):
+        await asyncio.sleep(0)
+        assert not running.done()
+        for item in batch:
+            box.put_nowait(item)
+        await asyncio.sleep(0)
+    await asyncio.wait_for(running, 1)
+    assert turns == [["a"], ["b", "c"], ["d"]]
