@@ -187,8 +187,9 @@ def broadcast(actor: Any) -> None:
         return
     shared = _lobby(actor, memory)
     keys = fastlane.viewer_classes(clients)  # the viewer classes present, in order
+    hints_left = actor.shared.observer.hints_left  # (_hints(actor), inline: this runs on every move)
     current = fastlane.view_rows(
-        actor.room, actor.games, keys, shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=_hints(actor)
+        actor.room, actor.games, keys, shared, memory.catalog_lobby, wire=memory.wire.to_wire, hints_left=hints_left
     )
     memory.wire.next()
 

@@ -574,7 +574,11 @@ class EmbeddedStore(Store):
         """The lane committed (or failed) some appends: answer them, then pass on what waited behind them."""
         for (future, room, version, behind), error in self._appender.drain():
             del self._lane_rooms[room]
-            self._seen(room, None if error is not None else version)
+            # self._seen(room, None if error is not None else version), inline: once per commit
+            if error is not None:
+                self._known.pop(room, None)
+            elif version > self._known.get(room, -1):
+                self._known[room] = version
             if not future.done():
                 if error is None:
                     future.set_result(version)
