@@ -442,7 +442,8 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         """
         if self.close_sent or self.disconnected or self.transport.is_closing():  # gone
             return None
-        if not self.writable.is_set():  # cleared by pause_writing, set by resume_writing
+        # cleared by pause_writing, set by resume_writing (our _Flag's own field: one call less per socket)
+        if not (self.writable._set if _BUILDS_ON_UVICORN else self.writable.is_set()):  # type: ignore[attr-defined]
             return False
         global _last_message, _last_frame
         if data is _last_message:

@@ -225,3 +225,22 @@ async def test_an_admitted_socket_runs_no_task_and_leaves_its_room_when_it_close
             await peer.close()
     finally:
         await server.stop()
+
+
+async def test_a_paused_socket_is_offered_nothing_until_it_resumes(tmp_path):
+    # Given the hub on its own protocol and a TV on the direct lane
+    server = await start_server(f"sqlite:///{tmp_path}/s.db")
+    try:
+        tv = await Peer.open(server.url, {"role": "host"})
+        [writer] = server.server.server_state.connections  # uvicorn's protocol of the TV's socket
+        assert isinstance(writer, direct_ws.DirectWebSocketProtocol)
+        # When the transport says its buffer is above the high-water mark, nothing is written ...
+        writer.pause_writing()
+        assert writer.offer(encode_map({"t": "ack", "seq": 1})) is False
+        # ... and once it drains, the next message is
+        writer.resume_writing()
+        assert writer.offer(encode_map({"t": "ack", "seq": 2})) is True
+        await tv.until(lambda s: True)
+        await tv.close()
+    finally:
+        await server.stop()
