@@ -129,8 +129,10 @@ cdef class Outbox:
         if items:
             if len(items) == 1:
                 data = (<tuple>items[0])[1]
+            elif isinstance((<tuple>items[0])[1], str):  # (join_messages, inline: a move's ack and change)
+                data = "\n".join([item[1] for item in items])
             else:
-                data = join_messages([item[1] for item in items])
+                data = b"".join([item[1] for item in items])
             written = writer.offer(data)
             if written is False:
                 return  # the socket's buffer is full: flushed again by on_writable
