@@ -224,19 +224,12 @@ def _uvicorn_fits() -> bool:
 
 _BUILDS_ON_UVICORN = _uvicorn_fits()
 
-#: The last message framed by :meth:`DirectWebSocketProtocol.offer` and its frame (one
-#: event loop thread writes them; a message is immutable, so the pair stays right).
-_last_message: bytes | str | None = None
-_last_frame = b""
-
 #: The first byte of a whole (FIN) binary or text frame with no extension bits: the
 #: client frames :meth:`DirectWebSocketProtocol.data_received` reads itself.
 _FIN_BINARY, _FIN_TEXT = fastlane.FIN_BINARY, fastlane.FIN_TEXT
 
 #: Reads whole, masked, unfragmented data frames (server/fastlane: compiled, or its pure twin).
 _read_frames = fastlane.read_frames
-#: Frames one outgoing message (server/fastlane).
-_frame_message = fastlane.frame_message
 
 
 def _parser_sizes(conn: Any) -> tuple[str, str] | None:
@@ -252,8 +245,12 @@ def _parser_sizes(conn: Any) -> tuple[str, str] | None:
     return None
 
 
-class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's ``websockets-sansio`` protocol with a synchronous lane for the hub."""
+class DirectWebSocketProtocol(fastlane.SocketWriter, WebSocketsSansIOProtocol):
+    """uvicorn's ``websockets-sansio`` protocol with a synchronous lane for the hub.
+
+    Its ``offer`` (what the outbox calls to write one message, server/outbox.py's
+    ``Writer``) comes from ``fastlane.SocketWriter``: compiled, or its pure twin.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -424,36 +421,6 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         """True once nothing more can be written (closed by us, by the peer, or lost)."""
         return self.close_sent or self.disconnected or self.transport.is_closing()
 
-    def offer(self, data: bytes | str) -> bool | None:
-        """Send one message now if the socket can take it (server/outbox.py's ``Writer``).
-
-        True: written.  False: the transport's buffer is above its high-water
-        mark, nothing written (``on_writable`` follows).  None: the socket is
-        closing or closed, nothing written.  The outbox asks this once per
-        socket per change, so one call answers what :attr:`gone` and the
-        write would take two for.
-
-        The message goes out as one unmasked frame (what ``websockets``
-        would send: no extension is negotiated).  A fan-out writes the very
-        same bytes object to every socket that gets only the public change,
-        one after another, so the frame made for the last message written
-        is kept and reused when the next message is that same object: 10,000
-        spectators cost one framing, not 10,000.
-        """
-        if self.close_sent or self.disconnected or self.transport.is_closing():  # gone
-            return None
-        # cleared by pause_writing, set by resume_writing (our _Flag's own field: one call less per socket)
-        if not (self.writable._set if _BUILDS_ON_UVICORN else self.writable.is_set()):  # type: ignore[attr-defined]
-            return False
-        global _last_message, _last_frame
-        if data is _last_message:
-            frame = _last_frame
-        else:
-            frame = _frame_message(data)
-            _last_message, _last_frame = data, frame
-        self.transport.write(frame)
-        return True
-
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Start the closing handshake (what uvicorn does for an ASGI ``websocket.close``)."""
         if self.gone:
@@ -481,8 +448,13 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         self.close_sent = True
         self.transport.abort()  # connection_lost follows: the room sees the socket leave
 
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self.paused = True  # offer writes nothing until resume_writing
+
     def resume_writing(self) -> None:
         super().resume_writing()
+        self.paused = False
         if self.on_writable is not None:
             self.on_writable()
 

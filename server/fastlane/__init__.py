@@ -96,6 +96,8 @@ read_frames = _impl.read_frames
 frame = _impl.frame
 frame_message = _impl.frame_message
 load_frame = _impl.load_frame
+SocketWriter = _impl.SocketWriter
+last_framed = _impl.last_framed
 FIN_BINARY, FIN_TEXT = pure.FIN_BINARY, pure.FIN_TEXT
 
 if LANE == "compiled":
@@ -156,5 +158,6 @@ def describe() -> str:
 
 
 __all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Outbox", "Receiver",
-           "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "load_frame", "lobby_inputs",
+           "SocketWriter", "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "last_framed", "load_frame",
+           "lobby_inputs",
            "read_frames", "taker", "unmask", "view_rows", "viewer_classes"]

@@ -141,6 +141,52 @@ def frame_message(data):
     return _frame(1, text, n)
 
 
+# --- one message written to a socket ------------------------------------------------------
+
+#: The last message :meth:`SocketWriter.offer` framed, and its frame (one event loop thread
+#: writes them; a message is immutable, so the pair stays right).
+cdef object _last_message = None
+cdef bytes _last_frame = b""
+
+
+def last_framed():
+    """The message the last framing was for (tests: a fan-out frames a shared message once)."""
+    return _last_message
+
+
+cdef class SocketWriter:
+    """``offer``: one message written to a socket now, compiled (the base of ``server.direct_ws``'s protocol).
+
+    The outbox's flush calls ``offer`` for every socket of a room on every
+    change.  As a Python method it was a frame per socket and a call per
+    check; here the checks read C fields.  ``close_sent``, ``disconnected``
+    and ``transport`` are uvicorn's own attributes of its websocket
+    protocol (which this class comes before, as a base): declared here,
+    uvicorn's code sets them as it always did.  ``paused`` is the hub's:
+    the protocol sets it in ``pause_writing`` and clears it in
+    ``resume_writing``.  Its twin is ``pure.SocketWriter``
+    (tests/server/test_fastlane_writer.py holds the two alike).
+    """
+
+    cdef public bint close_sent
+    cdef public bint disconnected
+    cdef public bint paused
+    cdef public object transport
+
+    def offer(self, data):
+        """True: written.  False: the socket's buffer is full (``on_writable`` follows).  None: gone, nothing written."""
+        global _last_message, _last_frame
+        if self.close_sent or self.disconnected or self.transport.is_closing():
+            return None
+        if self.paused:
+            return False
+        if data is not _last_message:
+            _last_frame = frame_message(data)
+            _last_message = data
+        self.transport.write(_last_frame)
+        return True
+
+
 # --- a client frame's contents ----------------------------------------------------------
 
 from cpython.long cimport PyLong_AsLongLongAndOverflow

@@ -92,6 +92,54 @@ def frame_message(data: bytes | str) -> bytes:
     return frame(1, data.encode())
 
 
+#: The last message :meth:`SocketWriter.offer` framed, and its frame (one event loop thread
+#: writes them; a message is immutable, so the pair stays right).
+_last_message: bytes | str | None = None
+_last_frame = b""
+
+
+def last_framed() -> bytes | str | None:
+    """The message the last framing was for (tests: a fan-out frames a shared message once)."""
+    return _last_message
+
+
+class SocketWriter:
+    """``offer``: one message written to a socket now (``_lane.pyx``'s twin; the base of ``server.direct_ws``'s protocol).
+
+    The outbox (server/outbox.py's ``Writer``) asks this once per socket per
+    change, so one call answers what three checks and the write would take
+    several for.  ``close_sent``, ``disconnected`` and ``transport`` are
+    uvicorn's attributes of its websocket protocol, which this class comes
+    before as a base; ``paused`` is set by the protocol's ``pause_writing``
+    and cleared by its ``resume_writing``.
+
+    The message goes out as one unmasked frame (what ``websockets`` would
+    send: no extension is negotiated).  A fan-out writes the very same bytes
+    object to every socket that gets only the public change, one after
+    another, so the frame made for the last message written is kept and
+    reused when the next message is that same object: 10,000 spectators cost
+    one framing, not 10,000.
+    """
+
+    close_sent = False
+    disconnected = False
+    paused = False
+    transport: Any = None
+
+    def offer(self, data: bytes | str) -> bool | None:
+        """True: written.  False: the socket's buffer is full (``on_writable`` follows).  None: gone, nothing written."""
+        global _last_message, _last_frame
+        if self.close_sent or self.disconnected or self.transport.is_closing():
+            return None
+        if self.paused:
+            return False
+        if data is not _last_message:
+            _last_frame = frame_message(data)
+            _last_message = data
+        self.transport.write(_last_frame)
+        return True
+
+
 def taker(inbound: Any, command: type) -> Callable[..., None]:
     """What a socket hands each message to: its ``Inbound``'s own ``take`` (server/connection.py).
 

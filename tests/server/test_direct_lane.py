@@ -16,7 +16,7 @@ import pytest
 
 from protocol.codec import decode_server_all, encode_change, encode_map, encode_state
 from protocol.patch import Mirror
-from server import direct_ws
+from server import direct_ws, fastlane
 from server.outbox import Outbox
 
 from hubserver import start_server
@@ -138,7 +138,7 @@ async def test_the_same_message_to_many_sockets_is_framed_once(tmp_path):
         for watcher in watchers:
             await watcher.until(lambda s: s["lobby"]["locked"] is True)
         # ... and the last frame made was reused: the spectators' last messages are one object's frame
-        assert isinstance(direct_ws._last_message, bytes)
+        assert isinstance(fastlane.last_framed(), bytes)
         assert [w.raw[-1] for w in watchers].count(watchers[0].raw[-1]) == 3
         for peer in (tv, *watchers):
             await peer.close()
