@@ -3,8 +3,9 @@
 Twelve pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
-  (server/direct_ws.py), and the client frame's contents read and shape-checked
-  (``load_frame``, server/connection.py); its twin is ``pure.py``;
+  (server/direct_ws.py), a message's write to a socket (``SocketWriter.offer``,
+  the base of direct_ws's protocol), and the client frame's contents read and
+  shape-checked (``load_frame``, server/connection.py); its twin is ``pure.py``;
 * ``_diff.pyx``: fan-out's per-class diff (server/fanout.py); its twin is
   ``protocol.patch.Differ``;
 * ``_wire.pyx``: fan-out's conversion of game views to wire data, cached by
