@@ -138,10 +138,12 @@ else:
 #: that never takes the GIL), or None when the store's Python writer does that work too.  Built apart
 #: from the others (it needs SQLite's header, Debian's libsqlite3-dev), so it can be missing alone.
 Appender = None
+#: The event loop's side of that lane (``_appender.pyx``'s ``AppendDesk``), None with it.
+AppendDesk = None
 APPENDER_WHY = WHY
 if LANE == "compiled":
     try:
-        from server.fastlane._appender import Appender  # type: ignore[no-redef]
+        from server.fastlane._appender import AppendDesk, Appender  # type: ignore[no-redef]
     except ImportError:
         APPENDER_WHY = "the append lane was not built (no sqlite3.h at install time?)"
     except Exception as exc:  # built, but broken: the store's Python writer does the same work

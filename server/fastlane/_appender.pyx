@@ -20,6 +20,11 @@ store knows) with no Python at all on the writer's side:
 * the event loop, woken by that eventfd (``loop.add_reader``), takes the
   answers with :meth:`Appender.drain` and resolves the moves' futures.
 
+:class:`AppendDesk` is that event loop's side (the store's ``append`` while
+the lane is on): which appends the lane takes, their hand-over, the wake-up
+and the answers, compiled so that a move's commit meets no Python frame of
+the store's.
+
 Nothing is answered before its commit returned.  A failed commit fails
 every append in it, as on the Python writer.  The rows are the same rows
 the Python writer stores (room as TEXT, version as INTEGER, data as BLOB):
@@ -31,10 +36,13 @@ every append when this module was not built or ``PIZZANIGHT_PURE=1``.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.pythread cimport PyThread_get_thread_ident
 from cpython.ref cimport PyObject, Py_DECREF, Py_INCREF
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, strlen
+
+import asyncio
 
 
 cdef extern from "<pthread.h>" nogil:
@@ -166,6 +174,9 @@ cdef class Appender:
         is not woken: :meth:`wake` does that, once for all the appends
         of a turn of the event loop (one wake-up, one batch).
         """
+        self._submit(token, room, first_version, records)
+
+    cdef int _submit(self, token, bytes room, long long first_version, records) except -1:
         cdef Py_ssize_t count = len(records), size = PyBytes_GET_SIZE(room), i
         cdef list datas = [bytes(data) for data in records]  # bytes, memoryview or bytearray, as the Python writer takes
         for data in datas:
@@ -204,9 +215,13 @@ cdef class Appender:
                 self.waiting_last.next = request
             self.waiting_last = request
             pthread_mutex_unlock(&self.lock)
+        return 0
 
     def wake(self):
         """Wake the thread if it sleeps: what :meth:`submit` queued is written now."""
+        self._wake()
+
+    cdef void _wake(self) noexcept:
         with nogil:
             pthread_mutex_lock(&self.lock)
             if self.sleeping:
@@ -396,3 +411,139 @@ cdef class Appender:
             if request.error != NULL:
                 memcpy(request.error, message, size)
             request = request.next
+
+
+cdef class AppendDesk:
+    """The event loop's side of the lane: which appends it takes, handing them over, and their answers.
+
+    These were the embedded store's Python methods, and every move went
+    through three of them (the store's ``append``, the choice between the
+    lane and the Python writer, the hand-over) and back through a fourth
+    (the answers): under load each Python frame on a move's path costs
+    about a microsecond of cold memory (docs/benchmarks.md).  With the lane
+    on, the store's ``append`` *is* :meth:`append` (set in its constructor),
+    so a move's commit calls straight into this class.
+
+    The rules are the store's (server/store/embedded.py, "The append lane"):
+    the lane takes an append only when the lane is open on the caller's
+    loop, nothing of the room is on the Python writer, and the append is at
+    the version seen stored; an append of a room the lane is writing waits
+    for that answer; everything else goes to the Python writer through the
+    store's ``_to_writer``.  Its twin is the store's Python writer, which
+    does all of this work when the lane was not built:
+    tests/store/test_append_lane.py holds the two alike.
+    """
+
+    cdef object store, error
+    cdef Appender appender
+    #: The loop the lane answers on (the first append's) and the thread it runs on.
+    cdef readonly object loop
+    cdef unsigned long thread
+    #: Whether the lane takes appends (False before it started, if it could not, and once it is stopping).
+    cdef public bint open
+    #: Whether the store is closed (every append is refused).
+    cdef public bint closed
+    #: Whether this turn of the event loop gave the lane appends, to wake it once at the turn's end.
+    cdef bint due
+    #: Rooms the lane is writing -> [the append's future, room, version once stored, the appends of the
+    #: room that came meanwhile and wait for its answer]; the list is the lane's token for the append.
+    cdef readonly dict rooms
+    #: Each room's version seen stored, and its appends on the Python writer not yet answered.
+    cdef readonly dict known, in_flight
+
+    def __cinit__(self, store, error):
+        self.store = store  # its version(), _start_lane() and _to_writer()
+        self.error = error  # StoreError (passed in: server.store imports this module)
+        self.rooms, self.known, self.in_flight = {}, {}, {}
+
+    def attach(self, loop):
+        """The lane answers on ``loop``, which runs on this thread."""
+        self.loop, self.thread = loop, PyThread_get_thread_ident()
+
+    def open_on(self, Appender appender):
+        """The lane started: appends go to ``appender`` from now on."""
+        self.appender, self.open = appender, True
+
+    def append(self, room, records, expected_version, *, fence=None):
+        """``EmbeddedStore.append`` with the lane on: its future, or the version when there is nothing to add."""
+        if not records:
+            return self.store.version(room)
+        if self.closed:
+            raise self.error("store is closed")
+        loop = self.loop
+        # The lane's loop is the caller's when it runs on this very thread (a thread runs one loop at a time).
+        # Asked only otherwise: asyncio.get_running_loop makes a system call (getpid) each time on Python 3.11.
+        if loop is None or self.thread != PyThread_get_thread_ident() or not loop.is_running():
+            loop = asyncio.get_running_loop()
+        if self.loop is None:
+            self.store._start_lane(loop)
+        future = loop.create_future()
+        writing = self.rooms.get(room)
+        if writing is not None:  # the lane is writing this room: this one waits for that answer
+            (<list>(<list>writing)[3]).append((list(records), expected_version, future))
+        else:
+            self._dispatch(loop, room, list(records), expected_version, future)
+        return future
+
+    cdef _dispatch(self, loop, room, list records, expected, future):
+        """Give one append to the lane or to the Python writer, never to both for one room at once.
+
+        The lane takes it only when nothing of the room is in flight and it
+        is at the version seen stored; else the Python writer, which checks
+        the version against the file itself, in order.  So the two writers
+        never race for a room's next version, and a conflict is a conflict.
+        """
+        in_flight = self.in_flight.get(room, 0)
+        if (self.open and self.loop is loop and not in_flight and self.known.get(room) == expected
+                and len(records) <= ROWS):
+            token = [future, room, expected + len(records), []]
+            self.rooms[room] = token
+            self.appender._submit(token, room.encode(), expected + 1, records)
+            if not self.due:  # one wake-up of the lane per turn of the loop, at its end (as the store's _hand)
+                self.due = True
+                loop.call_soon(self.wake)
+            return
+        self.in_flight[room] = in_flight + 1
+        self.store._to_writer(loop, room, records, expected, future)
+
+    def wake(self):
+        """The turn's end: wake the lane for the appends it was given."""
+        self.due = False
+        self.appender._wake()
+
+    def answers(self):
+        """The lane committed (or failed) some appends: answer them, then pass on what waited behind them."""
+        for token, error in self.appender.drain():
+            future, room, version, behind = <list>token
+            del self.rooms[room]
+            if error is not None:  # its version is in doubt until the Python writer reads it from the file
+                self.known.pop(room, None)
+            elif version > self.known.get(room, -1):
+                self.known[room] = version
+            if not future.done():
+                if error is None:
+                    future.set_result(version)
+                else:
+                    future.set_exception(self.error(f"commit failed: {error}"))
+            for records, expected, waiting in <list>behind:
+                if waiting.done():
+                    continue
+                writing = self.rooms.get(room)
+                if writing is not None:  # the one before went to the lane again
+                    (<list>(<list>writing)[3]).append((records, expected, waiting))
+                else:
+                    self._dispatch(self.loop, room, records, expected, waiting)
+
+    def settled(self, room, future):
+        """An append on the Python writer was answered: one less of the room in flight, its version seen."""
+        left = self.in_flight.get(room, 1) - 1
+        if left > 0:
+            self.in_flight[room] = left
+        else:
+            self.in_flight.pop(room, None)
+        if future.cancelled() or future.exception() is not None:
+            self.known.pop(room, None)
+        else:
+            version = future.result()
+            if version > self.known.get(room, -1):
+                self.known[room] = version

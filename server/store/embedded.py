@@ -47,6 +47,9 @@ from the file (the lane writes too, so a cached one could be old).  Both
 connections write the same rows; the ``(room, version)`` key means an
 append can never land on a version already taken, and the lane only ever
 writes right after a version it saw committed, so a log has no gaps.
+Which writer takes an append, and the lane's answers, are decided on the
+event loop by the lane's compiled desk (``AppendDesk``, same module), which
+is this store's ``append`` while the lane is on.
 ``PIZZANIGHT_PURE=1`` or ``lane=False`` leaves everything to the Python
 writer (the lane's twin); a ``commit_interval`` does too.
 
@@ -248,20 +251,15 @@ class EmbeddedStore(Store):
         #: Whether the usual appends go to the compiled append lane (started by the first of them).
         self.lane = (fastlane.Appender is not None and commit_interval == 0) if lane is None else lane
         self._appender: Any = None
-        self._lane_open = False
-        self._lane_loop: asyncio.AbstractEventLoop | None = None
-        #: The thread that loop runs on.
-        self._lane_loop_thread: int | None = None
         self._lane_thread: threading.Thread | None = None
-        #: Rooms the lane is writing -> [the append's future, room, version once stored, the appends of the
-        #: room that came meanwhile and wait for its answer]; the list is the lane's token for the append.
-        self._lane_rooms: dict[str, list] = {}
-        #: Whether this turn of the event loop has appends for the lane, to wake it at the turn's end.
-        self._lane_due = False
-        #: The event loop's side, when the lane is on: each room's version seen stored, and its appends
-        #: on the Python writer not yet answered.  The lane takes an append only at a version seen stored.
-        self._known: dict[str, int] = {}
-        self._in_flight: dict[str, int] = {}
+        #: The event loop's side of the lane (compiled, ``fastlane.AppendDesk``): which appends it takes, and
+        #: their answers.  Its ``rooms`` are the rooms the lane is writing (a read of one waits for it).
+        self._desk: Any = fastlane.AppendDesk(self, StoreError) if self.lane else None
+        self._lane_rooms: dict[str, list] = self._desk.rooms if self._desk is not None else {}
+        if self._desk is not None:
+            # The store's append is the desk's own: a move's commit calls straight into compiled code,
+            # with no Python frame of the store's on its path.
+            self.append = self._desk.append  # type: ignore[method-assign]
         #: Counters of the Python writer (see :attr:`commits` and :attr:`appends`).
         self._commits = 0
         self._appends = 0
@@ -500,128 +498,50 @@ class EmbeddedStore(Store):
 
         Not a coroutine: every move awaits this, and a coroutine wrapped
         around the future was one more frame to create and to resume.
+        With the lane on, this is not called: the constructor sets the
+        store's ``append`` to the lane desk's (``AppendDesk.append``).
         """
         if not records:
             return self.version(room)
-        if self.lane:
-            return self._append_either(room, list(records), expected_version)
         return self._submit(lambda future, loop: _Append(room, list(records), expected_version, future, loop))
 
     # --- the append lane (server/fastlane/_appender.pyx) ----------------------------
 
-    def _append_either(self, room: str, records: list, expected: int) -> asyncio.Future:
-        """Append on the lane when it may take this one, else on the Python writer (the module's docstring)."""
-        if self._closed:
-            raise StoreError("store is closed")
-        loop = self._lane_loop
-        # The lane's loop is the caller's when it runs on this very thread (a thread runs one loop at a time).
-        # Asked only otherwise: asyncio.get_running_loop makes a system call (getpid) each time on Python 3.11.
-        if loop is None or self._lane_loop_thread != threading.get_ident() or not loop.is_running():
-            loop = asyncio.get_running_loop()
-        if self._lane_loop is None:
-            self._start_lane(loop)
-        future = loop.create_future()
-        writing = self._lane_rooms.get(room)
-        if writing is not None:  # the lane is writing this room: this one waits for that answer
-            writing[3].append((records, expected, future))
-        else:
-            self._dispatch(loop, room, records, expected, future)
-        return future
-
-    def _dispatch(self, loop: asyncio.AbstractEventLoop, room: str, records: list, expected: int,
-                  future: asyncio.Future) -> None:
-        """Give one append to the lane or to the Python writer, never to both for one room at once.
-
-        The lane takes it only when nothing of the room is in flight and it
-        is at the version seen stored; else the Python writer, which checks
-        the version against the file itself, in order.  So the two writers
-        never race for a room's next version, and a conflict is a conflict.
-        """
-        in_flight = self._in_flight.get(room, 0)
-        if (
-            self._lane_open and self._lane_loop is loop and not in_flight
-            and self._known.get(room) == expected and len(records) <= ONE_STATEMENT_ROWS
-        ):
-            token = self._lane_rooms[room] = [future, room, expected + len(records), []]
-            self._appender.submit(token, room.encode(), expected + 1, records)
-            if not self._lane_due:  # one wake-up of the lane per turn of the loop, at its end (as _hand)
-                self._lane_due = True
-                loop.call_soon(self._wake_lane)
-            return
-        self._in_flight[room] = in_flight + 1
+    def _to_writer(self, loop: asyncio.AbstractEventLoop, room: str, records: list, expected: int,
+                   future: asyncio.Future) -> None:
+        """An append the lane may not take (its desk says why: ``AppendDesk._dispatch``) goes to the Python writer."""
         self._hand(loop, _Append(room, records, expected, future, loop))
-        future.add_done_callback(functools.partial(self._settled, room))  # before the caller's own: runs first
+        future.add_done_callback(functools.partial(self._desk.settled, room))  # before the caller's own: runs first
 
     def _start_lane(self, loop: asyncio.AbstractEventLoop) -> None:
         """Open the lane's connection and start its thread, answering on ``loop`` (the first append's)."""
-        self._lane_loop, self._lane_loop_thread = loop, threading.get_ident()
+        desk = self._desk
+        desk.attach(loop)
         try:
             appender = fastlane.Appender(self.path, self._synchronous)
         except OSError as exc:  # the Python writer does the lane's work (the file itself was opened fine)
             LOG.warning("the append lane did not start: %s", exc)
             return
         self._appender = appender
-        self._lane_open = True
-        loop.add_reader(appender.fd, self._lane_answers)
+        desk.open_on(appender)
+        loop.add_reader(appender.fd, desk.answers)
         self._lane_thread = threading.Thread(target=_run_lane, args=(appender,), name="pizzanight-sqlite-appends", daemon=True)
         self._lane_thread.start()
 
-    def _wake_lane(self) -> None:
-        self._lane_due = False
-        self._appender.wake()
-
-    def _lane_answers(self) -> None:
-        """The lane committed (or failed) some appends: answer them, then pass on what waited behind them."""
-        for (future, room, version, behind), error in self._appender.drain():
-            del self._lane_rooms[room]
-            # self._seen(room, None if error is not None else version), inline: once per commit
-            if error is not None:
-                self._known.pop(room, None)
-            elif version > self._known.get(room, -1):
-                self._known[room] = version
-            if not future.done():
-                if error is None:
-                    future.set_result(version)
-                else:
-                    future.set_exception(StoreError(f"commit failed: {error}"))
-            for records, expected, waiting in behind:
-                if waiting.done():
-                    continue
-                if room in self._lane_rooms:  # the one before went to the lane again
-                    self._lane_rooms[room][3].append((records, expected, waiting))
-                else:
-                    self._dispatch(self._lane_loop, room, records, expected, waiting)
-
-    def _settled(self, room: str, future: asyncio.Future) -> None:
-        """An append on the Python writer was answered (with the lane on): one less of the room in flight."""
-        left = self._in_flight.get(room, 1) - 1
-        if left > 0:
-            self._in_flight[room] = left
-        else:
-            self._in_flight.pop(room, None)
-        stored = not future.cancelled() and future.exception() is None
-        self._seen(room, future.result() if stored else None)
-
-    def _seen(self, room: str, version: int | None) -> None:
-        """An answer for ``room``: stored at ``version``, or not stored (None: its version is in doubt)."""
-        if version is None:  # until the Python writer has read it from the file again
-            self._known.pop(room, None)
-        elif version > self._known.get(room, -1):
-            self._known[room] = version
-
     async def _stop_lane(self) -> None:
         """Let the lane write what it holds, answer it, and close the lane."""
-        appender, thread, loop = self._appender, self._lane_thread, self._lane_loop
-        self._lane_open = False  # from now on every append goes to the Python writer
+        desk, appender, thread = self._desk, self._appender, self._lane_thread
+        loop = desk.loop
+        desk.open = False  # from now on every append goes to the Python writer
         appender.stop()
         if thread is not None:
             await asyncio.to_thread(thread.join)
         if loop is not None and not loop.is_closed():
             if loop is asyncio.get_running_loop():
                 loop.remove_reader(appender.fd)
-                self._lane_answers()
+                desk.answers()
             else:
-                loop.call_soon_threadsafe(self._lane_answers)
+                loop.call_soon_threadsafe(desk.answers)
         appender.close()
 
     async def _after_lane(self, room: str) -> None:
@@ -712,6 +632,8 @@ class EmbeddedStore(Store):
         if self._closed:
             return
         self._closed = True
+        if self._desk is not None:
+            self._desk.closed = True
         if self._appender is not None:  # first: appends waiting behind the lane's may go to the Python writer
             await self._stop_lane()
         for loop in list(self._handing):  # what this turn handed still goes before the stop

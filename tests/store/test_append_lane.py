@@ -169,7 +169,7 @@ async def test_the_lane_commits_while_the_event_loop_holds_the_gil(tmp_path):
         try:
             # When the room appends and this thread then spins (holding the GIL, the event loop not running)
             pending = store.append("r", [b"1"], 1)
-            store._wake_lane()
+            store._desk.wake()
             deadline = time.monotonic() + 5
             while appender.commits == 0 and time.monotonic() < deadline:
                 pass
@@ -307,7 +307,7 @@ def test_an_append_from_a_loop_on_another_thread_goes_to_the_python_writer_and_i
 
     try:
         assert asyncio.run_coroutine_threadsafe(append("a", b"first", 0), lane_loop).result(5) == 1
-        assert store._lane_loop is lane_loop
+        assert store._desk.loop is lane_loop
 
         # When this thread's own loop appends while that loop runs
         # Then it is answered on this loop (by the Python writer), and the lane's loop goes on
