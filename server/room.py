@@ -60,7 +60,6 @@ from server.inbox import (
     HandOver,
     HostOp,
     IdleCheck,
-    Mailbox,
     Message,
     PresenceDue,
     TimerDue,
@@ -185,7 +184,7 @@ class RoomActor:
         self.store = shared.store
         self.config = shared.config
         self.metrics = shared.metrics
-        self.inbox = Mailbox(self.config.mailbox)
+        self.inbox = fastlane.Mailbox(self.config.mailbox)
         self.timers = RoomTimers(self.post, self.config)
         self.bots = Bots()
         self.host: Client | None = None

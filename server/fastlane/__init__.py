@@ -19,7 +19,9 @@ Twelve pieces, each with a twin that does the same work byte for byte:
 * ``_inbound.pyx``: a socket's usual game command routed to its room's
   inbox (the rate limit's bucket, the decode, the command's shape), every
   other frame left to ``Inbound.take`` (server/connection.py); its twin is
-  ``pure.taker``, which hands every frame to that ``take``;
+  ``pure.taker``, which hands every frame to that ``take``; and the room
+  actor's inbox itself (``Mailbox``), into which that route puts the
+  command; its twin is server/mailbox.py;
 * ``_turn.pyx``: a seated player's usual game command handled in the room's
   turn (the codec's cache, the lobby's checks, the game's ``decide``, the
   events folded into the room, the ``Ack``), every other message left to
@@ -107,6 +109,7 @@ if LANE == "compiled":
     from server import views as _pure_views
     from server.fastlane._delivery import Receiver, deliver, viewer_classes
     from server.fastlane._diff import Differ
+    from server.fastlane._inbound import Mailbox
     from server.fastlane._inbound import Take as taker
     from server.fastlane._inputs import Inputs as _Inputs
     from server.fastlane._outbox import Outbox
@@ -130,6 +133,7 @@ else:
     from server.delivery import Receiver, deliver, viewer_classes  # type: ignore[assignment]
     from server.fastlane.pure import command_handler, taker  # type: ignore[assignment]
     from server.inputs import lobby_inputs
+    from server.mailbox import Mailbox  # type: ignore[assignment]
     from server.outbox import Outbox  # type: ignore[assignment]
     from server.views import view_rows  # type: ignore[assignment]
 
@@ -155,12 +159,13 @@ def describe() -> str:
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
         return ("fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, "
-                f"a command's route to its room, its handling in the turn, view rows, the lobby's inputs, fan-out's "
+                f"a command's route to its room and the room's inbox, its handling in the turn, view rows, the lobby's inputs, fan-out's "
                 f"per-socket step, game caches, {appends})")
     return f"fast lane: pure Python ({WHY})"
 
 
-__all__ = ["APPENDER_WHY", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Outbox", "Receiver",
+__all__ = ["APPENDER_WHY", "AppendDesk", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Mailbox",
+           "Outbox", "Receiver",
            "SocketWriter", "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "last_framed", "load_frame",
            "lobby_inputs",
            "read_frames", "taker", "unmask", "view_rows", "viewer_classes"]

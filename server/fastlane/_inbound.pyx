@@ -24,7 +24,16 @@ The bucket is read and written through its attributes, in Python numbers,
 so its state after a frame is the one ``TokenBucket.take`` leaves.
 tests/server/test_fastlane_inbound.py holds both alike on random frames,
 buckets and clocks.
+
+:class:`Mailbox` is the room actor's inbox itself (its twin is
+server/mailbox.py's): :class:`Take` puts a command straight into it, as
+``RoomActor.submit`` does, with no Python frame between the socket's frame
+and the room's inbox.  tests/server/test_mailbox.py runs its tests on both
+and holds them alike on random sequences of puts, takes and waits.
 """
+
+import asyncio
+import collections
 
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF
@@ -64,6 +73,8 @@ cdef class Take:
 
     cdef readonly object inbound
     cdef object client, room, bucket, command, take
+    #: The room's inbox, when it is this module's (a room on another node has none).
+    cdef Mailbox inbox
 
     def __cinit__(self, inbound, command):
         self.inbound = inbound
@@ -78,6 +89,8 @@ cdef class Take:
             _payload_at = slot_offset(command, "payload")
             _command_class = command
         self.take = inbound.take
+        inbox = getattr(self.room, "inbox", None)
+        self.inbox = inbox if type(inbox) is Mailbox else None
 
     def __call__(self, data):
         cdef object value, seq, cmd, bucket, now, tokens, burst
@@ -108,7 +121,117 @@ cdef class Take:
             return
         bucket._tokens = tokens - 1.0
         bucket._at = now
+        command = _command(self.command, self.client, seq, cmd)
+        if self.inbox is not None and not self.inbox._full():  # RoomActor.submit's put, done here
+            self.inbox._put(command)
+            return
         try:
-            self.room.submit(_command(self.command, self.client, seq, cmd))
+            self.room.submit(command)  # which refuses it: the room is busy
         except Exception as exc:
             self.inbound.failed(exc, seq)
+
+
+cdef class Mailbox:
+    """A room actor's inbox, compiled: server/mailbox.py's ``Mailbox`` (its twin), method for method.
+
+    The waiting items are a list, not a deque: a turn takes everything
+    waiting (usually one command), and the whole list is handed over as
+    the batch while a new one starts, so a move costs one append and no copy.
+    """
+
+    cdef list _items
+    cdef Py_ssize_t _limit
+    cdef object _reader
+    cdef object _putters
+    cdef object _loop
+
+    def __cinit__(self, Py_ssize_t limit=0):
+        self._items = []
+        self._limit = limit
+        self._putters = collections.deque()
+
+    def qsize(self):
+        return len(self._items)
+
+    def empty(self):
+        return not self._items
+
+    def full(self):
+        return self._full()
+
+    cdef inline bint _full(self):
+        return 0 < self._limit <= len(self._items)
+
+    def put_nowait(self, item):
+        self._put(item)
+
+    cdef int _put(self, item) except -1:
+        if 0 < self._limit <= len(self._items):
+            raise asyncio.QueueFull
+        self._items.append(item)
+        reader = self._reader
+        if reader is not None:
+            self._reader = None
+            if not reader.done():
+                reader.set_result(None)
+        return 0
+
+    async def put(self, item):
+        """Add ``item``, waiting while the box is full."""
+        while self._full():
+            putter = asyncio.get_running_loop().create_future()
+            self._putters.append(putter)
+            try:
+                await putter
+            except BaseException:
+                putter.cancel()
+                if not self._full():
+                    self._wake_putter()  # pass the free place on
+                raise
+        self._put(item)
+
+    async def wait(self):
+        """Return once something is waiting (at once if something is)."""
+        while True:
+            arrival = self.arrival()
+            if arrival is None:
+                return
+            await arrival
+
+    def arrival(self):
+        """None when something is waiting; else a future that resolves when something is put."""
+        if self._items:
+            return None
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        reader = self._reader = loop.create_future()
+        return reader
+
+    def take(self, Py_ssize_t limit, stop_after=None):
+        """Up to ``limit`` waiting items, oldest first; the batch ends after an item of type ``stop_after``."""
+        cdef list items = self._items
+        cdef list batch
+        cdef Py_ssize_t n = 0, size = len(items)
+        while n < size and n < limit:
+            item = items[n]
+            n += 1
+            if stop_after is not None and type(item) is stop_after:
+                break
+        if n == size:  # everything: the list itself is the batch
+            batch = items
+            self._items = []
+        else:
+            batch = items[:n]
+            del items[:n]
+        if self._putters:
+            for _ in range(n):
+                self._wake_putter()
+        return batch
+
+    cdef _wake_putter(self):
+        while self._putters:
+            putter = self._putters.popleft()
+            if not putter.done():
+                putter.set_result(None)
+                return

@@ -13,6 +13,7 @@ same refusals, and left their buckets in the same state.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from types import SimpleNamespace
 from typing import Any
@@ -189,3 +190,33 @@ def test_a_closed_socket_takes_nothing_more() -> None:
     client.outbox.close(1000)
     Take(inbound, Command)(msgpack.packb({"t": "cmd", "seq": 1, "cmd": {}}))
     assert room.got == [] and inbound.bucket._tokens == 10
+
+
+def test_a_room_with_the_compiled_inbox_has_the_command_put_straight_in_and_a_full_one_refuses() -> None:
+    from server.fastlane._inbound import Mailbox
+
+    clock = Clock()
+    inbound, room, client, _ = socket(5.0, 10, clock, "player")
+    room.inbox = Mailbox(1)  # type: ignore[attr-defined]  (a real room, RoomActor, has one)
+    submitted: list = []
+
+    def submit(message: Any) -> None:  # RoomActor.submit: into the inbox, or refused when it is full
+        submitted.append(message)
+        try:
+            room.inbox.put_nowait(message)  # type: ignore[attr-defined]
+        except asyncio.QueueFull:
+            raise Busy("the room is busy, try again") from None
+
+    room.submit = submit  # type: ignore[method-assign]
+    take = Take(inbound, Command)
+    # the first command goes into the box without the room's submit
+    take(msgpack.packb({"t": "cmd", "seq": 1, "cmd": {"type": "cut", "n": 2}}))
+    assert submitted == [] and room.inbox.qsize() == 1  # type: ignore[attr-defined]
+    # the box is full: the second is the room's to refuse, and the phone hears why
+    take(msgpack.packb({"t": "cmd", "seq": 2, "cmd": {"type": "cut", "n": 3}}))
+    assert [m.seq for m in submitted] == [2]
+    [command] = room.inbox.take(5)  # type: ignore[attr-defined]
+    assert type(command) is Command and (command.client, command.seq, command.payload) == (client, 1, {"type": "cut", "n": 2})
+    [(_, data)] = client.outbox._items
+    answer = codec.decode_server(data)
+    assert answer["t"] == "error" and answer["code"] == "rate/room_busy" and answer["seq"] == 2
