@@ -50,6 +50,17 @@ cdef inline object _at(object value, Py_ssize_t offset):
     return <object>(<PyObject**>(<char*><PyObject*>value + offset))[0]
 
 
+cpdef tuple command_key(dict value):
+    """``protocol.gamecodec.command_key``, compiled (tests/server/test_fastlane_turn.py holds the two equal)."""
+    cdef list parts = []
+    for k, v in value.items():
+        if type(v) is list:
+            parts.append((k, list, tuple([(type(x), x) for x in <list>v])))
+        else:
+            parts.append((k, type(v), v))
+    return tuple(parts)
+
+
 cdef Py_ssize_t* _fields(list fields) except NULL:
     """The offsets of (name, member descriptor) pairs, in a block the caller frees."""
     cdef Py_ssize_t* offsets = <Py_ssize_t*>PyMem_Malloc(max(len(fields), 1) * sizeof(Py_ssize_t))
@@ -64,7 +75,8 @@ cdef class Handle:
     """``actor.handle(message, turn)`` for a seated player's usual game command, the rest left to it."""
 
     cdef object command, ack, room_class, run_class, player_class, room_events, codec_for, decide_game, evolve
-    #: Each game's codec, by the game's id (``codec_for`` asked once per game).
+    #: Each game's codec's cache of the commands it made (``GameCodec._made``), by the game's id
+    #: (``codec_for`` asked once per game).
     cdef dict codecs
     # the fields' offsets: the message's, the room's, its run's, a player's, the ack's
     cdef Py_ssize_t client_at, seq_at, payload_at
@@ -166,12 +178,21 @@ cdef class Handle:
         turn.replies.append((client, self._ack(seq), True))
 
     cdef object _made(self, spec, payload):
-        """The codec's command for ``payload`` if it made that one before (``GameCodec.cached``), else None."""
+        """The codec's command for ``payload`` if it made that one before (``GameCodec.cached``), else None.
+
+        ``cached``'s look-up, done here: the codec's cache (its ``_made``,
+        cleared when full, never replaced), by :func:`command_key`'s key.
+        """
         game = spec.id  # (by the game's id, as codec_for keeps them: a spec's own hash compares all its fields)
-        codec = self.codecs.get(game)
-        if codec is None:
-            codec = self.codecs[game] = self.codec_for(spec)
-        return codec.cached(payload)
+        made = self.codecs.get(game)
+        if made is None:
+            made = self.codecs[game] = self.codec_for(spec)._made
+        if type(payload) is not dict:
+            return None
+        try:
+            return (<dict>made).get(command_key(<dict>payload))
+        except TypeError:  # a map in it: never kept
+            return None
 
     cdef _apply(self, turn, room, list events, games):
         """``turn.apply(events, games)``: each event folded into the room, then the turn holds the result."""

@@ -230,3 +230,26 @@ def test_the_copies_hold_their_references():
         del turn
         assert made() is None and made_run() is None  # the copies went with their turn
     assert [sys.getrefcount(field) for field in fields] == before
+
+
+_PLAIN = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(-2, 2, allow_nan=False), st.text(max_size=3))
+_MAP = st.dictionaries(st.text(max_size=2), _PLAIN, max_size=2)
+_VALUE = st.one_of(_PLAIN, st.lists(st.one_of(_PLAIN, st.lists(_PLAIN, max_size=2), _MAP), max_size=3), _MAP)
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=st.dictionaries(st.text(max_size=4), _VALUE, max_size=4))
+def test_the_compiled_cache_key_is_the_codecs_own(value):
+    # the compiled turn looks the codec's cache up by its own key (server/fastlane/_turn.pyx command_key)
+    from protocol.gamecodec import command_key as pure_key
+    from server.fastlane._turn import command_key as compiled_key
+
+    pure, compiled = pure_key(value), compiled_key(value)
+    assert compiled == pure  # (each entry holds its value's type: 1, 1.0 and True stay apart)
+    try:
+        hash(pure)
+    except TypeError:
+        with pytest.raises(TypeError):
+            hash(compiled)
+    else:
+        assert hash(compiled) == hash(pure)
