@@ -198,8 +198,9 @@ def encode_map(value: dict[str, Any], *, text: bool = False) -> bytes | str:
 
 
 #: An ack's msgpack bytes before its seq: ``{"t": "ack", "seq": ...}``, the map :func:`frame_map` makes, with the
-#: seq's own bytes cut off (a 0 packs as one byte); :func:`encode_server` packs the seq after it.
-_ACK_HEAD: bytes = msgpack.packb({"t": "ack", "seq": 0}, use_bin_type=True)[:-1]
+#: seq's own bytes cut off (a 0 packs as one byte); :func:`encode_server` packs the seq after it, and so does
+#: the room's turn for a move's ack (``ACK_HEAD + pack(seq)``, server/room.py ``reply_all``).
+ACK_HEAD: bytes = msgpack.packb({"t": "ack", "seq": 0}, use_bin_type=True)[:-1]
 
 
 def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
@@ -210,7 +211,7 @@ def encode_server(frame: Any, *, text: bool = False) -> bytes | str:
     """
     if type(frame) is Ack and not text:
         packed: bytes = _PACKER.pack(frame.seq)
-        return _ACK_HEAD + packed
+        return ACK_HEAD + packed
     return encode_map(frame_map(frame), text=text)
 
 

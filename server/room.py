@@ -40,6 +40,7 @@ import attrs
 
 from games import values
 from games.contract import ROOM, GameSpec, Rejected
+from protocol import codec
 from protocol.errors import FAULTS, Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault
 from protocol.frames import VERSION, Ack, Bye, Error, ReclaimCode, Welcome
 from server import fastlane, lobby, records, roomstate, snapshots
@@ -67,6 +68,7 @@ from server.inbox import (
 )
 from server.logs import event as log_event
 from server.metrics import Metrics
+from server.outbox import Overflow
 from server.presence import Presence
 from server.reactions import for_room as reactions_for
 from server.roomstate import Room
@@ -647,6 +649,14 @@ class RoomActor:
         for client, frame, needs_store in turn.replies:
             if needs_store and failure is not None:
                 frame, failed = Error(code=failure.value, message=FAILURES[failure], seq=frame.seq), failed + 1
+            elif type(frame) is Ack and type(client) is Client and not client.text:
+                # client.answer(frame) for a move's ack, inline: one a move, and three calls
+                # (answer, send, codec.encode_server) to make the same bytes
+                try:
+                    client.outbox.reply(codec.ACK_HEAD + codec.pack(frame.seq))
+                except Overflow:
+                    client.not_reading()
+                continue
             client.answer(frame)
         if failed and failure is not None:
             self.metrics.rejected(failure.value, failed)
