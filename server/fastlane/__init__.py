@@ -10,7 +10,9 @@ Twelve pieces, each with a twin that does the same work byte for byte:
   ``protocol.patch.Differ``;
 * ``_wire.pyx``: fan-out's conversion of game views to wire data, cached by
   identity, and the stored events' conversion, not cached; their twins are
-  ``protocol.wirecache.WireCache`` and ``Converter``;
+  ``protocol.wirecache.WireCache`` and ``Converter``; and a turn's events
+  made into their records in one call (``Records``), whose twin is
+  ``pure.records_encoder``;
 * ``_appender.pyx``: the embedded store's appends, written by a thread
   that never takes the GIL (server/store/embedded.py); its twin is the
   store's Python writer thread;
@@ -117,6 +119,7 @@ if LANE == "compiled":
     from server.fastlane._views import install as _install_views
     from server.fastlane._views import view_rows
     from server.fastlane._wire import Converter, WireCache  # noqa: F401  (server/records.py uses Converter)
+    from server.fastlane._wire import Records as records_encoder
     from server.lobby import outcome as _outcome
     from server.presence import NOBODY as _NOBODY
     from server.roomstate import Player as _Player
@@ -131,7 +134,7 @@ else:
     from protocol.patch import Differ  # type: ignore[assignment]
     from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
     from server.delivery import Receiver, deliver, viewer_classes  # type: ignore[assignment]
-    from server.fastlane.pure import command_handler, taker  # type: ignore[assignment]
+    from server.fastlane.pure import command_handler, records_encoder, taker  # type: ignore[assignment]
     from server.inputs import lobby_inputs
     from server.mailbox import Mailbox  # type: ignore[assignment]
     from server.outbox import Outbox  # type: ignore[assignment]
@@ -168,4 +171,4 @@ __all__ = ["APPENDER_WHY", "AppendDesk", "Appender", "FIN_BINARY", "FIN_TEXT", "
            "Outbox", "Receiver",
            "SocketWriter", "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "last_framed", "load_frame",
            "lobby_inputs",
-           "read_frames", "taker", "unmask", "view_rows", "viewer_classes"]
+           "read_frames", "records_encoder", "taker", "unmask", "view_rows", "viewer_classes"]

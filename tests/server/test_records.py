@@ -23,14 +23,17 @@ from hypothesis import strategies as st
 
 from games.contract import ROOM
 from games.registry import get_game
+from protocol.codec import pack
 from protocol.gamecodec import to_wire
 from protocol.wirecache import Converter as PureConverter
 from server import records, roomstate
+from server.fastlane import pure
 
 try:
     from server.fastlane._wire import Converter as CompiledConverter
+    from server.fastlane._wire import Records as CompiledRecords
 except ImportError:  # no compiler at install time: only the pure twin exists
-    CompiledConverter = None
+    CompiledConverter = CompiledRecords = None
 
 #: Both twins (CI builds the compiled one: a skip fails the run there).
 TWINS = [
@@ -82,6 +85,14 @@ def test_every_event_of_a_played_game_is_stored_as_the_generic_codec_stores_it(g
     assert len({type(e) for e in events}) >= 3
     for event in events:
         assert records.encode(event) == _generic(event), type(event).__name__
+    # a turn's records in one call (what its commit stores): both twins give encode's bytes, in order
+    room_events = [roomstate.GameStarted(game=game_id, options={}, seed=seed, seats=tuple(range(players)))]
+    mixed = room_events + events[:40] + room_events
+    expected = [records.encode(event) for event in mixed]
+    assert pure.records_encoder(records.encode)(mixed) == expected
+    assert records.encode_all(mixed) == expected
+    if CompiledRecords is not None:
+        assert CompiledRecords(records.encode, CompiledConverter(to_wire), roomstate.ROOM_EVENT_TYPES, pack)(mixed) == expected
 
 
 def test_the_rooms_own_events_too():
