@@ -66,7 +66,16 @@ def install() -> None:
         _wrap(_inbound, "load_frame", "read.decode")
     # the room's turn
     _wrap(room.RoomActor, "handle_safely", "turn.handle")  # decode the command, decide, evolve
-    _wrap(embedded.EmbeddedStore, "_append_either", "turn.store")  # hand the records to a writer
+    # hand the records to a writer: the store's append (with the lane on, its desk's compiled method, set on each
+    # store: so each new store's own is wrapped)
+    made = embedded.EmbeddedStore.__init__
+
+    def timed_init(store: Any, *args: Any, **kwargs: Any) -> None:
+        made(store, *args, **kwargs)
+        store.append = _timed(store.append, "turn.store")
+
+    timed_init.__wrapped__ = made  # type: ignore[attr-defined]
+    embedded.EmbeddedStore.__init__ = timed_init  # type: ignore[method-assign]
     _wrap(room.RoomActor, "reply_all", "turn.reply")
     _wrap(room.RoomActor, "after_events", "turn.after_events")
     _wrap(room.RoomTimers, "schedule", "turn.timers")
@@ -85,7 +94,17 @@ def install() -> None:
         from server.fastlane import _outbox
 
         _wrap(_outbox, "_flush_due", "write")
-    _wrap(embedded.EmbeddedStore, "_lane_answers", "store_answers")
+    # the lane's answers: its desk's compiled method, which the store hands to the loop as the lane's reader
+    start = embedded.EmbeddedStore._start_lane
+
+    def timed_start(store: Any, loop: Any) -> None:
+        start(store, loop)
+        if store._appender is not None:
+            loop.remove_reader(store._appender.fd)
+            loop.add_reader(store._appender.fd, _timed(store._desk.answers, "store_answers"))
+
+    timed_start.__wrapped__ = start  # type: ignore[attr-defined]
+    embedded.EmbeddedStore._start_lane = timed_start  # type: ignore[method-assign]
 
 
 class _TimedDiffer:

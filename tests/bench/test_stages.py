@@ -17,7 +17,7 @@ from server import connection, direct_ws, fanout, outbox, room
 from server.store import embedded
 wrapped = [direct_ws.DirectWebSocketProtocol.data_received, connection.load_frame,
            room.RoomActor.handle_safely, room.fan_out, fanout._lobby, fanout.fastlane.view_rows, fanout.encode_change,
-           outbox._flush_due, embedded.EmbeddedStore._append_either, embedded.EmbeddedStore._lane_answers]
+           outbox._flush_due, embedded.EmbeddedStore.__init__, embedded.EmbeddedStore._start_lane]
 if fanout.fastlane.LANE == "compiled":
     from server.fastlane import _inbound, _outbox
     wrapped += [_outbox._flush_due, _inbound.load_frame]
@@ -37,6 +37,19 @@ differ.split_rows({{("host",): (1,)}}, {{("host",): (2,)}}, ("a",))
 assert stages.snapshot()["fanout.diff"][1] == 2
 connection.load_frame(b"\\x81\\xa1t\\xa3cmd")
 assert stages.snapshot()["read.decode"] == [stages.TOTALS["read.decode"][0], 1] and stages.TOTALS["read.decode"][0] > 0
+# a store's appends are timed as turn.store, and the lane's answers (when it was built) as store_answers
+import asyncio, tempfile
+async def appends():
+    store = embedded.EmbeddedStore(tempfile.mkdtemp() + "/s.sqlite3")
+    try:
+        await store.append("r", [b"0"], 0)
+        await store.append("r", [b"1"], 1)
+    finally:
+        await store.close()
+asyncio.run(appends())
+assert stages.snapshot()["turn.store"][1] == 2
+if fanout.fastlane.Appender is not None:
+    assert stages.snapshot()["store_answers"][1] >= 1
 print("ok", len(stages.snapshot()))
 """
 
