@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from server import mailbox as pure_mailbox
@@ -171,6 +171,7 @@ async def _play(cls: type, limit: int, steps: list[tuple[str, int]], hand_over: 
 @pytest.mark.skipif(CompiledMailbox is None, reason="the fast lane was not built")
 @settings(max_examples=300, deadline=None)
 @given(limit=st.integers(0, 4), steps=_STEPS)
+@example(limit=0, steps=[("put", 0), ("put", 1), ("take_until", 5)])  # a hand-over ends the batch (random runs can miss it)
 def test_the_compiled_box_answers_as_its_twin_does(limit, steps):
     async def both() -> tuple[list, list]:
         hand_over = HandOver(asyncio.get_running_loop().create_future())
