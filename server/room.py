@@ -278,8 +278,12 @@ class RoomActor:
             self.timers.cancel()
             self.done.set()
 
-    async def turn(self, batch: list[Message]) -> None:
-        """Handle ``batch`` against a candidate room, store it once, then tell everyone."""
+    async def turn_pure(self, batch: list[Message]) -> None:
+        """Handle ``batch`` against a candidate room, store it once, then tell everyone.
+
+        In the compiled fast lane ``turn`` is its twin, server/fastlane/_actor.pyx, which does
+        the same with this method's ``handle_safely`` and ``commit`` inline.
+        """
         started = time.perf_counter()
         turn = Turn(self.room)
         for message in batch:
@@ -317,6 +321,10 @@ class RoomActor:
             await self.save_snapshot()
         self.count(batch, acked - started)
 
+    #: One turn (``run`` awaits it for each batch): ``turn_pure``, or in the compiled fast lane its twin
+    #: ``server/fastlane/_actor.pyx``'s ``turn``, which reads this module's functions as ``turn_pure`` does.
+    turn = fastlane.room_turn if fastlane.room_turn is not None else turn_pure
+
     def log_bug(self, what: str) -> None:
         """A bug in a view or a timer (the exception being handled) is logged and counted; the room goes on.
 
@@ -331,14 +339,22 @@ class RoomActor:
         room, events = turn.room, len(turn.events)
         try:
             _handle(self, message, turn)  # self.handle(message, turn), a player's usual command compiled
-        except (ProtocolError, Rejected, ServerFault) as exc:
-            turn.room, turn.events[events:] = room, []
+        except Exception as exc:
+            self.handling_failed(message, turn, room, events, exc)
+
+    def handling_failed(self, message: Message, turn: Turn, room: Room, events: int, exc: Exception) -> None:
+        """``message`` raised ``exc``: its part of the turn is undone (back to ``room`` and ``events`` events).
+
+        A refusal is answered as such; anything else is our bug, logged and answered as one.
+        """
+        turn.room, turn.events[events:] = room, []
+        if isinstance(exc, (ProtocolError, Rejected, ServerFault)):
             self.refuse(message, turn, exc)
-        except Exception:
-            turn.room, turn.events[events:] = room, []
-            self.metrics.room_errors.inc()
-            LOG.exception("room message failed", extra={"fields": {"room": self.room.code, "message": type(message).__name__}})
-            self.refuse(message, turn, None)
+            return
+        self.metrics.room_errors.inc()
+        LOG.error("room message failed", exc_info=exc,
+                  extra={"fields": {"room": self.room.code, "message": type(message).__name__}})
+        self.refuse(message, turn, None)
 
     def handle(self, message: Message, turn: Turn) -> None:
         games = self.games
@@ -589,25 +605,29 @@ class RoomActor:
             assert version == turn.room.version, (version, turn.room.version)
             self.room = turn.room
             self.metrics.events.value += len(turn.events)  # (its inc, without the call: once a move)
-        except VersionConflict as exc:  # someone else wrote the log (should not happen): read it again
+        except Exception as exc:
+            return await self.commit_failed(exc)
+        return None
+
+    async def commit_failed(self, exc: Exception) -> ServerCode:
+        """A turn's append raised ``exc``: do what that asks (read the log again, stop as fenced), say why."""
+        if isinstance(exc, VersionConflict):  # someone else wrote the log (should not happen): read it again
             log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
             try:
                 self.room = await load_room(self.store, self.room.id, self.games)
             except Exception:
                 self.log_bug("reloading the room failed")
             return ServerCode.STORE
-        except Fenced as exc:
+        if isinstance(exc, Fenced):
             log_event(logging.WARNING, "append fenced", room=self.room.code, error=str(exc))
             self.fenced()
             return ServerCode.STORE
-        except StoreError as exc:
+        if isinstance(exc, StoreError):
             log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
             return ServerCode.STORE
-        except Exception:
-            self.metrics.room_errors.inc()
-            LOG.exception("append failed", extra={"fields": {"room": self.room.code}})
-            return ServerCode.BUG
-        return None
+        self.metrics.room_errors.inc()
+        LOG.error("append failed", exc_info=exc, extra={"fields": {"room": self.room.code}})
+        return ServerCode.BUG
 
     async def append(self, events: list[Any], room: Room) -> None:
         """Append ``events`` (which lead to ``room``) at the stored version, then adopt ``room``.
