@@ -91,7 +91,7 @@ def extensions() -> list[Extension]:
         return []
     wanted = (
         [Extension(f"server.fastlane.{name}", [f"server/fastlane/{name}.pyx"], extra_link_args=STRIP)
-         for name in ("_lane", "_diff", "_wire", "_outbox", "_delivery", "_views", "_inbound", "_turn", "_inputs", "_actor")]
+         for name in ("_lane", "_diff", "_wire", "_outbox", "_delivery", "_views", "_inbound", "_turn", "_inputs")]
         # the games' copy of a frozen value with some fields changed (games/values.py is its twin)
         + [Extension("games._values", ["games/_values.pyx"], extra_link_args=STRIP)]
         # the games' caches by the inputs' identities (games/memo.py's SameInputs is its twin)

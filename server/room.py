@@ -278,12 +278,8 @@ class RoomActor:
             self.timers.cancel()
             self.done.set()
 
-    async def turn_pure(self, batch: list[Message]) -> None:
-        """Handle ``batch`` against a candidate room, store it once, then tell everyone.
-
-        In the compiled fast lane ``turn`` is its twin, server/fastlane/_actor.pyx, which does
-        the same with this method's ``handle_safely`` and ``commit`` inline.
-        """
+    async def turn(self, batch: list[Message]) -> None:
+        """Handle ``batch`` against a candidate room, store it once, then tell everyone."""
         started = time.perf_counter()
         turn = Turn(self.room)
         for message in batch:
@@ -321,10 +317,6 @@ class RoomActor:
             await self.save_snapshot()
         self.count(batch, acked - started)
 
-    #: One turn (``run`` awaits it for each batch): ``turn_pure``, or in the compiled fast lane its twin
-    #: ``server/fastlane/_actor.pyx``'s ``turn``, which reads this module's functions as ``turn_pure`` does.
-    turn = fastlane.room_turn if fastlane.room_turn is not None else turn_pure
-
     def log_bug(self, what: str) -> None:
         """A bug in a view or a timer (the exception being handled) is logged and counted; the room goes on.
 
@@ -339,22 +331,14 @@ class RoomActor:
         room, events = turn.room, len(turn.events)
         try:
             _handle(self, message, turn)  # self.handle(message, turn), a player's usual command compiled
-        except Exception as exc:
-            self.handling_failed(message, turn, room, events, exc)
-
-    def handling_failed(self, message: Message, turn: Turn, room: Room, events: int, exc: Exception) -> None:
-        """``message`` raised ``exc``: its part of the turn is undone (back to ``room`` and ``events`` events).
-
-        A refusal is answered as such; anything else is our bug, logged and answered as one.
-        """
-        turn.room, turn.events[events:] = room, []
-        if isinstance(exc, (ProtocolError, Rejected, ServerFault)):
+        except (ProtocolError, Rejected, ServerFault) as exc:
+            turn.room, turn.events[events:] = room, []
             self.refuse(message, turn, exc)
-            return
-        self.metrics.room_errors.inc()
-        LOG.error("room message failed", exc_info=exc,
-                  extra={"fields": {"room": self.room.code, "message": type(message).__name__}})
-        self.refuse(message, turn, None)
+        except Exception:
+            turn.room, turn.events[events:] = room, []
+            self.metrics.room_errors.inc()
+            LOG.exception("room message failed", extra={"fields": {"room": self.room.code, "message": type(message).__name__}})
+            self.refuse(message, turn, None)
 
     def handle(self, message: Message, turn: Turn) -> None:
         games = self.games
@@ -605,29 +589,25 @@ class RoomActor:
             assert version == turn.room.version, (version, turn.room.version)
             self.room = turn.room
             self.metrics.events.value += len(turn.events)  # (its inc, without the call: once a move)
-        except Exception as exc:
-            return await self.commit_failed(exc)
-        return None
-
-    async def commit_failed(self, exc: Exception) -> ServerCode:
-        """A turn's append raised ``exc``: do what that asks (read the log again, stop as fenced), say why."""
-        if isinstance(exc, VersionConflict):  # someone else wrote the log (should not happen): read it again
+        except VersionConflict as exc:  # someone else wrote the log (should not happen): read it again
             log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
             try:
                 self.room = await load_room(self.store, self.room.id, self.games)
             except Exception:
                 self.log_bug("reloading the room failed")
             return ServerCode.STORE
-        if isinstance(exc, Fenced):
+        except Fenced as exc:
             log_event(logging.WARNING, "append fenced", room=self.room.code, error=str(exc))
             self.fenced()
             return ServerCode.STORE
-        if isinstance(exc, StoreError):
+        except StoreError as exc:
             log_event(logging.ERROR, "store refused an append", room=self.room.code, error=str(exc))
             return ServerCode.STORE
-        self.metrics.room_errors.inc()
-        LOG.error("append failed", exc_info=exc, extra={"fields": {"room": self.room.code}})
-        return ServerCode.BUG
+        except Exception:
+            self.metrics.room_errors.inc()
+            LOG.exception("append failed", extra={"fields": {"room": self.room.code}})
+            return ServerCode.BUG
+        return None
 
     async def append(self, events: list[Any], room: Room) -> None:
         """Append ``events`` (which lead to ``room``) at the stored version, then adopt ``room``.

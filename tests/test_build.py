@@ -35,7 +35,7 @@ PACKAGES = ("games", "protocol", "server")
 #: The compiled modules a wheel built with a compiler carries (setup.py's ``extensions``).
 COMPILED = {"games._values", "games._memo", "server.fastlane._lane", "server.fastlane._diff", "server.fastlane._wire",
             "server.fastlane._outbox", "server.fastlane._delivery", "server.fastlane._views", "server.fastlane._inbound",
-            "server.fastlane._turn", "server.fastlane._inputs", "server.fastlane._actor", "server.fastlane._appender"}
+            "server.fastlane._turn", "server.fastlane._inputs", "server.fastlane._appender"}
 
 pytestmark = pytest.mark.timeout(900)
 

@@ -65,9 +65,7 @@ def install() -> None:
 
         _wrap(_inbound, "load_frame", "read.decode")
     # the room's turn
-    # decide and evolve each message: what both turns call for it (the compiled turn, _actor.pyx, does
-    # handle_safely's work inline and reads ``_handle`` from server.room's namespace, as the pure turn does)
-    _wrap(room, "_handle", "turn.handle")
+    _wrap(room.RoomActor, "handle_safely", "turn.handle")  # decode the command, decide, evolve
     # hand the records to a writer: the store's append (with the lane on, its desk's compiled method, set on each
     # store: so each new store's own is wrapped)
     made = embedded.EmbeddedStore.__init__
@@ -82,7 +80,7 @@ def install() -> None:
     _wrap(room.RoomActor, "after_events", "turn.after_events")
     _wrap(room.RoomTimers, "schedule", "turn.timers")
     _wrap(room.RoomActor, "arm_presence", "turn.presence")
-    _wrap(room.RoomActor, "count", "turn.metrics")  # (the compiled turn counts a one-message turn itself)
+    _wrap(room.RoomActor, "count", "turn.metrics")
     _wrap(room, "fan_out", "fanout")
     _wrap(fanout, "_lobby", "fanout.lobby")
     _wrap(fanout.fastlane, "view_rows", "fanout.views")  # (compiled, or server.views')

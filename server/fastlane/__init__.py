@@ -1,6 +1,6 @@
 """The fast lane: the compiled modules when they were built, their pure-Python twins otherwise.
 
-Thirteen pieces, each with a twin that does the same work byte for byte:
+Twelve pieces, each with a twin that does the same work byte for byte:
 
 * ``_lane.pyx``: the websocket frames a socket reads and writes
   (server/direct_ws.py), a message's write to a socket (``SocketWriter.offer``,
@@ -32,10 +32,6 @@ Thirteen pieces, each with a twin that does the same work byte for byte:
 * ``_views.pyx``: fan-out's view rows, every viewer class's view of one
   change, the room's and players' fields read at their slots; its twin is
   ``server.views.view_rows``;
-* ``_actor.pyx``: the room actor's turn as one C coroutine (the messages
-  handled, the append awaited, then the same steps as the pure turn); its
-  twin is ``RoomActor.turn_pure`` (server/room.py), which ``RoomActor.turn``
-  is when :data:`room_turn` is None;
 * ``_inputs.pyx``: what fan-out's lobby is made from, gathered after every
   change (the room's and players' fields read at their slots, who is away,
   absent and in charge worked out in one pass, the last inputs given back
@@ -83,7 +79,7 @@ if os.environ.get(PURE_ENV, "") not in ("", "0"):
 else:
     try:
         from games import _memo, _values  # noqa: F401  (all or none: setup.py builds them together)
-        from server.fastlane import _actor, _delivery, _diff, _inbound, _inputs, _outbox, _turn, _views, _wire  # noqa: F401
+        from server.fastlane import _delivery, _diff, _inbound, _inputs, _outbox, _turn, _views, _wire  # noqa: F401
         from server.fastlane import _lane as _impl  # type: ignore[no-redef]
     except ImportError:
         _impl = pure
@@ -113,7 +109,6 @@ if LANE == "compiled":
     from server import inputs as _pure_inputs
     from server import roomstate as _roomstate
     from server import views as _pure_views
-    from server.fastlane._actor import turn as room_turn
     from server.fastlane._delivery import Receiver, deliver, viewer_classes
     from server.fastlane._diff import Differ
     from server.fastlane._inbound import Mailbox
@@ -145,9 +140,6 @@ else:
     from server.outbox import Outbox  # type: ignore[assignment]
     from server.views import view_rows  # type: ignore[assignment]
 
-    #: the room's turn: ``RoomActor.turn_pure`` itself (server/room.py takes it when this is None)
-    room_turn = None
-
 
 #: The embedded store's append lane (``_appender.pyx``: appends written with SQLite's C API on a thread
 #: that never takes the GIL), or None when the store's Python writer does that work too.  Built apart
@@ -170,8 +162,8 @@ def describe() -> str:
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
         return ("fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, "
-                "a command's route to its room and the room's inbox, the room's turn and a command's handling in it, "
-                f"view rows, the lobby's inputs, fan-out's per-socket step, game caches, {appends})")
+                f"a command's route to its room and the room's inbox, its handling in the turn, view rows, the lobby's inputs, fan-out's "
+                f"per-socket step, game caches, {appends})")
     return f"fast lane: pure Python ({WHY})"
 
 
@@ -179,4 +171,4 @@ __all__ = ["APPENDER_WHY", "AppendDesk", "Appender", "FIN_BINARY", "FIN_TEXT", "
            "Outbox", "Receiver",
            "SocketWriter", "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "last_framed", "load_frame",
            "lobby_inputs",
-           "read_frames", "records_encoder", "room_turn", "taker", "unmask", "view_rows", "viewer_classes"]
+           "read_frames", "records_encoder", "taker", "unmask", "view_rows", "viewer_classes"]

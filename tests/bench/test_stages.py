@@ -16,7 +16,7 @@ stages.install()
 from server import connection, direct_ws, fanout, outbox, room
 from server.store import embedded
 wrapped = [direct_ws.DirectWebSocketProtocol.data_received, connection.load_frame,
-           room._handle, room.fan_out, fanout._lobby, fanout.fastlane.view_rows, fanout.encode_change,
+           room.RoomActor.handle_safely, room.fan_out, fanout._lobby, fanout.fastlane.view_rows, fanout.encode_change,
            outbox._flush_due, embedded.EmbeddedStore.__init__, embedded.EmbeddedStore._start_lane]
 if fanout.fastlane.LANE == "compiled":
     from server.fastlane import _inbound, _outbox
