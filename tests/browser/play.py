@@ -104,8 +104,13 @@ def play_until_over(
             except PlaywrightTimeout:
                 pass
         else:
-            # the turn shows nothing to do yet (its buttons come with the next version)
-            page.wait_for_function(NEWER, arg=shown, timeout=left * 1000)
+            # the turn shows nothing to do yet: its buttons come with the next version, or with the render
+            # still under way (a busy machine: a pick being undone, a refusal being shown), so look again
+            # after a while even when no newer version came; the deadline above still bounds the game
+            try:
+                page.wait_for_function(NEWER, arg=shown, timeout=min(left, 5.0) * 1000)
+            except PlaywrightTimeout:
+                pass
     return turns
 
 
