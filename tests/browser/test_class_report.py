@@ -219,6 +219,7 @@ class Student:
         self.tried_wrong = False
         self.asked_hint = False
         self.took = 0
+        self.missed = False
 
     # what the student does, in order, each time it may act on its turn
     def act(self) -> bool:
@@ -252,8 +253,10 @@ class Student:
                 self.ready_at = time.monotonic() + COOL_DOWN
                 return True
         found = tricks(hand, table)
-        # sometimes stuck with a trick on offer: pass (or end the turn) anyway
-        if found and self.rng.random() < 0.2:
+        # stuck with a trick on offer: pass (or end the turn) anyway, the first time one is on offer and then
+        # now and again (the first is certain, so every class has misses whatever the deal and the timing)
+        if found and (not self.missed or self.rng.random() < 0.2):
+            self.missed = True
             found = []
         if found:
             hs, ts = self.rng.choice(found)
