@@ -168,13 +168,19 @@ cdef class SocketWriter:
     (tests/server/test_fastlane_writer.py holds the two alike).
     """
 
-    cdef public bint close_sent
-    cdef public bint disconnected
-    cdef public bint paused
-    cdef public object transport
+    # the fields are declared in _lane.pxd, so server/fastlane/_outbox.pyx can call _offer directly
 
     def offer(self, data):
         """True: written.  False: the socket's buffer is full (``on_writable`` follows).  None: gone, nothing written."""
+        return self._offer(data)
+
+    cdef object _offer(self, data):
+        """``offer``, as a C method: the compiled outbox's flush calls it with no look-up by name.
+
+        By name, each call looked ``offer`` up in the protocol instance's
+        dictionary first (a Python subclass: uvicorn's protocol), a cold
+        read per socket per change under load.
+        """
         global _last_message, _last_frame
         if self.close_sent or self.disconnected or self.transport.is_closing():
             return None

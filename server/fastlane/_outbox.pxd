@@ -1,6 +1,8 @@
 # The compiled send queue's fields and the methods other compiled modules call directly
 # (server/fastlane/_delivery.pyx queues every socket of a room through change and state).
 
+from server.fastlane._lane cimport SocketWriter
+
 cdef class Outbox:
     cdef public int limit
     #: (kind, frame) in order (tests read it).
@@ -9,6 +11,9 @@ cdef class Outbox:
     cdef int _changes
     cdef object _wake
     cdef object _writer
+    #: The writer again when it is the compiled lane's socket writer (the hub's own sockets):
+    #: its offer is then called as a C method.  None for any other writer (a test's).
+    cdef SocketWriter _socket
     cdef public bint _flush_due
     cdef object _loop
     cdef object _on_sent

@@ -20,12 +20,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server import direct_ws, fastlane
+from server import outbox as pure_outbox
 from server.fastlane import pure
 
 try:
     from server.fastlane import _lane as compiled
+    from server.fastlane import _outbox as compiled_outbox
 except ImportError:  # no compiler at install time: only the pure twin exists
-    compiled = None
+    compiled = compiled_outbox = None
 
 TWINS = [pure] if compiled is None else [pure, compiled]
 
@@ -58,7 +60,7 @@ def socket_of(twin):
 
 
 #: A few message objects: offering the same object again reuses its frame; equal bytes in another object do not.
-MESSAGES = [b"\x81\xa1t\xa6change", b"\x81\xa1t\xa6change" + b"", b"x" * 200, b"y" * 70_000, "{\"t\":\"ack\"}", "héllo"]
+MESSAGES = [b"\x81\xa1t\xa6change", b"\x81\xa1t\xa6change" + b"", b"x" * 200, b"y" * 70_000, '{"t":"ack"}', "héllo"]
 
 STEPS = st.lists(
     st.one_of(
@@ -129,3 +131,63 @@ def test_the_hubs_protocol_takes_offer_from_the_lane_in_use():
     assert direct_ws.DirectWebSocketProtocol.offer is fastlane.SocketWriter.offer
     if fastlane.LANE == "compiled":
         assert fastlane.SocketWriter is compiled.SocketWriter
+
+
+# --- the outbox's flush writing to the hub's own sockets ----------------------------------------------
+
+#: (outbox module, writer twin): each lane's own pair, and the compiled outbox with the pure writer (a writer
+#: that is not the compiled class: the outbox calls its ``offer`` by name).
+PAIRS = [(pure_outbox, pure)] + ([] if compiled is None else [(compiled_outbox, compiled), (compiled_outbox, pure)])
+
+FLUSH_STEPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("change"), st.integers(0, len(MESSAGES) - 2)),  # (bytes or text alike in one outbox: bytes)
+        st.tuples(st.sampled_from(["flush", "pause", "resume", "closing"]), st.booleans()),
+    ),
+    max_size=30,
+)
+
+
+def flush_play(pair, steps):
+    """An outbox bound to a socket as the hub binds it (``write_to``), driven through ``steps``; what was written."""
+    module, twin = pair
+
+    async def run():
+        socket, box = socket_of(twin), module.Outbox(limit=8)
+        box.write_to(socket)
+        answers = []
+        for step, arg in steps:
+            if step == "change":
+                answers.append(
+                    box.change(MESSAGES[arg] if isinstance(MESSAGES[arg], bytes) else MESSAGES[arg].encode())
+                )
+            elif step == "flush":
+                box.flush()
+                answers.append(box.waiting)
+            elif step == "pause":
+                socket.paused = True
+            elif step == "resume":
+                socket.paused = False
+            else:
+                socket.transport.closing = arg
+        return answers, socket.transport.writes
+
+    return asyncio.run(run())
+
+
+@settings(max_examples=150, deadline=None)
+@given(FLUSH_STEPS)
+def test_the_outbox_flushes_to_the_hubs_sockets_alike_in_both_lanes(steps):
+    """The compiled outbox calls the compiled writer as a C method: the same answers and frames as by name."""
+    outcomes = [flush_play(pair, steps) for pair in PAIRS]
+    assert all(outcome == outcomes[0] for outcome in outcomes)
+
+
+def test_a_flush_writes_what_waits_once_the_socket_takes_it():
+    for pair in PAIRS:
+        answers, writes = flush_play(
+            pair, [("change", 0), ("pause", True), ("flush", True), ("resume", True), ("change", 2), ("flush", True)]
+        )
+        # paused: the change stays queued; resumed: both go out in one message, framed once
+        assert answers == [True, 1, True, 0], pair
+        assert writes == [pure.frame_message(MESSAGES[0] + MESSAGES[2])], pair
