@@ -19,6 +19,7 @@ or a player of another class (a test's stand-in) goes to the twin.
 """
 
 from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_GET_ITEM
 
 from games._slots cimport slot_offset
 
@@ -26,6 +27,17 @@ from games._slots cimport slot_offset
 cdef inline object _at(object value, Py_ssize_t offset):
     """``value``'s field at ``offset`` (a slot always set: attrs sets every field)."""
     return <object>(<PyObject**>(<char*><PyObject*>value + offset))[0]
+
+
+cdef inline PyObject* _address(object value, Py_ssize_t offset):
+    """The address of ``value``'s field at ``offset``: compared, never touched (no reference count written).
+
+    Under load a room's objects are cold when its move comes; reading a
+    field as an object writes its reference count, a cache miss per field.
+    An address compared with the last inputs' item costs only the room's
+    own cache lines.
+    """
+    return (<PyObject**>(<char*><PyObject*>value + offset))[0]
 
 
 cdef Py_ssize_t _offset(type cls, str name) except -1:
@@ -86,6 +98,18 @@ cdef class Inputs:
                 return False
         return True
 
+    cdef bint _same_fields(self, room, tuple last):
+        """Whether the room's fields that go into the inputs as they are hold the very objects ``last`` holds."""
+        return (_address(room, self.r_code) == PyTuple_GET_ITEM(last, 0)
+                and _address(room, self.r_locked) == PyTuple_GET_ITEM(last, 2)
+                and _address(room, self.r_game) == PyTuple_GET_ITEM(last, 4)
+                and _address(room, self.r_options) == PyTuple_GET_ITEM(last, 6)
+                and _address(room, self.r_turn_timer) == PyTuple_GET_ITEM(last, 7)
+                and _address(room, self.r_host_phone) == PyTuple_GET_ITEM(last, 8)
+                and _address(room, self.r_no_tv) == PyTuple_GET_ITEM(last, 9)
+                and _address(room, self.r_players) == PyTuple_GET_ITEM(last, 10)
+                and _address(room, self.r_notices) == PyTuple_GET_ITEM(last, 16))
+
     cdef object _terminal(self, room, games):
         """``games[run.game].is_terminal(run.state)`` for the room's run (which is not None)."""
         run = _at(room, self.r_run)
@@ -121,9 +145,10 @@ cdef class Inputs:
         cdef double grace = config.grace_class if class_table else config.grace_party
         cdef list out = None
         for p in <tuple>players:
+            if _address(p, self.p_token_hash) == <PyObject*>None or _gone(p, self.p_gone):  # a bot, or removed
+                continue
             pid = _at(p, self.p_id)
-            if (_at(p, self.p_token_hash) is not None and not _at(p, self.p_gone) and pid not in connected
-                    and now - <double>left_at.get(pid, started) >= grace):
+            if pid not in connected and now - <double>left_at.get(pid, started) >= grace:
                 if out is None:
                     out = []
                 out.append(pid)
@@ -146,6 +171,13 @@ cdef class Inputs:
                 gone_for = 0.0 if host_id in connected else now - <double>left_at.get(host_id, started)
                 authority = ("phone", host_id) if gone_for < <double>config.grace_host else ("tv", None)
         stand_ins = _at(room, self.r_stand_ins)
+        if type(last) is tuple and len(<tuple>last) == 18 and self._same_fields(room, <tuple>last):
+            # the room's fields are the last inputs' very objects: compare the rest, built nothing yet
+            if (phase == (<tuple>last)[1] and (actor.host is not None) is (<tuple>last)[3] and title == (<tuple>last)[5]
+                    and len(actor.spectators) == (<tuple>last)[12] and absent == (<tuple>last)[13]
+                    and authority == (<tuple>last)[14] and (stand_ins or class_table) == (<tuple>last)[15]
+                    and clock == (<tuple>last)[17] and _same_set(connected, (<tuple>last)[11])):
+                return last
         cdef tuple made = (
             _at(room, self.r_code),
             phase,
@@ -167,6 +199,26 @@ cdef class Inputs:
             clock,
         )
         return _same_or_made(made, 11, connected, last)
+
+
+cdef inline bint _gone(object player, Py_ssize_t offset) except -1:
+    """``player.gone``'s truth: by address for the two booleans (no touch), else as Python tests it."""
+    cdef PyObject* gone = _address(player, offset)
+    if gone == <PyObject*>False:
+        return False
+    if gone == <PyObject*>True:
+        return True
+    return bool(<object>gone)
+
+
+cdef bint _same_set(object connected, object was) except -1:
+    """Whether ``frozenset(connected)`` would equal ``was`` (the last inputs' set), without making it."""
+    if type(was) is not frozenset or len(<frozenset>was) != len(connected):
+        return False
+    for key in connected:
+        if key not in <frozenset>was:
+            return False
+    return True
 
 
 cdef object _same_or_made(tuple made, Py_ssize_t at, object connected, object last):

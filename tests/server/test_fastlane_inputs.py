@@ -143,7 +143,7 @@ def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(c
     assert lane.lobby_inputs(actor, now, same) is same
     # And compared with the inputs of a moment before a change (a socket came or went, or another
     # took its place, time passed, the room moved on, a spectator came), equal to what the twin gathers now
-    change = data.draw(st.sampled_from(["socket", "swap", "time", "room", "spectator"]))
+    change = data.draw(st.sampled_from(["socket", "swap", "time", "room", "field", "spectator"]))
     before = lobby
     if change == "socket":
         if actor.players:
@@ -159,6 +159,20 @@ def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(c
         now += data.draw(st.sampled_from([0.0, 2.5, 10, 12.0, 20]) | st.floats(0, 50))
     elif change == "room":
         actor.room = values.replace(actor.room, locked=not actor.room.locked, version=actor.room.version + 1)
+    elif change == "field":  # a field the inputs hold as it is, given another value (the compiled twin compares
+        # these by address first): its players in another order, or a setting changed
+        room = actor.room
+        field = data.draw(st.sampled_from(["players", "code", "options", "turn_timer", "host_phone", "no_tv", "notices"]))
+        other = {
+            "players": tuple(reversed(room.players)) if len(room.players) > 1 else room.players + room.players,
+            "code": room.code + "X",
+            "options": {**room.options, "x": 1},
+            "turn_timer": room.turn_timer + 30,
+            "host_phone": None if room.host_phone is not None else (room.players[0].id if room.players else 7),
+            "no_tv": not room.no_tv,
+            "notices": room.notices + (object(),),
+        }[field]
+        actor.room = values.replace(actor.room, **{field: other})
     else:
         actor.spectators.add(object())
     assert lane.lobby_inputs(actor, now, before) == inputs.lobby_inputs(actor, now)
