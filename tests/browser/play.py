@@ -206,19 +206,8 @@ def splittissimo_turn(
         return True
     take = hand.get_by_role("button", name="Take this trick")
     if take.count():
-        hint = hand.get_by_role("button", name="Show me a hint")
-        if ask_hint and hint.count():
-            hint.click()
-            page.wait_for_function("() => document.querySelector('.sp-advice') !== null", timeout=10000)
-            if on_hint is not None:
-                on_hint()
-            for card in hand.locator(".sp-pick.glow").all():
-                card.click()
-            if take.is_enabled():
-                take.click()
-                return True
-            while hand.locator(".sp-pick.on").count():
-                hand.locator(".sp-pick.on").first.click()
+        if ask_hint and _take_the_hinted_trick(page, hand, take, on_hint):
+            return True
         rows = hand.locator(".sp-row")
         table_cards = rows.nth(0).locator(".sp-pick")
         hand_cards = rows.nth(1).locator(".sp-pick")
@@ -248,4 +237,27 @@ def splittissimo_turn(
         if button.count() and button.first.is_enabled():
             button.first.click()
             return True
+    # Nothing to end or pass with: a party room refuses a pass beside a trick, and this helper's own search only
+    # finds the easy kinds. The hub's hint names the trick it sees (CI once waited out a whole game here).
+    if take.count() and not ask_hint:
+        return _take_the_hinted_trick(page, hand, take, on_hint)
+    return False
+
+
+def _take_the_hinted_trick(page: Any, hand: Any, take: Any, on_hint: Callable[[], None] | None) -> bool:
+    """Ask for a hint and take the trick it lights up; False (the picks undone) when there is none to take."""
+    hint = hand.get_by_role("button", name="Show me a hint")
+    if not (hint.count() and hint.is_enabled()):
+        return False
+    hint.click()
+    page.wait_for_function("() => document.querySelector('.sp-advice') !== null", timeout=10000)
+    if on_hint is not None:
+        on_hint()
+    for card in hand.locator(".sp-pick.glow").all():
+        card.click()
+    if take.is_enabled():
+        take.click()
+        return True
+    while hand.locator(".sp-pick.on").count():
+        hand.locator(".sp-pick.on").first.click()
     return False
