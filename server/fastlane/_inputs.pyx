@@ -232,15 +232,9 @@ cdef object _same_or_made(tuple made, Py_ssize_t at, object connected, object la
     if type(last) is tuple and len(<tuple>last) == len(made):
         for i in range(len(made)):
             if i == at:
-                was = (<tuple>last)[i]
-                if type(was) is not frozenset or len(<frozenset>was) != len(connected):
+                if not _same_set(connected, (<tuple>last)[i]):
                     break
-                for key in connected:
-                    if key not in <frozenset>was:
-                        break
-                else:
-                    continue
-                break
+                continue
             mine = made[i]
             was = (<tuple>last)[i]
             if mine is not was and not (mine == was):
