@@ -24,7 +24,14 @@ THROTTLE_WAIT = 0.5
 
 
 class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` saved up."""
+    """``rate`` tokens a second, at most ``burst`` saved up.
+
+    Slotted: the compiled lane's route for a socket's game command
+    (server/fastlane/_inbound.pyx) reads and writes these fields at their
+    slots, on every frame the socket sends.
+    """
+
+    __slots__ = ("rate", "burst", "_clock", "_tokens", "_at")
 
     def __init__(self, rate: float, burst: float, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate

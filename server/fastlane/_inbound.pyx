@@ -20,8 +20,13 @@ nothing changed yet:
 * a room that refuses the command (its inbox full) is answered by
   ``Inbound.failed``, which ``take`` calls for its own refusals.
 
-The bucket is read and written through its attributes, in Python numbers,
-so its state after a frame is the one ``TokenBucket.take`` leaves.
+The bucket (server/limits.py's ``TokenBucket``, a class with slots) is read
+and written at its fields' offsets, its arithmetic in C doubles, which is
+Python's float arithmetic: its state after a frame is the one
+``TokenBucket.take`` leaves.  Any other bucket (a test's) is read through its
+attributes.  The socket's send queue is read once, when the route is made
+(``Client`` sets it once), and its ``close_code`` as a C field when it is
+the compiled ``Outbox``.
 tests/server/test_fastlane_inbound.py holds both alike on random frames,
 buckets and clocks.
 
@@ -35,11 +40,15 @@ and holds them alike on random sequences of puts, takes and waits.
 import asyncio
 import collections
 
+from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_CheckExact
+from cpython.long cimport PyLong_AsDouble, PyLong_CheckExact
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF
 
 from server.fastlane._lane import load_frame
-from games._slots cimport _TypeObject, slot_offset
+from server.limits import TokenBucket
+from games._slots cimport _TypeObject, put_field, slot_offset
+from server.fastlane._outbox cimport Outbox
 
 
 #: The inbox's ``Command`` class, and its three fields' slots (``__cinit__`` reads them once): a
@@ -68,6 +77,35 @@ cdef object _command(object cls, object client, object seq, object payload):
     return result
 
 
+#: ``TokenBucket``'s five fields' slots, read once: the route does the bucket's arithmetic there.
+cdef Py_ssize_t _rate_at = slot_offset(TokenBucket, "rate")
+cdef Py_ssize_t _burst_at = slot_offset(TokenBucket, "burst")
+cdef Py_ssize_t _clock_at = slot_offset(TokenBucket, "_clock")
+cdef Py_ssize_t _tokens_at = slot_offset(TokenBucket, "_tokens")
+cdef Py_ssize_t _at_at = slot_offset(TokenBucket, "_at")
+cdef bint _bucket_slots = _rate_at != 0 and _burst_at != 0 and _clock_at != 0 and _tokens_at != 0 and _at_at != 0
+
+
+cdef inline PyObject* _field(object value, Py_ssize_t offset):
+    """The object in ``value``'s slot at ``offset`` (borrowed; NULL when the slot is empty)."""
+    return (<PyObject**>(<char*><PyObject*>value + offset))[0]
+
+
+cdef inline bint _number(PyObject* value, double* out) except -1:
+    """``value`` as a double, when it is a float or an int, as Python's own arithmetic reads it;
+    False for anything else (the caller then does the arithmetic in Python)."""
+    if value == NULL:
+        return False
+    cdef object number = <object>value
+    if PyFloat_CheckExact(number):
+        out[0] = PyFloat_AS_DOUBLE(number)
+        return True
+    if PyLong_CheckExact(number):  # converted as ``int + float`` converts it (OverflowError when too large)
+        out[0] = PyLong_AsDouble(number)
+        return True
+    return False
+
+
 cdef class Take:
     """``inbound.take`` for a socket's usual game command, the rest left to it."""
 
@@ -75,12 +113,20 @@ cdef class Take:
     cdef object client, room, bucket, command, take
     #: The room's inbox, when it is this module's (a room on another node has none).
     cdef Mailbox inbox
+    #: The socket's send queue; and the same when it is the compiled one (else None).
+    cdef object outbox
+    cdef Outbox queue
+    #: Whether the bucket is ``TokenBucket`` itself, so its fields are at the slots read above.
+    cdef bint bucket_slots
 
     def __cinit__(self, inbound, command):
         self.inbound = inbound
         self.client = inbound.client
         self.room = inbound.room
         self.bucket = inbound.bucket
+        self.bucket_slots = _bucket_slots and type(self.bucket) is TokenBucket
+        self.outbox = self.client.outbox
+        self.queue = self.outbox if type(self.outbox) is Outbox else None
         self.command = command  # server.inbox.Command (passed in: server.inbox imports this package)
         global _command_class, _client_at, _seq_at, _payload_at
         if command is not _command_class and type(command) is type:
@@ -93,8 +139,11 @@ cdef class Take:
         self.inbox = inbox if type(inbox) is Mailbox else None
 
     def __call__(self, data):
-        cdef object value, seq, cmd, bucket, now, tokens, burst
-        if self.client.outbox.close_code is not None:
+        cdef object value, seq, cmd
+        if self.queue is not None:
+            if self.queue.close_code is not None:
+                return
+        elif self.outbox.close_code is not None:
             return
         try:
             value = load_frame(data)
@@ -109,18 +158,9 @@ cdef class Take:
         if type(seq) is not int or type(cmd) is not dict:
             self.take(data, value)
             return
-        # TokenBucket.take(1.0), as written there: min(burst, tokens + elapsed * rate) >= 1.0
-        bucket = self.bucket
-        now = bucket._clock()
-        tokens = bucket._tokens + (now - bucket._at) * bucket.rate
-        burst = bucket.burst
-        if not tokens < burst:  # min() keeps its first argument unless the second is smaller
-            tokens = burst
-        if not tokens >= 1.0:  # flooded: the twin takes the bucket again and refuses the frame
+        if not self._token():  # flooded: the twin takes the bucket again and refuses the frame
             self.take(data, value)
             return
-        bucket._tokens = tokens - 1.0
-        bucket._at = now
         command = _command(self.command, self.client, seq, cmd)
         if self.inbox is not None and not self.inbox._full():  # RoomActor.submit's put, done here
             self.inbox._put(command)
@@ -129,6 +169,42 @@ cdef class Take:
             self.room.submit(command)  # which refuses it: the room is busy
         except Exception as exc:
             self.inbound.failed(exc, seq)
+
+    cdef bint _token(self) except -1:
+        """``TokenBucket.take(1.0)``, as written there: min(burst, tokens + elapsed * rate) >= 1.0,
+        then one token less; the bucket left as it was when there is none (False)."""
+        cdef object bucket = self.bucket
+        cdef object now
+        cdef double rate, burst, tokens, at, when
+        if self.bucket_slots and _field(bucket, _clock_at) != NULL:
+            now = (<object>_field(bucket, _clock_at))()
+            if (_number(_field(bucket, _tokens_at), &tokens) and _number(_field(bucket, _at_at), &at)
+                    and _number(_field(bucket, _rate_at), &rate) and _number(_field(bucket, _burst_at), &burst)
+                    and _number(<PyObject*>now, &when)):
+                tokens = tokens + (when - at) * rate
+                if not tokens < burst:  # min() keeps its first argument unless the second is smaller
+                    tokens = burst
+                if not tokens >= 1.0:
+                    return False
+                put_field(bucket, _tokens_at, tokens - 1.0)
+                put_field(bucket, _at_at, now)
+                return True
+        else:
+            now = bucket._clock()
+        return self._token_by_name(now)
+
+    cdef bint _token_by_name(self, object now) except -1:
+        """:meth:`_token` for a bucket of another class, or with fields of other types: in Python numbers."""
+        cdef object bucket = self.bucket
+        cdef object tokens = bucket._tokens + (now - bucket._at) * bucket.rate
+        cdef object burst = bucket.burst
+        if not tokens < burst:
+            tokens = burst
+        if not tokens >= 1.0:
+            return False
+        bucket._tokens = tokens - 1.0
+        bucket._at = now
+        return True
 
 
 cdef class Mailbox:

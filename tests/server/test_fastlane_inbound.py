@@ -41,13 +41,18 @@ pytestmark = pytest.mark.skipif(Take is None, reason="the compiled fast lane was
 
 
 class Clock:
-    """The bucket's clock: a time the test moves."""
+    """The bucket's clock: a time the test moves (in whole seconds, as ints, when ``whole``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, whole: bool = False) -> None:
         self.now = 100.0
+        self.whole = whole
 
     def __call__(self) -> float:
-        return self.now
+        return int(self.now) if self.whole else self.now
+
+
+class LoggedBucket(TokenBucket):
+    """A bucket of another class (its own instance dictionary): the route reads it by name, not at the slots."""
 
 
 class Gate:
@@ -77,7 +82,7 @@ class Room:
         return True
 
 
-def socket(rate: float, burst: float, clock: Clock, role: str) -> tuple[Inbound, Room, Client, Metrics]:
+def socket(rate: float, burst: float, clock: Clock, role: str, bucket: type = TokenBucket) -> tuple[Inbound, Room, Client, Metrics]:
     """A socket's ``Inbound`` in a room of its own, its outbox the pure queue (so its items can be read)."""
     metrics = Metrics()
     hub: Any = SimpleNamespace(metrics=metrics, config=SimpleNamespace(rate=rate, burst=burst))
@@ -87,7 +92,7 @@ def socket(rate: float, burst: float, clock: Clock, role: str) -> tuple[Inbound,
     client.outbox = Outbox(8)
     room = Room()
     inbound = Inbound(hub, client, room)  # type: ignore[arg-type]
-    inbound.bucket = TokenBucket(rate, burst, clock=clock)
+    inbound.bucket = bucket(rate, burst, clock=clock)
     return inbound, room, client, metrics
 
 
@@ -99,7 +104,8 @@ def seen(inbound: Inbound, room: Room, client: Client, metrics: Metrics) -> tupl
     )
     return (
         list(room.got), list(outbox._items), outbox.close_code, outbox.close_reason,
-        inbound.bucket._tokens, inbound.bucket._at, inbound.strikes, rejections,
+        inbound.bucket._tokens, type(inbound.bucket._tokens), inbound.bucket._at, type(inbound.bucket._at),
+        inbound.strikes, rejections,
     )
 
 
@@ -136,18 +142,22 @@ def frames(draw: st.DrawFn) -> bytes | str:
 
 @settings(max_examples=300, deadline=None)
 @given(
-    rate=st.sampled_from([0.5, 5.0, 20.0]),
-    burst=st.sampled_from([1, 2, 3.5, 10]),
+    rate=st.sampled_from([0.5, 5.0, 20.0, 3]),
+    burst=st.sampled_from([1, 2, 3.5, 10, 40.0]),
     role=st.sampled_from(["player", "spectator", "host"]),
+    whole=st.booleans(),
+    bucket=st.sampled_from([TokenBucket, TokenBucket, LoggedBucket]),
     steps=st.lists(
         st.tuples(frames(), st.sampled_from([0.0, 0.0, 0.01, 0.3, 2.0]), st.booleans() | st.just(False)),
         min_size=1, max_size=40,
     ),
 )
-def test_the_compiled_route_and_inbound_take_do_the_same(rate: float, burst: float, role: str, steps: list) -> None:
-    clock = Clock()
-    compiled, compiled_room, compiled_client, compiled_metrics = socket(rate, burst, clock, role)
-    pure, pure_room, pure_client, pure_metrics = socket(rate, burst, clock, role)
+def test_the_compiled_route_and_inbound_take_do_the_same(
+    rate: float, burst: float, role: str, whole: bool, bucket: type, steps: list
+) -> None:
+    clock = Clock(whole)
+    compiled, compiled_room, compiled_client, compiled_metrics = socket(rate, burst, clock, role, bucket)
+    pure, pure_room, pure_client, pure_metrics = socket(rate, burst, clock, role, bucket)
     take = Take(compiled, Command)
     for data, elapsed, busy in steps:
         clock.now += elapsed
@@ -220,3 +230,25 @@ def test_a_room_with_the_compiled_inbox_has_the_command_put_straight_in_and_a_fu
     [(_, data)] = client.outbox._items
     answer = codec.decode_server(data)
     assert answer["t"] == "error" and answer["code"] == "rate/room_busy" and answer["seq"] == 2
+
+
+def test_the_bucket_is_taken_at_its_slots_and_by_name_alike() -> None:
+    """The same frames, 0.3 s apart, through a ``TokenBucket`` (its slots) and a subclass (by name),
+    against a bucket taken by its own ``take``: the same frames through, the same bucket left."""
+    clock = Clock()
+    left = [socket(2.0, 3, clock, "player", kind) for kind in (TokenBucket, LoggedBucket)]
+    takes = [Take(inbound, Command) for inbound, *_ in left]
+    reference = TokenBucket(2.0, 3, clock=clock)
+    frame = msgpack.packb({"t": "cmd", "seq": 1, "cmd": {"type": "cut"}})
+    through = []
+    for _ in range(12):
+        clock.now += 0.3
+        for take in takes:
+            take(frame)
+        through.append(reference.take())
+    (slotted, slotted_room, *_), (named, named_room, *_) = left
+    assert not hasattr(slotted.bucket, "__dict__") and vars(named.bucket) == {}
+    assert 0 < through.count(True) < 12  # some frames refused: the bucket ran dry and refilled
+    assert len(slotted_room.got) == len(named_room.got) == through.count(True)
+    assert (slotted.bucket._tokens, slotted.bucket._at) == (named.bucket._tokens, named.bucket._at)
+    assert (slotted.bucket._tokens, slotted.bucket._at) == (reference._tokens, reference._at)
