@@ -66,6 +66,22 @@ NEWER = """v => document.querySelector('.phone-result') !== null
 MY_TURN_OR_OVER = "() => document.querySelector('.prompt-mine, .phone-result') !== null"
 
 
+#: Every button on the page (its name, and whether it can be pressed), then the page's text: what a
+#: person would see when a game stops moving (a failure's message, so a stuck game can be read from CI).
+_SHOWN = """() => JSON.stringify({
+  buttons: [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null)
+    .map((b) => (b.getAttribute('aria-label') || b.textContent.trim()).slice(0, 40) + (b.disabled ? ' (off)' : '')),
+  text: document.body.innerText.replace(/\\s+/g, ' ').slice(0, 1200),
+})"""
+
+
+def _what_shows(page: Any) -> str:
+    try:
+        return str(page.evaluate(_SHOWN))
+    except Exception as exc:  # the page itself is gone: say so rather than hide the first failure
+        return f"(could not read the page: {exc!r})"
+
+
 def play_until_over(
     page: Any,
     turn: Callable[[Any, random.Random], bool],
@@ -87,7 +103,7 @@ def play_until_over(
     turns = 0
     while not game_over(page):
         left = deadline - time.monotonic()
-        assert left > 0, "the game did not end in time"
+        assert left > 0, f"the game did not end in time; {turns} turns played; the phone shows: {_what_shows(page)}"
         if not my_turn(page):
             page.wait_for_function(MY_TURN_OR_OVER, timeout=left * 1000)
             continue

@@ -20,6 +20,10 @@ def test_phone_reload_rejoins_its_seat(browser, server, artifacts):
     d.start(tv)
     ana.locator(".pt-hand").wait_for()
     ben.locator(".pt-hand").wait_for()
+    # the room sends the game's start a moment after the run begins (a timer of no delay), and a busy
+    # machine can show the game before it: the X pairs are not placed yet, so each phone waits for round 1
+    for phone in (ana, ben):
+        phone.wait_for_function("() => (document.querySelector('.pt-me')?.innerText ?? '').includes('this round')")
     # whoever's turn it is, the other one reloads
     ana.wait_for_function("() => document.querySelector('.prompt') !== null")
     waiting, acting = (ben, ana) if ana.locator(".prompt-mine").count() else (ana, ben)
