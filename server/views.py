@@ -295,9 +295,7 @@ def as_map(row: tuple) -> dict:
     return dict(zip(VIEW_FIELDS, row))
 
 
-def _public_view(
-    made: dict[type, Any], views_made: list, view: Callable[..., Any] | None, state: Any, viewer: Any, wire: Callable[[Any], Any]
-) -> Any:
+def _public_view(made: dict[type, Any], view: Callable[..., Any] | None, state: Any, viewer: Any, wire: Callable[[Any], Any]) -> Any:
     """The game's view for SCREEN or SPECTATOR in wire form, made once per change (kept in ``made``).
 
     Keyed by the viewer's class, which hashes in C, where the attrs viewer
@@ -308,60 +306,8 @@ def _public_view(
         return None
     found = made.get(viewer.__class__)
     if found is None:
-        found = made[viewer.__class__] = shared_view(views_made, view(state, viewer), wire)
+        found = made[viewer.__class__] = wire(view(state, viewer))
     return found
-
-
-#: How many distinct game views of one change a new one is compared with (:func:`shared_view`): the
-#: first few made (the screen's, the spectators', a seat's), so a seat costs a few comparisons at most.
-SHARED_VIEWS = 3
-
-_VIEW_SLOTS: dict[type, tuple[str, ...] | None] = {}
-
-
-def view_slots(cls: type) -> tuple[str, ...] | None:
-    """The names of a game view class's fields when each is a slot of the class itself, else None.
-
-    A frozen attrs value with slots (every game's views): :func:`shared_view`
-    can then compare two of them field by field, by identity, and the
-    compiled twin (server/fastlane/_views.pyx) reads those fields at their slots.
-    """
-    try:
-        return _VIEW_SLOTS[cls]
-    except KeyError:
-        pass
-    fields = getattr(cls, "__attrs_attrs__", None)
-    names: tuple[str, ...] | None = None
-    if fields is not None:
-        names = tuple(field.name for field in fields)
-        if any(type(cls.__dict__.get(name)).__name__ != "member_descriptor" for name in names):
-            names = None
-    _VIEW_SLOTS[cls] = names
-    return names
-
-
-def shared_view(views_made: list, view: Any, wire: Callable[[Any], Any]) -> Any:
-    """``wire(view)``; or, when a view made earlier in this change holds the very same objects in every
-    field, that view's wire form, so the classes share it.
-
-    A game with nothing secret (or a moment with nothing secret: the game
-    over, a phase every seat sees alike) gives every seat a view equal to
-    the screen's, made anew each time.  Shared, it converts once, and the
-    differ finds the same object in every class's row: one public change
-    for all (a pointer comparison per class), not one walk per class.
-    Equal objects field by field are equal views, so a seat is never given
-    anything its own view does not hold.  ``views_made`` holds (view, wire
-    form) pairs, the first :data:`SHARED_VIEWS` distinct ones of the change.
-    """
-    names = view_slots(type(view))
-    if names is not None:
-        for earlier, earlier_wire in views_made:
-            if type(earlier) is type(view) and all(getattr(earlier, name) is getattr(view, name) for name in names):
-                return earlier_wire
-    converted = wire(view)
-    if names is not None and len(views_made) < SHARED_VIEWS:
-        views_made.append((view, converted))
-    return converted
 
 
 #: One ``SeatViewer`` per seat, made once: a view is asked for every seat on every change.
@@ -396,9 +342,7 @@ def view_rows(
 
     The classes are built together because a change is shown to all of them
     at once: what they share (the outcome, the screen's and spectators'
-    views, the lobby with the catalogue) is worked out once per change, and
-    a seat's view that holds the same objects as one made before shares
-    that one's wire form (:func:`shared_view`).
+    views, the lobby with the catalogue) is worked out once per change.
     """
     run = room.run
     spec = games[run.game] if run is not None else None
@@ -414,7 +358,6 @@ def view_rows(
     legal_commands = spec.legal_commands if spec is not None else None
     gives_hints = spec is not None and spec.hint is not None
     public: dict[type, Any] = {}  # the game's view for SCREEN and SPECTATOR (_public_view)
-    views_made: list = []  # (view, wire form): what a class may share (shared_view)
     out: dict[tuple, tuple] = {}
     for key in keys:
         legal = None
@@ -433,10 +376,10 @@ def view_rows(
             if player_id == host_phone:  # the host phone picks games too
                 lobby_map = lobby_with_catalog
             if seat is None:
-                game = _public_view(public, views_made, view, state, SPECTATOR, wire)
+                game = _public_view(public, view, state, SPECTATOR, wire)
             else:
                 viewer = _SEAT_VIEWERS[seat] if seat < len(_SEAT_VIEWERS) else SeatViewer(seat)
-                game = shared_view(views_made, view(state, viewer), wire) if view is not None else None
+                game = wire(view(state, viewer)) if view is not None else None
                 if view is not None and bot is None:
                     listed = legal_patterns(state, seat) if legal_patterns is not None else None
                     if listed is not None:  # a family too long to list, as patterns (protocol/legal.py)
@@ -447,10 +390,10 @@ def view_rows(
                             legal = _legal_tuples(commands) if type(commands) is tuple else _legal_lists(*commands)
         elif key == HOST:
             you = _YOU_HOST
-            game = _public_view(public, views_made, view, state, SCREEN, wire)
+            game = _public_view(public, view, state, SCREEN, wire)
             lobby_map = lobby_with_catalog
         else:  # SPECTATORS
             you = _YOU_SPECTATOR
-            game = _public_view(public, views_made, view, state, SPECTATOR, wire)
+            game = _public_view(public, view, state, SPECTATOR, wire)
         out[key] = (code, version, lobby_map, you, game, legal, outcome_wire)  # (VIEW_FIELDS)
     return out

@@ -19,7 +19,6 @@ move by move, with players joining, leaving, taking seats and hosting.  A
 room, run or player of another class (a test's stand-in) goes to the twin.
 """
 
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.object cimport PyObject
 
 from games._slots cimport slot_offset
@@ -34,8 +33,7 @@ cdef object _you_player
 cdef object _YOU_HOST, _YOU_SPECTATOR
 cdef tuple _SEAT_VIEWERS
 cdef object _SeatViewer, _SCREEN, _SPECTATOR
-cdef object _legal_tuples, _legal_lists, _patterns_wire, _view_slots
-cdef Py_ssize_t _SHARED_VIEWS = 0
+cdef object _legal_tuples, _legal_lists, _patterns_wire
 cdef str _PLAYER = "player"
 cdef tuple _HOST
 
@@ -65,7 +63,6 @@ def install(views_module, room_cls, run_cls, player_cls, outcome):
     """Called once by ``server.fastlane``: the pure module whose caches this loop shares, and the classes it reads."""
     global _views, _pure_view_rows, _outcome, _you_players, _you_player, _YOU_HOST, _YOU_SPECTATOR
     global _SEAT_VIEWERS, _SeatViewer, _SCREEN, _SPECTATOR, _legal_tuples, _legal_lists, _patterns_wire, _HOST
-    global _view_slots, _SHARED_VIEWS
     global _Room, _Run, _Player, R_RUN, R_PLAYERS, R_CODE, R_VERSION, R_HOST_PHONE, N_GAME, N_STATE, P_ID, P_SEAT, P_BOT
     _views = views_module
     _pure_view_rows = views_module.view_rows
@@ -81,8 +78,6 @@ def install(views_module, room_cls, run_cls, player_cls, outcome):
     _legal_tuples = views_module._legal_tuples
     _legal_lists = views_module._legal_lists
     _patterns_wire = views_module._patterns_wire
-    _view_slots = views_module.view_slots
-    _SHARED_VIEWS = views_module.SHARED_VIEWS
     _HOST = views_module.HOST
     _Room, _Run, _Player = room_cls, run_cls, player_cls
     R_RUN = _offset(room_cls, "run")
@@ -97,75 +92,14 @@ def install(views_module, room_cls, run_cls, player_cls, outcome):
     P_BOT = _offset(player_cls, "bot")
 
 
-cdef class _Slots:
-    """A game view class's fields' offsets (``server.views.view_slots``' names, read at their slots)."""
-
-    cdef Py_ssize_t* offsets
-    cdef Py_ssize_t count
-
-    def __dealloc__(self):
-        PyMem_Free(self.offsets)
-
-
-#: Each game view class's slots (None: a class whose views are never shared), as ``view_slots`` says.
-cdef dict _slot_tables = {}
-
-
-cdef object _slots_of(type cls):
-    """The class's ``_Slots``, or None when ``view_slots`` gives no names for it."""
-    try:
-        return _slot_tables[cls]
-    except KeyError:
-        pass
-    names = _view_slots(cls)
-    cdef _Slots slots = None
-    if names is not None:
-        slots = _Slots()
-        slots.count = len(names)
-        slots.offsets = <Py_ssize_t*>PyMem_Malloc(max(slots.count, 1) * sizeof(Py_ssize_t))
-        if slots.offsets == NULL:
-            raise MemoryError()
-        for i, name in enumerate(names):
-            slots.offsets[i] = _offset(cls, name)
-    _slot_tables[cls] = slots
-    return slots
-
-
-cdef inline bint _same_fields(object a, object b, _Slots slots):
-    """Whether ``a`` and ``b`` (of the same class) hold the very same object in every slot."""
-    cdef char* left = <char*><PyObject*>a
-    cdef char* right = <char*><PyObject*>b
-    cdef Py_ssize_t i, offset
-    for i in range(slots.count):
-        offset = slots.offsets[i]
-        if (<PyObject**>(left + offset))[0] != (<PyObject**>(right + offset))[0]:
-            return False
-    return True
-
-
-cdef object _shared_view(list views_made, object view, object wire):
-    """``server.views.shared_view``: ``wire(view)``, or the wire form of an earlier view of this change
-    holding the very same objects in every field."""
-    slots = _slots_of(type(view))
-    if slots is not None:
-        for pair in views_made:
-            earlier = (<tuple>pair)[0]
-            if type(earlier) is type(view) and _same_fields(earlier, view, <_Slots>slots):
-                return (<tuple>pair)[1]
-    converted = wire(view)
-    if slots is not None and len(views_made) < _SHARED_VIEWS:
-        views_made.append((view, converted))
-    return converted
-
-
-cdef inline object _public_view(dict made, list views_made, object view, object state, object viewer, object wire):
+cdef inline object _public_view(dict made, object view, object state, object viewer, object wire):
     """The game's view for SCREEN or SPECTATOR in wire form, made once per change (as the pure ``_public_view``)."""
     if view is None:
         return None
     cls = viewer.__class__
     found = made.get(cls)
     if found is None:
-        found = _shared_view(views_made, view(state, viewer), wire)
+        found = wire(view(state, viewer))
         made[cls] = found
     return found
 
@@ -205,7 +139,6 @@ def view_rows(room, games, keys, shared_lobby, catalog_lobby, *, wire=None, hint
         legal_commands = spec.legal_commands
         gives_hints = spec.hint is not None
     cdef dict public = {}  # the game's view for SCREEN and SPECTATOR (_public_view)
-    cdef list views_made = []  # (view, wire form): what a class may share (_shared_view)
     cdef dict out = {}
     cdef tuple row
     for key in keys:
@@ -226,10 +159,10 @@ def view_rows(room, games, keys, shared_lobby, catalog_lobby, *, wire=None, hint
             if player_id == host_phone:  # the host phone picks games too
                 lobby_map = lobby_with_catalog
             if seat is None:
-                game = _public_view(public, views_made, view, state, _SPECTATOR, wire)
+                game = _public_view(public, view, state, _SPECTATOR, wire)
             else:
                 viewer = _SEAT_VIEWERS[seat] if seat < len(_SEAT_VIEWERS) else _SeatViewer(seat)
-                game = _shared_view(views_made, view(state, viewer), wire) if view is not None else None
+                game = wire(view(state, viewer)) if view is not None else None
                 if view is not None and bot is None:
                     listed = legal_patterns(state, seat) if legal_patterns is not None else None
                     if listed is not None:  # a family too long to list, as patterns (protocol/legal.py)
@@ -240,11 +173,11 @@ def view_rows(room, games, keys, shared_lobby, catalog_lobby, *, wire=None, hint
                             legal = _legal_tuples(commands) if type(commands) is tuple else _legal_lists(*commands)
         elif key == _HOST:
             you = _YOU_HOST
-            game = _public_view(public, views_made, view, state, _SCREEN, wire)
+            game = _public_view(public, view, state, _SCREEN, wire)
             lobby_map = lobby_with_catalog
         else:  # SPECTATORS
             you = _YOU_SPECTATOR
-            game = _public_view(public, views_made, view, state, _SPECTATOR, wire)
+            game = _public_view(public, view, state, _SPECTATOR, wire)
         row = (code, version, lobby_map, you, game, legal, outcome_wire)  # (VIEW_FIELDS)
         out[key] = row
     return out
