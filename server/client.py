@@ -30,8 +30,10 @@ class Client(fastlane.Receiver):
     """One socket in a room: ``role``, ``player`` (a seated phone's id), ``text`` (JSON or msgpack).
 
     What fan-out reads and writes of it (``key``, ``text``, ``outbox``,
-    ``shown``) are the fields of its base, ``server.delivery.Receiver``, a
-    C structure when the fast lane is compiled (server/fastlane/_delivery.pyx).
+    ``shown``) and what the turn reads of it on every move (``role``, and
+    ``_player`` behind ``player``) are the fields of its base,
+    ``server.delivery.Receiver``, a C structure when the fast lane is
+    compiled (server/fastlane/_delivery.pyx).
     """
 
     def __init__(self, *, text: bool, role: str, address: str, queue: int) -> None:

@@ -28,6 +28,9 @@ class Receiver:
     bytes), ``text`` whether the socket speaks JSON, ``outbox`` its send
     queue, and ``shown`` the view memory (``server.fanout.ViewMemory``) whose
     view of its class the socket holds, once it has been sent a whole state.
+    ``role`` and ``_player`` are ``Client``'s, here so that the compiled twin
+    holds them in its C structure too: the turn reads them on every move
+    (server/fastlane/_turn.pyx).
     """
 
     def __init__(self) -> None:
@@ -35,6 +38,8 @@ class Receiver:
         self.text = False
         self.outbox: Any = None
         self.shown: Any = None
+        self.role: Any = None
+        self._player: int | None = None
 
 
 def viewer_classes(clients: list[Any]) -> dict[tuple, None]:

@@ -799,7 +799,7 @@ _KINDS: dict[type, str] = {Command: "cmd", HostOp: "host", AskHint: "hint"}
 #: (server/fastlane/_turn.pyx) a seated player's usual game command handled in C and every
 #: other message given to ``handle``.  It reads the fields of these classes (and of the room's,
 #: its run's and its players') and calls these functions.
-_handle = fastlane.command_handler(Command, Ack, roomstate, codec_for, lobby.decide_game, values.replace, values.copyable)
+_handle = fastlane.command_handler(Command, Ack, roomstate, codec_for, lobby.decide_game, values.replace, values.copyable, Turn)
 
 
 def _superseded() -> ProtocolError:

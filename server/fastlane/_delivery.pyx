@@ -18,18 +18,18 @@ from server.fastlane._outbox cimport Outbox
 
 
 cdef class Receiver:
-    """What fan-out reads and writes of one socket (``server.delivery.Receiver`` is its twin)."""
+    """What fan-out and the turn read and write of one socket (``server.delivery.Receiver`` is its twin).
 
-    cdef public object key
-    cdef public bint text
-    cdef public object outbox
-    cdef public object shown
+    Its fields are declared in ``_delivery.pxd``, so the turn's handler reads them as C fields too.
+    """
 
     def __init__(self):
         self.key = ()
         self.text = False
         self.outbox = None
         self.shown = None
+        self.role = None
+        self._player = None
 
 
 def viewer_classes(list clients):

@@ -38,6 +38,7 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF
 
 from games._slots cimport PyMemberDescrObject, _TypeObject, copy_fields, put_field, slot_offset
+from server.fastlane._delivery cimport Receiver
 
 
 cdef extern from "Python.h":
@@ -75,6 +76,8 @@ cdef class Handle:
     """``actor.handle(message, turn)`` for a seated player's usual game command, the rest left to it."""
 
     cdef object command, ack, room_class, run_class, player_class, room_events, codec_for, decide_game, evolve
+    #: ``server.room.Turn`` (slotted): the turn's room, events and replies are read at their slots.
+    cdef type turn_class
     #: Each game's codec's cache of the commands it made (``GameCodec._made``), by the game's id
     #: (``codec_for`` asked once per game).
     cdef dict codecs
@@ -84,6 +87,7 @@ cdef class Handle:
     cdef Py_ssize_t run_state, run_game
     cdef Py_ssize_t player_id, player_stand_in, player_seat, player_bot
     cdef Py_ssize_t ack_seq
+    cdef Py_ssize_t turn_room, turn_events, turn_replies
     #: Every field of a room and of a run, for their copies (NULL: such a copy goes through ``__init__``).
     cdef Py_ssize_t* room_fields
     cdef Py_ssize_t* run_fields
@@ -91,8 +95,12 @@ cdef class Handle:
     cdef object replace
     cdef bint ready
 
-    def __cinit__(self, command, ack, roomstate, codec_for, decide_game, replace, copyable):
+    def __cinit__(self, command, ack, roomstate, codec_for, decide_game, replace, copyable, turn):
         self.command = command  # server.inbox.Command
+        self.turn_class = turn  # server.room.Turn
+        self.turn_room = slot_offset(turn, "room")
+        self.turn_events = slot_offset(turn, "events")
+        self.turn_replies = slot_offset(turn, "replies")
         self.ack = ack  # protocol.frames.Ack
         self.room_class, self.run_class, self.player_class = roomstate.Room, roomstate.Run, roomstate.Player
         self.room_events = roomstate.ROOM_EVENT_TYPES
@@ -120,7 +128,7 @@ cdef class Handle:
         self.ready = 0 not in (
             self.client_at, self.seq_at, self.payload_at, self.room_run, self.room_class_table, self.room_closed,
             self.room_players, self.room_version, self.run_state, self.run_game, self.player_id, self.player_stand_in,
-            self.player_seat, self.player_bot, self.ack_seq,
+            self.player_seat, self.player_bot, self.ack_seq, self.turn_room, self.turn_events, self.turn_replies,
         )
         room_fields, run_fields = copyable(room), copyable(run)  # (games.values: None when __init__ does more)
         if room_fields is not None and run_fields is not None:
@@ -134,17 +142,25 @@ cdef class Handle:
             PyMem_Free(self.run_fields)
 
     def __call__(self, actor, message, turn):
-        room = turn.room
-        if type(message) is not self.command or type(room) is not self.room_class or not self.ready:
+        if type(message) is not self.command or type(turn) is not self.turn_class or not self.ready:
+            actor.handle(message, turn)
+            return
+        room = _at(turn, self.turn_room)
+        if type(room) is not self.room_class:
             actor.handle(message, turn)
             return
         client = _at(message, self.client_at)
         seq = _at(message, self.seq_at)
         payload = _at(message, self.payload_at)
         actor.timers.touch()  # (RoomActor.touch, one call less)
-        player = client._player  # (Client.player, without its property)
+        if isinstance(client, Receiver):  # (Client: its role and player are C fields of its base)
+            role = (<Receiver>client).role
+            player = (<Receiver>client)._player
+        else:
+            role = client.role
+            player = client._player  # (Client.player, without its property)
         run = _at(room, self.room_run)
-        if client.role != "player" or player is None or type(run) is not self.run_class or _at(room, self.room_class_table):
+        if role != "player" or player is None or type(run) is not self.run_class or _at(room, self.room_class_table):
             actor.handle(message, turn)
             return
         games = actor.games
@@ -175,7 +191,7 @@ cdef class Handle:
         else:
             events = list(spec.decide(state, _at(me, self.player_seat), command))
         self._apply(turn, room, <list?>events, games)
-        turn.replies.append((client, self._ack(seq), True))
+        (<list?>_at(turn, self.turn_replies)).append((client, self._ack(seq), True))
 
     cdef object _made(self, spec, payload):
         """The codec's command for ``payload`` if it made that one before (``GameCodec.cached``), else None.
@@ -206,8 +222,8 @@ cdef class Handle:
                 continue
             state = games[_at(run, self.run_game)].evolve(_at(run, self.run_state), event)
             room = self._next(room, run, state)
-        turn.room = room
-        turn.events.extend(events)
+        put_field(turn, self.turn_room, room)  # turn.room = room
+        (<list?>_at(turn, self.turn_events)).extend(events)
 
     cdef object _next(self, room, run, state):
         """``replace(room, version=room.version + 1, run=replace(run, state=state))``, as ``roomstate.evolve`` folds a game's event."""

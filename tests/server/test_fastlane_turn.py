@@ -20,6 +20,7 @@ import gc
 import random
 import sys
 import weakref
+from types import SimpleNamespace
 
 import attrs
 import msgpack
@@ -55,7 +56,7 @@ PLAYERS = {"pizza_theory": 3, "new_york_slice": 4, "splittissimo": 3, "counter":
 
 def handler() -> object:
     assert Handle is not None
-    return Handle(Command, Ack, roomstate, codec_for, lobby.decide_game, values.replace, values.copyable)
+    return Handle(Command, Ack, roomstate, codec_for, lobby.decide_game, values.replace, values.copyable, Turn)
 
 
 def actor_for(game_id: str, seed: int, moves: int) -> tuple[RoomActor, dict]:
@@ -209,6 +210,33 @@ def test_the_usual_command_does_not_go_to_the_twin():
     handler()(actor, Command(clients[room.run.seats[seat]], 42, {"type": "NeverMade"}), Turn(room))
     handler()(actor, AskHint(clients[0], 43), Turn(room))
     assert [type(m).__name__ for m in handed] == ["Command", "AskHint"]
+
+
+def test_a_socket_or_a_turn_of_another_class_is_read_by_name_or_left_to_the_twin():
+    """A socket that is not a ``Receiver`` (a test's stand-in, read by name) is handled alike; a turn that is not
+    ``Turn`` (its fields not at Turn's slots) goes to ``actor.handle``."""
+    actor, clients = actor_for("counter", 5, 3)
+    spec, room = GAMES["counter"], actor.room
+    pid = room.run.seats[2]
+    payload = wire(spec.legal_commands(room.run.state, 2)[0])
+    codec_for(spec).command(payload)
+    stand_in = SimpleNamespace(role="player", _player=pid, address=f"p{pid}")
+    compiled = outcome(handler(), actor, Command(stand_in, 7, payload), room)
+    assert compiled == outcome(RoomActor.handle, actor, Command(clients[pid], 7, payload), room)
+    assert compiled[0] == "done" and compiled[3] == [(f"p{pid}", Ack(seq=7), True)]
+    watcher = SimpleNamespace(role="spectator", _player=None, address="w", send=lambda frame: None)
+    handed: list = []
+    actor.handle = lambda message, turn: handed.append((message.seq, type(turn).__name__))  # type: ignore[method-assign]
+    handler()(actor, Command(watcher, 8, payload), Turn(room))  # not a seated player's: the twin's
+
+    @attrs.define
+    class OtherTurn:
+        room: roomstate.Room
+        events: list = attrs.Factory(list)
+        replies: list = attrs.Factory(list)
+
+    handler()(actor, Command(clients[pid], 9, payload), OtherTurn(room))
+    assert handed == [(8, "Turn"), (9, "OtherTurn")]
 
 
 def test_the_copies_hold_their_references():
