@@ -7,10 +7,11 @@ Prints nanoseconds per call of each piece of server/fastlane on both twins
 ``_delivery.pyx``: a change queued on every socket of a room of a TV, five
 phones with a private part each and ``--spectators``; the sockets' queues
 unbound, so nothing is written), then the per-socket cost of the fan-out's write path
-on real uvloop transports over socketpairs: ``Outbox.change``, the
+on real uvloop transports over loopback TCP: ``Outbox.change``, the
 end-of-turn flush and ``DirectWebSocketProtocol.offer`` around
-``transport.write`` (with each twin of the outbox), against ``transport.write`` alone (what a C loop over
-the sockets would still have to call).  The diff and the wire cache are
+``transport.write`` (with each twin of the outbox), then with the compiled
+offer's own ``send`` (``write_directly``, as the hub's sockets write), against
+``transport.write`` alone.  The diff and the wire cache are
 measured in place by bench/hotpath.py (its ``diff`` and ``views`` columns,
 with ``PIZZANIGHT_PURE=1`` for the twins).  Figures only.
 """
@@ -79,16 +80,20 @@ class _Sink(asyncio.Protocol):
         self.transport = transport
 
 
-async def write_path(sockets: int, outbox_class: type, rounds: int = 200) -> None:
+async def write_path(sockets: int, outbox_class: type, direct: bool, rounds: int = 200) -> None:
     loop = asyncio.get_running_loop()
     peers, transports, outboxes = [], [], []
+    listener = socket.create_server(("127.0.0.1", 0))  # loopback TCP, as the hub's sockets are
     for _ in range(sockets):
-        mine, theirs = socket.socketpair()
+        theirs = socket.create_connection(listener.getsockname())
+        mine, _ = listener.accept()
         transport, _ = await loop.create_connection(_Sink, sock=mine)
         theirs.setblocking(False)
-        writer = object.__new__(direct_ws.DirectWebSocketProtocol)  # just what offer() reads
+        writer = direct_ws.DirectWebSocketProtocol.__new__(direct_ws.DirectWebSocketProtocol)  # just what offer() reads
         writer.close_sent = writer.disconnected = False
         writer.transport, writer.writable, writer.on_writable = transport, direct_ws._Flag(), None
+        if direct:  # offer sends the socket itself (the hub's protocol asks for this in connection_made)
+            writer.write_directly(transport)
         outbox = outbox_class(limit=10**6)
         outbox.write_to(writer)
         peers.append(theirs)
@@ -113,7 +118,7 @@ async def write_path(sockets: int, outbox_class: type, rounds: int = 200) -> Non
         await asyncio.sleep(0)  # the end-of-turn flush
         hub = min(hub, time.perf_counter() - start)
         drain()
-        frame = direct_ws._frame_message(data)
+        frame = direct_ws.fastlane.frame_message(data)
         start = time.perf_counter()
         for transport in transports:
             transport.write(frame)
@@ -121,8 +126,12 @@ async def write_path(sockets: int, outbox_class: type, rounds: int = 200) -> Non
         drain()
     for transport in transports:
         transport.close()
+    for peer in peers:
+        peer.close()
+    listener.close()
     twin = "compiled" if outbox_class is CompiledOutbox else "pure"
-    print(f"write path, {sockets} sockets ({direct_ws.fastlane.LANE} lane, {twin} outbox): outbox+flush+offer+write "
+    how = "send" if direct else "write"
+    print(f"write path, {sockets} sockets ({direct_ws.fastlane.LANE} lane, {twin} outbox): outbox+flush+offer+{how} "
           f"{hub / sockets * 1e6:.2f} µs/socket; transport.write alone {alone / sockets * 1e6:.2f} µs/socket; "
           f"the Python around it {(hub - alone) / sockets * 1e6:.2f} µs/socket")
 
@@ -181,7 +190,9 @@ def main() -> int:
         run = uvloop.run
     for outbox_class in (PureOutbox, CompiledOutbox):
         if outbox_class is not None:
-            run(write_path(args.sockets, outbox_class))
+            run(write_path(args.sockets, outbox_class, direct=False))
+    if direct_ws.fastlane.LANE == "compiled":  # offer's own send, where transport.write was (_lane.pyx)
+        run(write_path(args.sockets, CompiledOutbox, direct=True))
     return 0
 
 

@@ -274,6 +274,11 @@ class DirectWebSocketProtocol(fastlane.SocketWriter, WebSocketsSansIOProtocol):
         self._max_size: int | None = getattr(self.conn, sizes[0]) if sizes else None
         self._fragment_size: str | None = sizes[1] if sizes else None
 
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[arg-type]
+        # a plain TCP socket is then written by offer itself, with one send (server/fastlane/_lane.pyx)
+        self.write_directly(transport)
+
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
         if not self.close_sent and _BUILDS_ON_UVICORN:  # the upgrade was accepted: the app runs with this scope

@@ -6,5 +6,7 @@ cdef class SocketWriter:
     cdef public bint disconnected
     cdef public bint paused
     cdef public object transport
+    # the socket's file descriptor while offer may write it itself (write_directly), else -1
+    cdef int _fd
 
     cdef object _offer(self, data)

@@ -126,6 +126,15 @@ class SocketWriter:
     paused = False
     transport: Any = None
 
+    def write_directly(self, transport: Any) -> bool:
+        """False: this twin always writes through ``transport.write`` (the compiled one may ``send`` itself)."""
+        return False
+
+    @property
+    def writes_directly(self) -> bool:
+        """Whether ``offer`` writes the socket itself: never, in this twin."""
+        return False
+
     def offer(self, data: bytes | str) -> bool | None:
         """True: written.  False: the socket's buffer is full (``on_writable`` follows).  None: gone, nothing written."""
         global _last_message, _last_frame
