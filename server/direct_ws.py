@@ -224,13 +224,6 @@ def _uvicorn_fits() -> bool:
 
 _BUILDS_ON_UVICORN = _uvicorn_fits()
 
-#: The first byte of a whole (FIN) binary or text frame with no extension bits: the
-#: client frames :meth:`DirectWebSocketProtocol.data_received` reads itself.
-_FIN_BINARY, _FIN_TEXT = fastlane.FIN_BINARY, fastlane.FIN_TEXT
-
-#: Reads whole, masked, unfragmented data frames (server/fastlane: compiled, or its pure twin).
-_read_frames = fastlane.read_frames
-
 
 def _parser_sizes(conn: Any) -> tuple[str, str] | None:
     """The names ``websockets`` gives its parser's message size limit and its fragmented message's size so far.
@@ -301,6 +294,7 @@ class DirectWebSocketProtocol(fastlane.SocketWriter, WebSocketsSansIOProtocol):
         still learns that the socket has gone.
         """
         self._on_message = on_message
+        self._clean = self._parser_idle()
         kept = []
         while not self.queue.empty():
             message = self.queue.get_nowait()
@@ -355,21 +349,23 @@ class DirectWebSocketProtocol(fastlane.SocketWriter, WebSocketsSansIOProtocol):
         if self.close_timer is None:
             self.transport.close()
 
-    def data_received(self, data: bytes) -> None:
-        """Read the hub's usual traffic, whole data frames, without the ``websockets`` parser.
+    # data_received, the hub's own reading of whole data frames, is fastlane.SocketWriter's
 
-        The library's sans-I/O parser steps a generator per frame, which cost
-        about as much as the rest of handling a move's message.  A diverted
-        socket's reads are nearly always one or a few whole, masked, binary
-        frames: those are unmasked here (server/fastlane, in C when it was
-        built) and handed over at once.  Everything else (the handshake,
-        pings, closes, fragments, a frame cut across reads, oversized frames)
-        goes to the library exactly as before; so does any read while its
-        parser holds part of a frame.
+    def _read_slowly(self, data: bytes) -> None:
+        """The library's reading of ``data``; then whether the next read may be the lane's own.
+
+        ``SocketWriter.data_received`` reads plain whole frames itself and
+        hands every other read here (the handshake, pings, closes,
+        fragments, a frame cut across reads, oversized frames, any read
+        while the parser holds part of a frame).
         """
-        self._heard = True
+        WebSocketsSansIOProtocol.data_received(self, data)
+        self._clean = self._parser_idle()
+
+    def _parser_idle(self) -> bool:
+        """Whether the lane may read the next bytes itself: diverted, open, and the library's parser holding nothing."""
         conn = self.conn
-        if (
+        return not (
             self._on_message is None
             or self._fragment_size is None
             or self.close_sent
@@ -377,27 +373,7 @@ class DirectWebSocketProtocol(fastlane.SocketWriter, WebSocketsSansIOProtocol):
             or getattr(conn, self._fragment_size) is not None
             or conn.reader.buffer
             or self.frames
-        ):
-            super().data_received(data)
-            return
-        frames = _read_frames(data, self._max_size)
-        if frames is None:
-            super().data_received(data)
-            return
-        for first, payload in frames:
-            on_message = self._on_message
-            if on_message is None or self.close_sent:  # closed by the hub meanwhile: the rest is dropped
-                return
-            if first == _FIN_BINARY:
-                on_message(payload)
-                continue
-            try:
-                text = payload.decode()
-            except UnicodeDecodeError:  # as uvicorn: close with 1007 (invalid payload)
-                conn.send_close(1007)
-                self.handle_parser_exception()
-                return
-            on_message(text)
+        )
 
     def send_receive_event_to_app(self) -> None:
         on_message = self._on_message

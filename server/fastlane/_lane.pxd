@@ -8,5 +8,11 @@ cdef class SocketWriter:
     cdef public object transport
     # the socket's file descriptor while offer may write it itself (write_directly), else -1
     cdef int _fd
+    # data_received's: the message callback (None: not diverted), the parser's size limit, heard
+    # since the heartbeat's last sweep, and whether the library's parser holds nothing
+    cdef public object _on_message
+    cdef public object _max_size
+    cdef public bint _heard
+    cdef public bint _clean
 
     cdef object _offer(self, data)

@@ -69,6 +69,10 @@ def read_frames(bytes data, max_size):
 
     None for anything else; see ``pure.read_frames``.
     """
+    return _read_frames(data, max_size)
+
+
+cdef object _read_frames(bytes data, object max_size):
     cdef const uint8_t* buf = <const uint8_t*>PyBytes_AS_STRING(data)
     cdef Py_ssize_t end = PyBytes_GET_SIZE(data), at = 0, mask_at, stop
     cdef uint64_t length
@@ -210,6 +214,44 @@ cdef class SocketWriter:
 
     def __cinit__(self, *args, **kwargs):
         self._fd = -1
+
+    def data_received(self, data):
+        """Read the hub's usual traffic, whole data frames, without the ``websockets`` parser (see ``pure``).
+
+        The checks that the library's parser holds nothing (its state, its
+        buffer, a fragment, uvicorn's frames) are made once after each read
+        the library did, into ``_clean``, not on every read: only the
+        library's reading changes them, and reading them touched four of its
+        objects per frame.  A close sent or the socket lost stops this at once.
+        """
+        cdef object on_message = self._on_message
+        cdef object frames
+        cdef tuple item
+        self._heard = True
+        if on_message is None or not self._clean or self.close_sent or self.disconnected or type(data) is not bytes:
+            self._clean = False
+            self._read_slowly(data)
+            return
+        frames = _read_frames(<bytes>data, self._max_size)
+        if frames is None:
+            self._clean = False
+            self._read_slowly(data)
+            return
+        for item in <list>frames:
+            on_message = self._on_message
+            if on_message is None or self.close_sent:  # closed by the hub meanwhile: the rest is dropped
+                return
+            if <int>item[0] == FIN_BINARY:
+                on_message(item[1])
+                continue
+            try:
+                text = (<bytes>item[1]).decode()
+            except UnicodeDecodeError:  # as uvicorn: close with 1007 (invalid payload)
+                self._clean = False
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            on_message(text)
 
     def write_directly(self, transport):
         """Let ``offer`` write ``transport``'s socket itself when it is plain TCP; whether it may.

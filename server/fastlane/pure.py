@@ -125,6 +125,58 @@ class SocketWriter:
     disconnected = False
     paused = False
     transport: Any = None
+    #: data_received's: the message callback (None: not diverted), the parser's message size limit, heard
+    #: since the heartbeat's last sweep, and whether the ``websockets`` parser holds nothing (see below).
+    _on_message: Callable[[bytes | str], None] | None = None
+    _max_size: int | None = None
+    _heard = True
+    _clean = False
+
+    def data_received(self, data: bytes) -> None:
+        """Read the hub's usual traffic, whole data frames, without the ``websockets`` parser.
+
+        The library's sans-I/O parser steps a generator per frame, which cost
+        about as much as the rest of handling a move's message.  A diverted
+        socket's reads are nearly always one or a few whole, masked, binary
+        frames: those are unmasked here and handed to ``_on_message`` at once.
+        Everything else (the handshake, pings, closes, fragments, a frame cut
+        across reads, oversized frames) goes to the library exactly as before,
+        through ``_read_slowly`` (server/direct_ws.py); so does every read
+        after one the library read, until its parser is found to hold nothing:
+        ``_read_slowly`` sets ``_clean`` after each of its reads.  Only the
+        library's reading changes what ``_clean`` says, so it is not checked
+        again on every read; a close sent or the socket lost stops this at once.
+        """
+        self._heard = True
+        on_message = self._on_message
+        if on_message is None or not self._clean or self.close_sent or self.disconnected or type(data) is not bytes:
+            self._clean = False
+            self._read_slowly(data)
+            return
+        frames = read_frames(data, self._max_size)
+        if frames is None:
+            self._clean = False
+            self._read_slowly(data)
+            return
+        for first, payload in frames:
+            on_message = self._on_message
+            if on_message is None or self.close_sent:  # closed by the hub meanwhile: the rest is dropped
+                return
+            if first == FIN_BINARY:
+                on_message(payload)
+                continue
+            try:
+                text = payload.decode()
+            except UnicodeDecodeError:  # as uvicorn: close with 1007 (invalid payload)
+                self._clean = False
+                self.conn.send_close(1007)  # type: ignore[attr-defined]  # (uvicorn's protocol, after this base)
+                self.handle_parser_exception()  # type: ignore[attr-defined]
+                return
+            on_message(text)
+
+    def _read_slowly(self, data: bytes) -> None:
+        """The ``websockets`` parser's reading of ``data`` (server/direct_ws.py's protocol defines it)."""
+        raise NotImplementedError
 
     def write_directly(self, transport: Any) -> bool:
         """False: this twin always writes through ``transport.write`` (the compiled one may ``send`` itself)."""
