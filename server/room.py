@@ -483,8 +483,10 @@ class RoomActor:
         the players, who is connected, who left when, hosting, a game in
         play) or the timer fired: most turns are moves that change none of it.
         """
-        inputs = self.presence.inputs(self.room, self.players, self.games)
-        if inputs == self._presence_inputs:
+        last = self._presence_inputs
+        # compiled: the last inputs themselves when equal (server/fastlane/_inputs.pyx), else Presence.inputs
+        inputs = fastlane.presence_inputs(self.presence, self.room, self.players, self.games, last)
+        if inputs is last or inputs == last:
             return
         self._presence_inputs = inputs
         self.timers.arm_presence(self.presence.delay(self.room, self.players, time.monotonic(), self.games))
