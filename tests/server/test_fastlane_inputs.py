@@ -131,6 +131,20 @@ def actors(draw: st.DrawFn) -> tuple[RoomActor, float]:
     return actor, now
 
 
+def change_sockets(actor: RoomActor, change: str) -> None:
+    """A player's socket came or went (``"socket"``), or another player's took one's place (``"swap"``)."""
+    if change == "socket":
+        if actor.players:
+            actor.players.pop(next(iter(actor.players)))
+        else:
+            actor.players[-1] = object()
+    else:  # as many sockets as before, not the same players'
+        gone = next(iter(actor.players), None)
+        if gone is not None:
+            actor.players.pop(gone)
+        actor.players[-1] = object()
+
+
 @settings(max_examples=500, deadline=None)
 @given(actors(), st.data())
 def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(case, data):
@@ -145,16 +159,8 @@ def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(c
     # took its place, time passed, the room moved on, a spectator came), equal to what the twin gathers now
     change = data.draw(st.sampled_from(["socket", "swap", "time", "room", "field", "spectator"]))
     before = lobby
-    if change == "socket":
-        if actor.players:
-            actor.players.pop(next(iter(actor.players)))
-        else:
-            actor.players[-1] = object()
-    elif change == "swap":  # as many sockets as before, not the same players'
-        gone = next(iter(actor.players), None)
-        if gone is not None:
-            actor.players.pop(gone)
-        actor.players[-1] = object()
+    if change in ("socket", "swap"):
+        change_sockets(actor, change)
     elif change == "time":
         now += data.draw(st.sampled_from([0.0, 2.5, 10, 12.0, 20]) | st.floats(0, 50))
     elif change == "room":
@@ -199,16 +205,8 @@ def test_both_twins_gather_the_grace_timers_inputs_alike_and_the_last_ones_come_
     change = data.draw(st.sampled_from(["socket", "swap", "departure", "field", "closed", "run", "nothing"]))
     before = pure()
     room = actor.room
-    if change == "socket":
-        if actor.players:
-            actor.players.pop(next(iter(actor.players)))
-        else:
-            actor.players[-1] = object()
-    elif change == "swap":  # as many sockets as before, not the same players'
-        gone = next(iter(actor.players), None)
-        if gone is not None:
-            actor.players.pop(gone)
-        actor.players[-1] = object()
+    if change in ("socket", "swap"):
+        change_sockets(actor, change)
     elif change == "departure":
         actor.presence.left(99, 1.0)
     elif change == "field":  # another value, or an equal one in another object (compared by address first)
