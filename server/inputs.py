@@ -35,12 +35,3 @@ def lobby_inputs(actor: Any, now: float, last: tuple | None = None) -> tuple:
         room, actor.games, frozenset(connected), actor.host is not None, len(actor.spectators),
         absent=presence.absent(room, connected, now), authority=presence.authority(room, connected, now), turn_clock=clock,
     )
-
-
-def presence_inputs(presence: Any, room: Any, connected: Any, games: Any, last: tuple | None = None) -> tuple:
-    """``presence.inputs(room, connected, games)``: what the room's grace timer depends on (``RoomActor.arm_presence``).
-
-    ``last`` is the inputs the caller compares these with; the compiled
-    twin gives that very tuple back when it is equal, this one ignores it.
-    """
-    return presence.inputs(room, connected, games)

@@ -483,10 +483,8 @@ class RoomActor:
         the players, who is connected, who left when, hosting, a game in
         play) or the timer fired: most turns are moves that change none of it.
         """
-        last = self._presence_inputs
-        # compiled: the last inputs themselves when equal (server/fastlane/_inputs.pyx), else Presence.inputs
-        inputs = fastlane.presence_inputs(self.presence, self.room, self.players, self.games, last)
-        if inputs is last or inputs == last:
+        inputs = self.presence.inputs(self.room, self.players, self.games)
+        if inputs == self._presence_inputs:
             return
         self._presence_inputs = inputs
         self.timers.arm_presence(self.presence.delay(self.room, self.players, time.monotonic(), self.games))

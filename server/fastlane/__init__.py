@@ -35,8 +35,7 @@ Twelve pieces, each with a twin that does the same work byte for byte:
 * ``_inputs.pyx``: what fan-out's lobby is made from, gathered after every
   change (the room's and players' fields read at their slots, who is away,
   absent and in charge worked out in one pass, the last inputs given back
-  when equal), and what the room's grace timer depends on, asked after
-  every move (the same way); its twin is server/inputs.py;
+  when equal); its twin is server/inputs.py;
 * ``_delivery.pyx``: fan-out's last step, every socket of a room queued the
   messages of its class, with the socket's fields in a C structure
   (``Receiver``, the base of ``server.client.Client``); its twin is
@@ -131,13 +130,12 @@ if LANE == "compiled":
     _install_views(_pure_views, _Room, _Run, _Player, _outcome)
     _inputs_of = _Inputs(_roomstate, _pure_inputs, _NOBODY)
     lobby_inputs = _inputs_of.lobby_inputs
-    presence_inputs = _inputs_of.presence_inputs
 else:
     from protocol.patch import Differ  # type: ignore[assignment]
     from protocol.wirecache import Converter, WireCache  # type: ignore[assignment]  # noqa: F401
     from server.delivery import Receiver, deliver, viewer_classes  # type: ignore[assignment]
     from server.fastlane.pure import command_handler, records_encoder, taker  # type: ignore[assignment]
-    from server.inputs import lobby_inputs, presence_inputs
+    from server.inputs import lobby_inputs
     from server.mailbox import Mailbox  # type: ignore[assignment]
     from server.outbox import Outbox  # type: ignore[assignment]
     from server.views import view_rows  # type: ignore[assignment]
@@ -164,13 +162,13 @@ def describe() -> str:
     if LANE == "compiled":
         appends = "SQLite appends" if Appender is not None else f"not SQLite appends: {APPENDER_WHY}"
         return ("fast lane: compiled (server/fastlane: websocket frames, per-class diff, wire cache, send queues, "
-                "a command's route to its room and the room's inbox, its handling in the turn, view rows, "
-                f"the lobby's and the grace timer's inputs, fan-out's per-socket step, game caches, {appends})")
+                f"a command's route to its room and the room's inbox, its handling in the turn, view rows, the lobby's inputs, fan-out's "
+                f"per-socket step, game caches, {appends})")
     return f"fast lane: pure Python ({WHY})"
 
 
 __all__ = ["APPENDER_WHY", "AppendDesk", "Appender", "FIN_BINARY", "FIN_TEXT", "LANE", "PURE_ENV", "WHY", "Differ", "Mailbox",
            "Outbox", "Receiver",
            "SocketWriter", "WireCache", "command_handler", "deliver", "describe", "frame", "frame_message", "last_framed", "load_frame",
-           "lobby_inputs", "presence_inputs",
+           "lobby_inputs",
            "read_frames", "records_encoder", "taker", "unmask", "view_rows", "viewer_classes"]

@@ -200,41 +200,6 @@ cdef class Inputs:
         )
         return _same_or_made(made, 11, connected, last)
 
-    def presence_inputs(self, presence, room, connected, games, last=None):
-        """``presence.inputs(room, connected, games)``: ``last`` itself when that is equal to it.
-
-        The room actor asks after every move whether its grace timer's
-        inputs changed (``RoomActor.arm_presence``); a move changes none of
-        them.  In Python that was a call to ``Presence.inputs`` and one to
-        ``playing_spec``, a new set of who is connected and a new tuple of
-        eight; here the room's fields are compared by address with the last
-        tuple's, and the set of who is connected key by key.
-        """
-        if not self._usual(room):
-            return presence.inputs(room, connected, games)
-        cdef bint open_ = _address(room, self.r_closed) == <PyObject*>None
-        cdef bint playing = open_ and _address(room, self.r_run) != <PyObject*>None and not self._terminal(room, games)
-        changes = presence.changes
-        if (type(last) is tuple and len(<tuple>last) == 8
-                and _address(room, self.r_players) == PyTuple_GET_ITEM(<tuple>last, 0)
-                and _address(room, self.r_host_phone) == PyTuple_GET_ITEM(<tuple>last, 1)
-                and _address(room, self.r_class_table) == PyTuple_GET_ITEM(<tuple>last, 3)
-                and _address(room, self.r_stand_ins) == PyTuple_GET_ITEM(<tuple>last, 4)
-                and open_ is (<tuple>last)[2] and playing is (<tuple>last)[5]
-                and changes == (<tuple>last)[7] and _same_set(connected, (<tuple>last)[6])):
-            return last
-        made = (
-            _at(room, self.r_players),
-            _at(room, self.r_host_phone),
-            open_,
-            _at(room, self.r_class_table),
-            _at(room, self.r_stand_ins),
-            playing,
-            None,  # who is connected: compared with the last inputs' set before a new one is made
-            changes,
-        )
-        return _same_or_made(made, 6, connected, last)
-
 
 cdef inline bint _gone(object player, Py_ssize_t offset) except -1:
     """``player.gone``'s truth: by address for the two booleans (no touch), else as Python tests it."""

@@ -131,20 +131,6 @@ def actors(draw: st.DrawFn) -> tuple[RoomActor, float]:
     return actor, now
 
 
-def change_sockets(actor: RoomActor, change: str) -> None:
-    """A player's socket came or went (``"socket"``), or another player's took one's place (``"swap"``)."""
-    if change == "socket":
-        if actor.players:
-            actor.players.pop(next(iter(actor.players)))
-        else:
-            actor.players[-1] = object()
-    else:  # as many sockets as before, not the same players'
-        gone = next(iter(actor.players), None)
-        if gone is not None:
-            actor.players.pop(gone)
-        actor.players[-1] = object()
-
-
 @settings(max_examples=500, deadline=None)
 @given(actors(), st.data())
 def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(case, data):
@@ -159,8 +145,16 @@ def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(c
     # took its place, time passed, the room moved on, a spectator came), equal to what the twin gathers now
     change = data.draw(st.sampled_from(["socket", "swap", "time", "room", "field", "spectator"]))
     before = lobby
-    if change in ("socket", "swap"):
-        change_sockets(actor, change)
+    if change == "socket":
+        if actor.players:
+            actor.players.pop(next(iter(actor.players)))
+        else:
+            actor.players[-1] = object()
+    elif change == "swap":  # as many sockets as before, not the same players'
+        gone = next(iter(actor.players), None)
+        if gone is not None:
+            actor.players.pop(gone)
+        actor.players[-1] = object()
     elif change == "time":
         now += data.draw(st.sampled_from([0.0, 2.5, 10, 12.0, 20]) | st.floats(0, 50))
     elif change == "room":
@@ -184,57 +178,6 @@ def test_both_twins_gather_equal_inputs_and_the_last_ones_come_back_when_equal(c
     assert lane.lobby_inputs(actor, now, before) == inputs.lobby_inputs(actor, now)
 
 
-@settings(max_examples=500, deadline=None)
-@given(actors(), st.data())
-def test_both_twins_gather_the_grace_timers_inputs_alike_and_the_last_ones_come_back_when_equal(case, data):
-    """``presence_inputs``: what ``RoomActor.arm_presence`` compares after every move, as ``Presence.inputs`` has it."""
-    actor, _ = case
-    lane = compiled()
-
-    def pure() -> tuple:
-        return actor.presence.inputs(actor.room, actor.players, actor.games)
-
-    def mine(last: tuple | None = None) -> tuple:
-        return lane.presence_inputs(actor.presence, actor.room, actor.players, actor.games, last)
-
-    assert mine() == pure()
-    same = pure()
-    assert mine(same) is same
-    # compared with the inputs before a change: equal to what Presence.inputs says now, and the
-    # very last tuple exactly when it is equal to that
-    change = data.draw(st.sampled_from(["socket", "swap", "departure", "field", "closed", "run", "nothing"]))
-    before = pure()
-    room = actor.room
-    if change in ("socket", "swap"):
-        change_sockets(actor, change)
-    elif change == "departure":
-        actor.presence.left(99, 1.0)
-    elif change == "field":  # another value, or an equal one in another object (compared by address first)
-        field = data.draw(st.sampled_from(["players", "host_phone", "class_table", "stand_ins"]))
-        other = {
-            "players": data.draw(st.sampled_from([tuple(reversed(room.players)), tuple(list(room.players))])),
-            "host_phone": data.draw(st.sampled_from([None, 0, 7, 10**30])),
-            "class_table": not room.class_table,
-            "stand_ins": not room.stand_ins,
-        }[field]
-        actor.room = values.replace(room, **{field: other})
-    elif change == "closed" and room.closed is None:
-        actor.room = roomstate.evolve(room, roomstate.RoomClosed(reason="test"), GAMES)
-    elif change == "run":
-        actor.room = values.replace(room, run=None)
-    got, want = mine(before), pure()
-    assert got == want
-    assert (got is before) == (want == before)
-
-
-def test_the_hub_asks_the_lane_for_the_grace_timers_inputs():
-    from server import fastlane
-
-    if fastlane.LANE != "compiled":
-        pytest.skip("the lane runs pure here")
-    assert type(fastlane.presence_inputs.__self__) is Inputs
-
-
 def test_the_hub_uses_the_compiled_inputs_when_the_lane_is_compiled():
     from server import fastlane
 
@@ -253,5 +196,3 @@ def test_a_room_of_another_class_is_gathered_by_the_twin():
     now = time.monotonic()
     lane = compiled()
     assert lane.lobby_inputs(actor, now) == inputs.lobby_inputs(actor, now)
-    presence = actor.presence.inputs(actor.room, actor.players, actor.games)
-    assert lane.presence_inputs(actor.presence, actor.room, actor.players, actor.games, presence) == presence
