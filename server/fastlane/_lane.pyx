@@ -166,8 +166,8 @@ def last_framed():
 def _direct_transports():
     """The transports whose socket ``SocketWriter`` may write itself: plain TCP, uvloop's and asyncio's.
 
-    Both write a message at once (asyncio) or at the end of the loop's turn
-    (uvloop) when nothing of theirs waits to be sent, and say how much waits
+    Both write a message with one system call at once when nothing of
+    theirs waits to be sent, and say how much waits
     (``get_write_buffer_size``); both keep the socket open until after
     ``is_closing`` says True.  A TLS transport is another class (its socket
     carries ciphertext), and so is every test's stand-in: those are always
@@ -202,10 +202,10 @@ cdef class SocketWriter:
 
     After :meth:`write_directly`, a message goes straight to the socket
     with one ``send`` while the transport holds nothing unsent, instead of
-    through ``transport.write``: uvloop's write buffers the bytes, queues
-    the stream and writes it at the end of the loop's turn, about 1.5 us of
-    the event loop per socket per change, six times per move at the peer
-    benchmark.  Whatever the kernel does not take (its buffer is full, or
+    through ``transport.write``: uvloop's write makes the same system call
+    when nothing waits, but its layers around it cost about 1.2 us of the
+    event loop per socket per change under load, six times per move at the
+    peer benchmark.  Whatever the kernel does not take (its buffer is full, or
     the socket failed) goes to ``transport.write`` as before, which keeps
     it in order behind and reports the failure as it always did.
     """

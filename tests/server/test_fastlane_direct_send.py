@@ -2,8 +2,8 @@
 
 ``SocketWriter.write_directly`` (server/fastlane/_lane.pyx) lets ``offer``
 write a message with one ``send`` on the socket while the transport holds
-nothing unsent, rather than through ``transport.write`` (uvloop's buffers
-the bytes until the end of the loop's turn).  These tests run real sockets
+nothing unsent, rather than through ``transport.write`` (the same system
+call, with uvloop's layers around it).  These tests run real sockets
 on loopback, under asyncio's own loop and under uvloop, and read what the
 peer receives:
 
