@@ -17,6 +17,40 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.conftest import ARTIFACTS  # where a failed tap's screenshot goes
+
+_WHAT_IS_THERE = """(el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    const name = (e) => e ? `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') || ''}">` : 'nothing';
+    const v = window.visualViewport;
+    const fit = [...document.querySelectorAll('[data-fit]')].map((e) => e.dataset.fit).join(',');
+    return `target ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}; ` +
+        `on top at its centre: ${name(top)} in ${name(top && top.closest('li'))}; ` +
+        `window ${innerWidth}x${innerHeight} scrolled to ${scrollX},${scrollY}, page ${document.documentElement.scrollHeight} tall; ` +
+        `visual viewport ${v.width}x${v.height} at ${v.offsetTop} scale ${v.scale}; fit ${fit || 'none'}`;
+}"""
+
+
+def click(page: Any, target: Any, timeout: float = 30_000) -> None:
+    """Tap ``target``; when Playwright cannot (something covers it), fail saying what covers it, with a screenshot.
+
+    A tap that never lands is a layout fault a person meets too; the text of
+    Playwright's error names the covering element but not where things were.
+    """
+    try:
+        target.click(timeout=timeout)
+    except PlaywrightTimeout as exc:
+        shot = ARTIFACTS / "failed-clicks" / f"{time.strftime('%Y%m%d-%H%M%S')}-{id(target):x}.png"
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            where = target.evaluate(_WHAT_IS_THERE, timeout=5000)
+            page.screenshot(path=str(shot), full_page=True)
+        except Exception as again:  # the page is gone: say so with the first failure
+            where = f"(could not look: {again!r})"
+        raise AssertionError(f"could not tap {target}: {where}; screenshot {shot}\n{exc}") from exc
+
 
 def game_over(page: Any) -> bool:
     return page.locator(".phone-result").count() > 0
@@ -151,7 +185,7 @@ def new_york_slice_turn(page: Any, rng: random.Random) -> bool:
         buttons = hand.get_by_role("button", name=re.compile("^" + re.escape(name)))
         enabled = [buttons.nth(i) for i in range(buttons.count()) if buttons.nth(i).is_enabled()]
         if enabled:
-            rng.choice(enabled).click()
+            click(page, rng.choice(enabled))
             return True
     return False
 
