@@ -15,14 +15,18 @@ peer receives:
 
 The pure twin always writes through ``transport.write`` (its ``write_directly``
 says False), and so does the compiled writer on a transport of another class
-(TLS, a test's stand-in).  The compiled half is skipped when the extension
-was not built.
+(a test's stand-in, and a real TLS connection, whose socket carries
+ciphertext: its peer must decrypt every frame whole).  The compiled half is
+skipped when the extension was not built.
 """
 
 from __future__ import annotations
 
 import asyncio
+import shutil
 import socket
+import ssl
+import subprocess
 
 import pytest
 
@@ -297,6 +301,56 @@ def test_the_pure_twin_never_sends_itself_on_a_real_socket(loop_kind):
         assert side.transport.writes == [frame]
         assert await read_all(client, len(frame)) == frame
         client.close()
+        server.close()
+
+    run(loop_kind, main)
+
+
+def self_signed(folder) -> ssl.SSLContext:
+    """A server TLS context with a fresh self-signed certificate for 127.0.0.1 (made by the openssl tool)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:  # Debian's openssl package: CI turns this skip into a failure
+        pytest.skip("the openssl tool is not installed")
+    key, cert = folder / "key.pem", folder / "cert.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+@needs_compiled
+@pytest.mark.parametrize("loop_kind", LOOPS)
+def test_a_tls_socket_is_written_through_its_transport_and_its_peer_reads_every_frame(loop_kind, tmp_path):
+    """The socket of a TLS connection carries ciphertext: the writer must never send a frame to it itself.
+
+    A real TLS server on loopback (the transport asyncio or uvloop makes for
+    it, not a stand-in): ``write_directly`` says no, every message goes
+    through the transport's ``write``, and the client decrypts each frame
+    whole and in order (a frame sent as plain bytes would break the stream).
+    """
+    server_context = self_signed(tmp_path)
+    client_context = ssl.create_default_context(cafile=str(tmp_path / "cert.pem"))
+
+    async def main():
+        made: asyncio.Queue = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(lambda: socket_class(compiled)(made), "127.0.0.1", 0, ssl=server_context)
+        port = server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=client_context)
+        side = await asyncio.wait_for(made.get(), 5)
+        assert side.direct is False and side.writes_directly is False
+        messages = [bytes([n % 251]) * (n * 97 % 70_000) for n in range(1, 40)]
+        for message in messages:
+            assert side.offer(message) is True
+        frames = [compiled.frame_message(m) for m in messages]
+        assert side.transport.writes == frames  # every one through write, none sent to the socket itself
+        expected = b"".join(frames)
+        assert await asyncio.wait_for(reader.readexactly(len(expected)), 10) == expected
+        writer.close()
         server.close()
 
     run(loop_kind, main)
