@@ -222,7 +222,7 @@ cdef class SocketWriter:
         buffer, a fragment, uvicorn's frames) are made once after each read
         the library did, into ``_clean``, not on every read: only the
         library's reading changes them, and reading them touched four of its
-        objects per frame.  A close sent or the socket lost stops this at once.
+        objects per read.  A close sent or the socket lost stops this at once.
         """
         cdef object on_message = self._on_message
         cdef object frames
