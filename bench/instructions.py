@@ -43,6 +43,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("counter", "toy", "pizza_theory", "new_york_slice", "splittissimo")
+#: How a replay says which fast lane ran (a checkout without its compiled modules runs the pure one).
+LANE_LINE = "fast lane: "
 #: Set in a replay's environment by ``--fanout-share``: the room's fan-out does nothing.
 NO_FANOUT_ENV = "INSTRUCTIONS_NO_FANOUT"
 
@@ -85,6 +87,9 @@ async def _play(root: Path, game_id: str, moves: int, record: Path | None, log: 
 
         server.room.fan_out = lambda actor: None  # type: ignore[attr-defined]
     if log is not None:  # the replay: no bot, no choice, only the moves
+        from server import fastlane
+
+        print(f"{LANE_LINE}{fastlane.LANE} ({fastlane.WHY or 'built'})", flush=True)  # the parent says it per checkout
         for number, (seed, seat, payload, key) in enumerate(log[:moves]):
             if seed is not None:
                 table = await hotpath.make_room(hub, game_id, players, seed)
@@ -126,8 +131,8 @@ async def _play(root: Path, game_id: str, moves: int, record: Path | None, log: 
     record.write_bytes(pickle.dumps(chosen))
 
 
-def _count(root: Path, game_id: str, moves: int, log_path: Path, *, fanout: bool = True) -> int:
-    """Instructions the replay of the first ``moves`` moves executes, start-up included (``fanout``: with it)."""
+def _count(root: Path, game_id: str, moves: int, log_path: Path, *, fanout: bool = True) -> tuple[int, str]:
+    """Instructions the replay of the first ``moves`` moves executes, start-up included (``fanout``: with it); its lane."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     if not fanout:
         env[NO_FANOUT_ENV] = "1"
@@ -139,7 +144,8 @@ def _count(root: Path, game_id: str, moves: int, log_path: Path, *, fanout: bool
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if run.returncode != 0 or found is None:
         raise SystemExit(f"the replay failed on {root}:\n{run.stdout[-2000:]}{run.stderr[-2000:]}")
-    return int(found.group(1).replace(",", ""))
+    lane = next((line[len(LANE_LINE):] for line in run.stdout.splitlines() if line.startswith(LANE_LINE)), "unknown")
+    return int(found.group(1).replace(",", "")), lane
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,16 +179,21 @@ def main(argv: list[str] | None = None) -> int:
             log_path = Path(scratch) / f"{game_id}.moves"
             _record(game_id, args.moves, log_path)
             per_move = []
+            lanes = []
             for tree in trees:
-                low, high = _count(tree, game_id, args.skip, log_path), _count(tree, game_id, args.moves, log_path)
+                (low, lane), (high, _) = _count(tree, game_id, args.skip, log_path), _count(tree, game_id, args.moves, log_path)
                 per_move.append((high - low) / (args.moves - args.skip))
+                lanes.append((tree, lane))
+            # a checkout whose compiled modules were not built runs the pure lane: say so, or its ratio misleads
+            if len({lane.split()[0] for _, lane in lanes}) > 1:
+                print("  the checkouts ran different fast lanes: " + "; ".join(f"{t}: {lane}" for t, lane in lanes), flush=True)
             ratios = "  " + " ".join(f"{other / per_move[0]:.2f}" for other in per_move[1:]) if len(per_move) > 1 else ""
             shares = ""
             if args.fanout_share:
                 without = []
                 for tree in trees:
-                    low = _count(tree, game_id, args.skip, log_path, fanout=False)
-                    high = _count(tree, game_id, args.moves, log_path, fanout=False)
+                    low, _ = _count(tree, game_id, args.skip, log_path, fanout=False)
+                    high, _ = _count(tree, game_id, args.moves, log_path, fanout=False)
                     without.append((high - low) / (args.moves - args.skip))
                 shares = "  " + " ".join(f"{1 - w / n:.0%}" for w, n in zip(without, per_move))
             print(f"{game_id:16} " + " ".join(f"{n:>24,.0f}" for n in per_move) + ratios + shares, flush=True)
