@@ -27,26 +27,42 @@ exit).  The hub itself never imports this module.
 Both take effect only once a room's game runs and has been fanned out to
 every socket (everyone has its whole view), so the harness's joins and the
 start go through the real hub.
+
+A floor that takes no move measures nothing but the hub, so each counts the
+moves it took (:data:`TAKEN`) and the launcher prints the count at exit.
+That count caught the skeleton taking none: since the compiled socket route
+puts a phone's command straight into the room's compiled inbox
+(``server/fastlane/_inbound.pyx``), ``RoomActor.submit``, where the skeleton
+steps in, was no longer called for a move, and its figure was the hub's own.
+The skeleton now gives rooms the inbox's pure twin, which the compiled route
+does not put into: it hands the command to ``RoomActor.submit``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 from typing import Any
 
 from protocol.codec import encode_change
 from protocol.frames import Ack
-from server import fanout, records, views
+from server import fanout, fastlane, records, views
 from server.inbox import Command
+from server.mailbox import Mailbox
 from server.room import RoomActor
 
 KINDS = ("skeleton", "one-class")
+
+#: The moves each floor took in this process (the launcher prints it at exit).
+TAKEN: collections.Counter[str] = collections.Counter()
 
 
 def install(kind: str) -> None:
     """Put floor ``kind`` in place for this process."""
     if kind == "skeleton":
         RoomActor.submit = _skeleton_submit(RoomActor.submit)
+        # rooms made from now on get the pure inbox, so the socket's route calls submit (above)
+        fastlane.Mailbox = Mailbox  # type: ignore[misc]
     elif kind == "one-class":
         fanout.broadcast = _one_class_broadcast(fanout.broadcast)
     else:
@@ -85,6 +101,7 @@ def _skeleton_submit(real: Any) -> Any:
             real(actor, message)
             return
         seat = actor.room.player(message.client.player).seat
+        TAKEN["skeleton"] += 1
         record = records.encode(floor.incremented(seat=seat, n=message.payload["n"]))
         stored = asyncio.ensure_future(actor.store.append(actor.room.id, [record], floor.version))
         floor.version += 1
@@ -112,6 +129,7 @@ def _one_class_broadcast(real: Any) -> Any:
             real(actor)  # the start's own fan-out is the real one: it gives every phone its seat
             memory.floor_ready = _counter_running(actor)
             return
+        TAKEN["one-class"] += 1
         memory.room_version = actor.room.version
         shared = fanout._lobby(actor, memory)
         screen = fanout.fastlane.view_rows(

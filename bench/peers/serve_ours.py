@@ -13,6 +13,8 @@ Nothing that matters goes to stdout.  On stderr: one line saying what runs,
 and at exit one ``{"stored": ...}`` line, read back from the SQLite file:
 the ``Incremented`` rows stored and the game commands the hub acknowledged.
 Every acknowledged intent must be a stored row (``"all_stored": true``).
+With ``OURS_FLOOR``, one more line: the moves the floor took (a warning too
+when it took none, since the figures are then the hub's own).
 
 Knobs (environment):
   OURS_SYNCHRONOUS  full (as shipped) | normal | extra
@@ -237,6 +239,12 @@ def main() -> int:
             print(json.dumps({"stored": {"intents_stored": stored, "intents_acked": acked,
                                          "all_stored": stored >= acked, "synchronous": synchronous}}),
                   file=sys.stderr, flush=True)
+            if floor:  # a floor that took no move measured the hub itself: say so
+                taken = floors.TAKEN[floor]
+                print(json.dumps({"floor": {"kind": floor, "moves_taken": taken}}), file=sys.stderr, flush=True)
+                if acked and not taken:
+                    print(f"WARNING: the floor {floor!r} took none of the {acked} moves: these figures are the hub's own",
+                          file=sys.stderr, flush=True)
         finally:
             if not keep:
                 shutil.rmtree(data, ignore_errors=True)

@@ -9,11 +9,19 @@ patches the hub's classes for the whole process.
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+
+from server.loadtest.client import Socket
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,3 +86,72 @@ def test_an_unknown_floor_is_refused():
     probe = f"import sys; sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'bench')!r}]\nfrom peers import floors\nfloors.install('none')"
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert run.returncode != 0 and "OURS_FLOOR is one of skeleton, one-class" in run.stderr
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def _play_through_sockets(url: str) -> list[int]:
+    """What the harness's driver does, in short: a TV, two phones by name, the counter, three intents each."""
+    host = await Socket.open(url, {"role": "host"})
+    phones: list[Socket] = []
+    try:
+        code = host.welcome["room"]
+        assert (await host.host("select_game", game="counter", options={}))["t"] == "ack"
+        for name in ("P0", "P1"):
+            phones.append(await Socket.open(url, {"role": "player", "room": code, "name": name}))
+        assert (await host.host("start"))["t"] == "ack"
+        await host.until(lambda screen: screen.game is not None, timeout=10)
+        for n in (1, 16, 3):
+            for phone in phones:
+                assert (await phone.request({"t": "cmd", "cmd": {"type": "Intent", "n": n}}))[2]["t"] == "ack"
+        for sock in (host, *phones):  # every socket is shown both counters at 3
+            await sock.until(lambda screen: screen.game is not None and screen.game["counters"] == [3, 3], timeout=10)
+        return list(host.screen.game["counters"])
+    finally:
+        for sock in (host, *phones):
+            await sock.close()
+
+
+@pytest.mark.parametrize("kind", ["skeleton", "one-class"])
+def test_the_launcher_s_floor_takes_the_moves_real_sockets_send(kind):
+    """Through the launcher and real websockets, as the harness runs it, the floor takes every move.
+
+    The probe above hands moves to the room by hand; this one sends them as
+    the driver does, through the socket code's own route to the room, which
+    once went around the skeleton without a word.
+    """
+    port = _free_port()
+    env = dict(os.environ, OURS_FLOOR=kind, PYTHONUNBUFFERED="1")
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "bench" / "peers" / "serve_ours.py"), "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        for _ in range(300):  # up to 30 s for the port
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert server.poll() is None, server.stderr.read()[-3000:] if server.stderr else ""
+            time.sleep(0.1)
+        assert asyncio.run(_play_through_sockets(f"ws://127.0.0.1:{port}/ws")) == [3, 3]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            _, err = server.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            _, err = server.communicate()
+    lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+    stored = next(line["stored"] for line in lines if "stored" in line)
+    taken = next(line["floor"] for line in lines if "floor" in line and isinstance(line["floor"], dict))
+    assert stored["all_stored"] and stored["intents_acked"] == 6, stored
+    assert taken["kind"] == kind, taken
+    if kind == "skeleton":  # every intent, nothing else
+        assert taken["moves_taken"] == 6, taken
+    else:  # every intent's fan-out (and any presence fan-out after the start)
+        assert taken["moves_taken"] >= 6, taken
+    assert "WARNING" not in err
