@@ -23,6 +23,13 @@ exit).  The hub itself never imports this module.
     change to every socket of the room (right for ``counter``, whose views are
     all public; wrong for any game with a hand).  What it saves is the most
     any per-seat view work could win.
+``no-views``
+    The room actor runs as shipped (the turn, the game's ``decide`` and
+    ``evolve``, the commit, the replies, timers, presence and metrics), but
+    the fan-out builds no view at all: it sends every socket of the room the
+    skeleton's change, the counters that moved since the last one.  Between
+    the skeleton and this floor is what the room actor costs; between this
+    floor and the hub as shipped, the views, their diff and the lobby.
 
 Both take effect only once a room's game runs and has been fanned out to
 every socket (everyone has its whole view), so the harness's joins and the
@@ -51,7 +58,7 @@ from server.inbox import Command
 from server.mailbox import Mailbox
 from server.room import RoomActor
 
-KINDS = ("skeleton", "one-class")
+KINDS = ("skeleton", "one-class", "no-views")
 
 #: The moves each floor took in this process (the launcher prints it at exit).
 TAKEN: collections.Counter[str] = collections.Counter()
@@ -65,6 +72,8 @@ def install(kind: str) -> None:
         fastlane.Mailbox = Mailbox  # type: ignore[misc]
     elif kind == "one-class":
         fanout.broadcast = _one_class_broadcast(fanout.broadcast)
+    elif kind == "no-views":
+        fanout.broadcast = _no_views_broadcast(fanout.broadcast)
     else:
         raise ValueError(f"OURS_FLOOR is one of {', '.join(KINDS)}, not {kind!r}")
 
@@ -141,6 +150,35 @@ def _one_class_broadcast(real: Any) -> Any:
         memory.views[views.HOST] = screen
         if not ops:
             return
+        memory.v += 1
+        change = encode_change(ops, memory.v, memory.v - 1, text=False)
+        for client in actor.clients():
+            client.outbox.change(change)
+
+    return broadcast
+
+
+def _no_views_broadcast(real: Any) -> Any:
+    def broadcast(actor: Any) -> None:
+        memory = actor.view_memory
+        shown = memory.__dict__.get("floor_counters")
+        if shown is None:
+            # every socket holds the view the real fan-out last sent: once that shows the game, its counters
+            game = views.as_map(memory.views[views.HOST]).get("game") if views.HOST in memory.views else None
+            if not (_counter_running(actor) and _everyone_shown(actor) and isinstance(game, dict) and "counters" in game):
+                real(actor)  # the start's own fan-out is the real one: it gives every phone its seat
+                return
+            shown = memory.floor_counters = list(game["counters"])
+        if not _counter_running(actor):
+            real(actor)
+            return
+        TAKEN["no-views"] += 1
+        memory.room_version = actor.room.version
+        counters = actor.room.run.state.counters
+        ops = [[["game", "counters", seat], n] for seat, n in enumerate(counters) if shown[seat] != n]
+        if not ops:
+            return
+        shown[:] = counters
         memory.v += 1
         change = encode_change(ops, memory.v, memory.v - 1, text=False)
         for client in actor.clients():

@@ -26,7 +26,7 @@ Knobs (environment):
   OURS_DATA         keep the SQLite file in this folder (default: a temp folder, removed at exit)
   OURS_STAGES       1: time the event loop's CPU by stage of a move's path (bench/peers/stages.py);
                     each diag line then carries the totals, and split.py prints them per intent
-  OURS_FLOOR        skeleton | one-class: part of a move's work taken away, to see what it costs
+  OURS_FLOOR        skeleton | one-class | no-views: part of a move's work taken away, to see what it costs
                     (bench/peers/floors.py; the benchmark's figures are never taken with it)
   OURS_GC_LOG       1: one ``{"gc": ...}`` line on stderr per collection of the oldest generation,
                     or of any generation taking 2 ms or more (wall time, generation, ms, objects

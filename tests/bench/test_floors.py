@@ -74,7 +74,7 @@ asyncio.run(main())
 """
 
 
-@pytest.mark.parametrize("kind", ["skeleton", "one-class"])
+@pytest.mark.parametrize("kind", ["skeleton", "one-class", "no-views"])
 def test_a_floor_sends_every_socket_the_counters_the_real_hub_would_and_stores_every_intent(kind):
     probe = PROBE.format(root=str(ROOT), bench=str(ROOT / "bench"), tests=str(ROOT / "tests" / "server"), kind=kind)
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
@@ -85,7 +85,7 @@ def test_a_floor_sends_every_socket_the_counters_the_real_hub_would_and_stores_e
 def test_an_unknown_floor_is_refused():
     probe = f"import sys; sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'bench')!r}]\nfrom peers import floors\nfloors.install('none')"
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
-    assert run.returncode != 0 and "OURS_FLOOR is one of skeleton, one-class" in run.stderr
+    assert run.returncode != 0 and "OURS_FLOOR is one of skeleton, one-class, no-views" in run.stderr
 
 
 def _free_port() -> int:
@@ -116,7 +116,7 @@ async def _play_through_sockets(url: str) -> list[int]:
             await sock.close()
 
 
-@pytest.mark.parametrize("kind", ["skeleton", "one-class"])
+@pytest.mark.parametrize("kind", ["skeleton", "one-class", "no-views"])
 def test_the_launcher_s_floor_takes_the_moves_real_sockets_send(kind):
     """Through the launcher and real websockets, as the harness runs it, the floor takes every move.
 
