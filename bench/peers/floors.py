@@ -31,9 +31,10 @@ exit).  The hub itself never imports this module.
     the skeleton and this floor is what the room actor costs; between this
     floor and the hub as shipped, the views, their diff and the lobby.
 
-Both take effect only once a room's game runs and has been fanned out to
+Each takes effect only once a room's game runs and has been fanned out to
 every socket (everyone has its whole view), so the harness's joins and the
-start go through the real hub.
+start go through the real hub; a socket that joins later is not shown what
+the floor sent before it (the harness's driver seats every phone before the start).
 
 A floor that takes no move measures nothing but the hub, so each counts the
 moves it took (:data:`TAKEN`) and the launcher prints the count at exit.
