@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from server.loadtest.client import Socket
+from tests.redis_fixture import die_with_parent, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,12 +89,6 @@ def test_an_unknown_floor_is_refused():
     assert run.returncode != 0 and "OURS_FLOOR is one of skeleton, one-class, no-views" in run.stderr
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 async def _play_through_sockets(url: str) -> list[int]:
     """What the harness's driver does, in short: a TV, two phones by name, the counter, three intents each."""
     host = await Socket.open(url, {"role": "host"})
@@ -124,11 +119,11 @@ def test_the_launcher_s_floor_takes_the_moves_real_sockets_send(kind):
     the driver does, through the socket code's own route to the room, which
     once went around the skeleton without a word.
     """
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, OURS_FLOOR=kind, PYTHONUNBUFFERED="1")
     server = subprocess.Popen(
         [sys.executable, str(ROOT / "bench" / "peers" / "serve_ours.py"), "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=die_with_parent,
     )
     try:
         for _ in range(300):  # up to 30 s for the port
