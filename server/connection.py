@@ -41,7 +41,7 @@ from server.logs import event as log_event
 from server.names import BadName, clean_name
 from server.outbox import Overflow
 from server.reactions import ReactionCounter, ReactionGate
-from server.tokens import new_token, token_hash
+from server.tokens import OWN_TOKEN_CHARS, new_token, own_token, token_hash
 from server.votes import Ballots
 
 #: After this many refused frames in a row-ish (rate limited), the socket is closed.
@@ -113,7 +113,7 @@ async def _admit(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
         actor = await hub.create_room(token_hash(token))
         await actor.attach(client, hello, token)
         return actor
-    if client.role == "player" and hello.room is None and hello.token is None and hello.name is not None:
+    if client.role == "player" and hello.room is None and hello.name is not None:
         return await _open_from_phone(hub, client, hello)
     if await hub.throttle.blocked(client.address):
         raise ProtocolError("too many failed attempts; wait a minute", code=ErrorCode.JOIN_THROTTLED, close=Close.TOO_MANY)
@@ -124,7 +124,8 @@ async def _admit(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
     try:
         await room.attach(client, hello)
     except ProtocolError as exc:
-        if exc.code in _GUESSES:
+        if exc.code in _GUESSES or (hello.token is not None and exc.code == lobby.RoomCode.NAME_TAKEN):
+            # (a name taken by a seat whose token this is not: as good a guess at a token as a wrong one)
             await hub.throttle.failed(client.address)
         raise
     return room
@@ -145,6 +146,8 @@ async def _open_from_phone(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
         clean_name(hello.name or "")
     except BadName as exc:
         raise lobby.RoomRejected(lobby.RoomCode.BAD_NAME, str(exc), close=Close.POLICY, params=exc.params) from None
+    if hello.token is not None and not own_token(hello.token):
+        raise errors.BadFrame(f"a token of the phone's own making is {OWN_TOKEN_CHARS} characters of A-Z a-z 0-9 - _", close=Close.POLICY)
     actor = await hub.create_room(token_hash(new_token()), no_tv=True)
     await actor.attach(client, hello)
     return actor

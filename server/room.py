@@ -42,7 +42,7 @@ from games import values
 from games.contract import ROOM, GameSpec, Rejected
 from protocol import codec
 from protocol.errors import FAULTS, Busy, Close, ErrorCode, Forbidden, ProtocolError, ServerCode, ServerFault
-from protocol.frames import VERSION, Ack, Bye, Error, ReclaimCode, Welcome
+from protocol.frames import VERSION, Ack, Bye, Error, Hello, ReclaimCode, Welcome
 from server import fastlane, lobby, records, roomstate, snapshots
 from server.bots import Bots, bot_seats, playing_spec
 from server.client import Client
@@ -74,7 +74,7 @@ from server.reactions import for_room as reactions_for
 from server.roomstate import Room
 from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
 from server.timers import RoomTimers, acting_players, wall_ms
-from server.tokens import matches, new_reclaim_code, new_token, token_hash
+from server.tokens import OWN_TOKEN_CHARS, matches, new_reclaim_code, new_token, own_token, token_hash
 from server.votes import RoomVotes
 
 LOG = logging.getLogger("pizzanight")
@@ -153,8 +153,9 @@ class Turn:
     events: list[Any] = attrs.Factory(list)
     #: (client, frame, stored): a frame with ``stored`` true (an ack) is sent only if the events are stored.
     replies: list[tuple[Client, Any, bool]] = attrs.Factory(list)
-    #: Sockets to admit once the events are stored, with the seat token issued to each (if any).
-    admits: list[tuple[Attach, str | None]] = attrs.Factory(list)
+    #: Sockets to admit once the events are stored, with the seat token issued to each (if any)
+    #: and whether a seat was made for it (such a socket is refused if the events are not stored).
+    admits: list[tuple[Attach, str | None, bool]] = attrs.Factory(list)
     hints: list[AskHint] = attrs.Factory(list)
     #: Sockets that went away (dropped after this turn's admissions, so a socket admitted and gone in one turn is gone).
     left: list[Client] = attrs.Factory(list)
@@ -420,35 +421,56 @@ class RoomActor:
         if room.closed is not None:
             raise lobby.RoomRejected(lobby.RoomCode.CLOSED, "this room has ended", close=Close.ROOM_CLOSED)
         token: str | None = None
+        seated = False  # a seat was made for this hello: it is admitted only once that is stored
         if client.role == "host":
             if message.issued is not None:
                 token = message.issued
             elif not matches(hello.token, room.host_hash):
                 raise ProtocolError("wrong host token", code=ErrorCode.BAD_TOKEN, close=Close.POLICY)
         elif client.role == "player":
-            if hello.token is not None:
-                player = next((p for p in room.players if matches(hello.token, p.token_hash)), None)
-                if player is None:
-                    if any(matches(hello.token, old) for p in room.players for old in p.moved_hashes):
-                        raise lobby.RoomRejected(
-                            lobby.RoomCode.SEAT_MOVED, "your seat moved to another device", close=Close.POLICY
-                        )
-                    raise ProtocolError("that seat token is not valid here", code=ErrorCode.BAD_TOKEN, close=Close.POLICY)
-                client.player = player.id
-            elif hello.reclaim is not None:
-                token = new_token()
-                events = lobby.decide_reclaim(room, hello.reclaim, token_hash(token), wall_clock())
-                turn.apply(events, self.games)
-                client.player = events[0].player
-            elif hello.name is None:
-                raise ProtocolError("a player joins with a name or comes back with a token", code=ErrorCode.BAD_FRAME, close=Close.POLICY)
+            seat = self.seat_for(room, hello)
+            if seat is not None:  # back to its seat (a name or a reclaim code sent with the token changes nothing)
+                client.player = seat
             else:
-                token = new_token()
-                events = lobby.decide_join(room, hello.name, token_hash(token))
+                # A new seat: with the phone's own token when it sent one, so that a hello whose
+                # welcome was lost can be sent again as it was and come back to this seat.
+                secret = hello.token or new_token()
+                if hello.reclaim is not None:
+                    events = lobby.decide_reclaim(room, hello.reclaim, token_hash(secret), wall_clock())
+                else:
+                    events = lobby.decide_join(room, hello.name or "", token_hash(secret))
                 turn.apply(events, self.games)
                 client.player = events[0].player
+                token = None if hello.token is not None else secret
+                seated = True
             self.arrived(turn, client.player)
-        turn.admits.append((message, token))
+        turn.admits.append((message, token, seated))
+
+    def seat_for(self, room: Room, hello: Hello) -> int | None:
+        """The seat a player's hello comes back to, or None when it asks for a new one.
+
+        A token that holds a seat wins over everything else in the hello.  A
+        token that holds none is refused, unless the hello also asks for a seat
+        (a name, or a reclaim code): then it is the phone's own secret for that
+        new seat, and must be long enough to be one (``tokens.own_token``).
+        """
+        if hello.token is None:
+            if hello.name is None and hello.reclaim is None:
+                raise ProtocolError("a player joins with a name or comes back with a token", code=ErrorCode.BAD_FRAME, close=Close.POLICY)
+            return None
+        player = next((p for p in room.players if matches(hello.token, p.token_hash)), None)
+        if player is not None:
+            return player.id
+        if any(matches(hello.token, old) for p in room.players for old in p.moved_hashes):
+            raise lobby.RoomRejected(lobby.RoomCode.SEAT_MOVED, "your seat moved to another device", close=Close.POLICY)
+        if hello.name is None and hello.reclaim is None:
+            raise ProtocolError("that seat token is not valid here", code=ErrorCode.BAD_TOKEN, close=Close.POLICY)
+        if not own_token(hello.token):
+            raise ProtocolError(
+                f"a token of the phone's own making is {OWN_TOKEN_CHARS} characters of A-Z a-z 0-9 - _",
+                code=ErrorCode.BAD_FRAME, close=Close.POLICY,
+            )
+        return None
 
     # --- presence: who is here, who is away, who is absent (issue 24; server.presence) -------------
 
@@ -666,16 +688,16 @@ class RoomActor:
                 old.close(Close.POLICY, _seat_moved())
                 self.presence.left(player_id, time.monotonic())
                 turn.presence = True
-        for message, token in turn.admits:
-            if failure is None or token is None or message.issued is not None:
-                self.admit(message, token)
+        for message, token, seated in turn.admits:
+            if failure is None or not seated:
+                self.admit(message, token, seated)
                 turn.presence = True
             elif not message.admitted.done():
                 message.admitted.set_exception(FAULTS[failure]("could not save your seat, please try again"))
         for client in turn.left:
             turn.presence |= self.forget(client)
 
-    def admit(self, message: Attach, token: str | None) -> None:
+    def admit(self, message: Attach, token: str | None, seated: bool = False) -> None:
         client = message.client
         old = self.host if client.role == "host" else self.players.get(client.player) if client.player is not None else None
         if old is not None and old is not client and client.hello_at < old.hello_at:  # a late, abandoned hello (H4)
@@ -690,7 +712,7 @@ class RoomActor:
             old = self.players.get(client.player)
             if old is not None and old is not client:
                 # a seat taken with a reclaim code: the old device hears that its seat moved
-                if message.hello.reclaim is not None:
+                if message.hello.reclaim is not None and seated:
                     old.close(Close.POLICY, _seat_moved())
                 else:
                     old.close(Close.REPLACED, Bye(reason="replaced"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 
 from server.names import CODE_ALPHABET, code_is_clean
@@ -14,6 +15,22 @@ RECLAIM_LENGTH = 6
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+#: A seat token a phone makes for itself (docs/protocol.md, "The first frame"): at least 22
+#: URL-safe base64 characters, so at least 128 random bits when made as the protocol says.
+OWN_TOKEN_CHARS = "22 to 64"
+_OWN_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+
+
+def own_token(token: str) -> bool:
+    """Could ``token`` be a phone's own secret for a new seat (long enough not to be guessed)?
+
+    A phone that makes its seat token before it joins can send the same hello
+    again when the welcome was lost, and come back to the seat that hello
+    made instead of being refused as a second player with its name.
+    """
+    return _OWN_TOKEN.fullmatch(token) is not None
 
 
 def token_hash(token: str) -> str:

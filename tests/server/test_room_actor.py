@@ -299,3 +299,26 @@ async def test_moves_do_not_look_the_event_loop_up_again(monkeypatch):
     assert actor.room.version == version + 2  # both moves were stored and the timers re-armed
     assert "ack" in [f["t"] for f in await sent(bo)]
     assert looked_up == []
+
+
+async def test_a_join_with_the_phones_own_token_is_refused_when_its_seat_is_not_stored_then_taken_again():
+    # Given a room whose store refuses the next append
+    store = MemoryStore()
+    actor, tv, watcher, ana, bo = await playing_room(store)
+    store.fail = True
+    own = "C" * 22
+    # When Cy joins by name with a token of her phone's making
+    cy = client("player")
+    admitted = asyncio.get_running_loop().create_future()
+    await actor.turn([Attach(cy, Hello(v=1, role="player", name="Cy", token=own), admitted)])
+    # Then she is refused (her seat was not stored), and the room has no Cy
+    with pytest.raises(Exception, match="could not save your seat"):
+        admitted.result()
+    assert [p.name for p in actor.room.players] == ["Ana", "Bo"]
+    # And the same hello, once the store works, seats her with that token (the welcome carries none)
+    store.fail = False
+    again = client("player")
+    await attach(actor, again, name="Cy", token=own)
+    welcome = next(f for f in await sent(again) if f["t"] == "welcome")
+    assert welcome["player"] == 2 and welcome["token"] is None
+    assert [p.name for p in actor.room.players] == ["Ana", "Bo", "Cy"]
