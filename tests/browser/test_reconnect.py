@@ -3,6 +3,11 @@ the rules help opens on the phone."""
 
 from __future__ import annotations
 
+import json
+import re
+from typing import Any
+
+import msgpack
 import pytest
 
 from tests.browser import driver as d
@@ -88,3 +93,45 @@ def test_join_form_explains_a_wrong_code(browser, server):
     page.get_by_role("alert").wait_for()
     assert "no room" in page.get_by_role("alert").inner_text().lower()
     d.assert_accessible(page, "join form with an error")
+
+
+def test_a_phone_whose_welcome_is_lost_joins_once_with_its_own_token(browser, server, artifacts):
+    """A join stored but its welcome lost on the way (a bad link): the phone gives up on that socket
+    and sends the same hello again, with the token it made, and is seated once, not refused its name."""
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    context = browser.new_context(viewport=d.PHONE_SIZE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    hellos: list[dict] = []
+    sockets: list[Any] = []
+
+    def link(ws: Any) -> None:
+        first = not sockets
+        sockets.append(ws)
+        hub = ws.connect_to_server()
+
+        def up(message: Any) -> None:
+            frame = msgpack.unpackb(message) if isinstance(message, bytes) else json.loads(message)
+            if frame.get("t") == "hello":
+                hellos.append(frame)
+            hub.send(message)
+
+        ws.on_message(up)
+        # the first socket hears nothing back: its welcome is lost
+        hub.on_message(lambda message: None if first else ws.send(message))
+
+    context.route_web_socket(re.compile(r".*/ws$"), link)
+    ana = context.new_page()
+    ana.goto(f"{server.url}/join/{code}")
+    ana.get_by_label("Your name").fill("Ana")
+    ana.get_by_role("button", name="Join").click()
+    # then, once the phone gave that socket up (6 s), it is in the room
+    ana.locator(".phone-header").wait_for(timeout=20_000)
+    assert ana.locator(".phone-header .chip-name").inner_text() == "Ana"
+    assert ana.get_by_role("alert").count() == 0
+    # with the same hello twice: its name and a token it made, not one the hub issued
+    assert len(hellos) == 2 and hellos[0] == hellos[1], hellos
+    assert hellos[0]["name"] == "Ana" and re.fullmatch(r"[A-Za-z0-9_-]{32}", hellos[0]["token"])
+    # and the TV shows one Ana, connected
+    tv.wait_for_function("() => document.querySelectorAll('.player-list li').length === 1")
+    assert "Ana" in tv.locator(".player-list").inner_text()
+    d.shot(ana, artifacts, "phone-joined-after-a-lost-welcome")

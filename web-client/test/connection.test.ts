@@ -30,13 +30,82 @@ function setup(identity: Identity, storage = memoryStorage()) {
 const welcomePlayer = { t: "welcome", v: 1, room: "BCDF", role: "player", player: 2, token: "secret-seat" };
 
 describe("Connection", () => {
-  it("given a new phone, when it opens, then it joins by name and keeps the seat token it is given", () => {
+  it("given a new phone, when it opens, then it joins by name with a token of its own, kept before the hello goes", () => {
     const { sockets, tokens, statuses } = setup({ role: "player", room: "bcdf", name: "Ana" });
     sockets[0].open();
-    expect(sockets[0].sent[0]).toEqual({ t: "hello", v: 1, role: "player", room: "BCDF", name: "Ana" });
+    const hello = sockets[0].sent[0] as { token: string };
+    expect(hello).toEqual({ t: "hello", v: 1, role: "player", room: "BCDF", name: "Ana", token: hello.token });
+    expect(hello.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(tokens.seat("BCDF")).toEqual({ room: "BCDF", token: hello.token, name: "Ana", pending: true });
+    // a hub that issues a token anyway (an older one): the phone keeps that one
     sockets[0].receive(welcomePlayer);
-    expect(tokens.seat("BCDF")?.token).toBe("secret-seat");
+    expect(tokens.seat("BCDF")).toEqual({ room: "BCDF", token: "secret-seat", name: "Ana" });
     expect(statuses).toEqual(["open"]);
+  });
+
+  it("given its welcome lost, then the next socket sends the same hello, and the welcome keeps the phone's own token", () => {
+    const { sockets, clock, tokens } = setup({ role: "player", room: "BCDF", name: "Ana" });
+    sockets[0].open();
+    const first = sockets[0].sent[0] as { token: string };
+    clock.advance(6000 + backoffMs(0, () => 0.5));
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toEqual(first);
+    sockets[1].receive({ ...welcomePlayer, token: null });
+    expect(tokens.seat("BCDF")).toEqual({ room: "BCDF", token: first.token, name: "Ana" });
+    // and from then on it comes back with its token alone
+    sockets[1].drop(1006);
+    clock.advance(backoffMs(0, () => 0.5));
+    sockets[2].open();
+    expect(sockets[2].sent[0]).toEqual({ t: "hello", v: 1, role: "player", room: "BCDF", token: first.token });
+  });
+
+  it("given a page reloaded before its join was welcomed, then the new page sends the join's own token again", () => {
+    const storage = memoryStorage();
+    const before = setup({ role: "player", room: "BCDF", name: "Ana" }, storage);
+    before.sockets[0].open();
+    const first = before.sockets[0].sent[0];
+    before.conn.stop();
+    const after = setup({ role: "player", room: "BCDF", name: "Ana" }, storage);
+    after.sockets[0].open();
+    expect(after.sockets[0].sent[0]).toEqual(first);
+  });
+
+  it("given a join refused (a name taken: 1008), then its token is forgotten and the next join makes a new one", () => {
+    const storage = memoryStorage();
+    const first = setup({ role: "player", room: "BCDF", name: "Ana" }, storage);
+    first.sockets[0].open();
+    const refused = first.sockets[0].sent[0] as { token: string };
+    first.sockets[0].receive({ t: "error", code: "room/name_taken", message: "taken", params: { name: "Ana" } });
+    first.sockets[0].drop(1008);
+    expect(first.conn.endReason).toBe("rejected");
+    expect(first.tokens.seat("BCDF")).toBeNull();
+    const second = setup({ role: "player", room: "BCDF", name: "Anna" }, storage);
+    second.sockets[0].open();
+    const hello = second.sockets[0].sent[0] as { name: string; token: string };
+    expect(hello.name).toBe("Anna");
+    expect(hello.token).not.toBe(refused.token);
+  });
+
+  it("given a reclaim code, then the hello carries its own token, the same one again after a lost welcome", () => {
+    const { sockets, clock, tokens } = setup({ role: "player", room: "BCDF", reclaim: "KTXBMD" });
+    sockets[0].open();
+    const first = sockets[0].sent[0] as { token: string };
+    expect(first).toEqual({ t: "hello", v: 1, role: "player", room: "BCDF", reclaim: "KTXBMD", token: first.token });
+    clock.advance(6000 + backoffMs(0, () => 0.5));
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toEqual(first);
+    sockets[1].receive({ ...welcomePlayer, token: null });
+    expect(tokens.seat("BCDF")?.token).toBe(first.token);
+  });
+
+  it("given no TV, then the phone opening a room sends its own token and keeps it for the room it is given", () => {
+    const { sockets, tokens } = setup({ role: "player", room: null, name: "Ana" });
+    sockets[0].open();
+    const hello = sockets[0].sent[0] as { token: string };
+    expect(hello).toEqual({ t: "hello", v: 1, role: "player", name: "Ana", token: hello.token });
+    sockets[0].receive({ ...welcomePlayer, room: "GHJK", player: 0, token: null });
+    expect(tokens.seat("GHJK")).toEqual({ room: "GHJK", token: hello.token, name: "Ana" });
   });
 
   it("given a stored seat token, when the phone opens, then it comes back with the token and no name", () => {

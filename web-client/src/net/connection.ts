@@ -129,6 +129,18 @@ export function isReactionError(code: string): boolean {
  * crowd of phones does not come back in step).  Capped at 2 s so a phone whose link comes back
  * resumes within about 2.5 s of it (issue 28).
  */
+/**
+ * A new seat token made on this phone: 24 random bytes as URL-safe base64 (32 characters), as
+ * docs/protocol.md asks of a token a phone makes for itself.
+ */
+export function newSeatToken(): string {
+  const bytes = new Uint8Array(24);
+  globalThis.crypto.getRandomValues(bytes);
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
 export function backoffMs(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(2000, 250 * 2 ** Math.min(attempt, 10));
   return Math.round(base * (0.75 + 0.5 * random()));
@@ -160,6 +172,10 @@ export class Connection {
   private welcomed = false;
   private readonly beat: Heartbeat;
   private usedToken = false;
+  /** The seat token the last player hello carried (kept on its welcome when the hub issues none). */
+  private sentToken: string | null = null;
+  /** This phone's own token for a seat it asks for (made once: every attempt sends the same one). */
+  private madeToken: string | null = null;
   /** The identity's reclaim code was accepted: from now on this phone comes back with its new token. */
   private reclaimed = false;
   private readonly tokens: TokenStore;
@@ -200,18 +216,34 @@ export class Connection {
       if (this.room) frame.room = this.room;
       const saved = this.room ? this.tokens.seat(this.room) : null;
       if (id.reclaim && !this.reclaimed) {
-        // A seat handed over from a lost phone: the code (once) wins over any old token here.
+        // A seat handed over from a lost phone: the code (once) wins over any old token here,
+        // with this phone's own new token, so a lost welcome can be asked for again.
         frame.reclaim = id.reclaim;
+        frame.token = this.ownToken();
+      } else if (saved?.pending) {
+        // A join not yet welcomed (its welcome may have been lost): the same hello again, which
+        // the hub answers with the seat it made, or makes the seat if it never got the hello.
+        frame.name = id.name ?? saved.name ?? "";
+        frame.token = saved.token;
       } else if (saved) {
         frame.token = saved.token;
         this.usedToken = true;
       } else {
+        // A new seat: its token is made here and kept before the hello goes (docs/protocol.md).
         frame.name = id.name ?? "";
+        frame.token = this.ownToken();
+        if (this.room) this.tokens.setSeat(this.room, { room: this.room, token: frame.token, name: frame.name, pending: true });
       }
+      this.sentToken = frame.token ?? null;
       return frame;
     }
     frame.room = this.room!;
     return frame;
+  }
+
+  private ownToken(): string {
+    this.madeToken ??= newSeatToken();
+    return this.madeToken;
   }
 
   start(): void {
@@ -417,16 +449,16 @@ export class Connection {
     this.welcomed = true;
     if (typeof frame.now === "number") noteHubTime(frame.now); // the turn countdown reads the hub's clock
     if (frame.role === "player") this.reclaimed = true;
-    if (frame.token) {
-      if (frame.role === "host") this.tokens.setHost({ room: this.room, token: frame.token });
-      if (frame.role === "player") {
-        const id = this.opts.identity;
-        this.tokens.setSeat(this.room, {
-          room: this.room,
-          token: frame.token,
-          name: id.role === "player" ? id.name : undefined,
-        });
-      }
+    if (frame.token && frame.role === "host") this.tokens.setHost({ room: this.room, token: frame.token });
+    // A phone keeps the token the hub issued, or else the one it sent (its own, or the one it came back with).
+    const seatToken = frame.token ?? this.sentToken;
+    if (frame.role === "player" && seatToken) {
+      const id = this.opts.identity;
+      this.tokens.setSeat(this.room, {
+        room: this.room,
+        token: seatToken,
+        name: (id.role === "player" ? id.name : undefined) ?? this.tokens.seat(this.room)?.name,
+      });
     }
     this.setStatus("open");
     this.opts.onWelcome?.(frame);
@@ -464,6 +496,11 @@ export class Connection {
         return;
       case CLOSE.POLICY:
       case CLOSE.TOO_BIG:
+        if (this.role === "player" && this.room && this.tokens.seat(this.room)?.pending) {
+          // A join refused (a name taken, a locked room): no seat was made for that token.
+          this.tokens.setSeat(this.room, null);
+          this.madeToken = null;
+        }
         if (this.usedToken) {
           // The token is no good (the seat was removed, or the room is new):
           // forget it and, when there is a way to join afresh, do so.

@@ -12,6 +12,8 @@ export interface Saved {
   room: string;
   token: string;
   name?: string;
+  /** A phone's own token for a join not yet welcomed: its hello is sent again as it was. */
+  pending?: boolean;
 }
 
 function memory(): KeyValue {
