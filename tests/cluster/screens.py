@@ -1,8 +1,9 @@
 """Test screens (TV, phones, spectators) that behave like the web client across nodes.
 
-A screen keeps its secret token and, whenever its socket closes (a node
-killed, drained, or a room moving: 4503), reconnects through the next node
-in its list, as a browser behind the reverse proxy would.  A phone plays by
+A screen keeps its secret token (a phone makes its own before it joins, as
+the web client does) and, whenever its socket closes (a node killed,
+drained, or a room moving: 4503), reconnects through the next node in its
+list, as a browser behind the reverse proxy would.  A phone plays by
 picking one of its legal commands at random; every acknowledged move is
 recorded with the log version the state after it showed.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -85,7 +87,8 @@ class Screen:
             hello["room"] = self.code
         if self.token:
             hello["token"] = self.token
-            hello.pop("name", None)
+            if self.welcome is not None:  # before its first welcome a phone's own token goes with its name
+                hello.pop("name", None)
         self.ws = ws
         start = len(self.frames)
         self.reader = asyncio.create_task(self._read(ws))
@@ -197,6 +200,9 @@ class Phone(Screen):
 
     def __init__(self, nodes: list[Any], first: int, code: str, name: str, seed: int) -> None:
         super().__init__(nodes, first, {"role": "player", "room": code, "name": name}, name)
+        # Its own seat token, as the web client makes one: a join whose welcome is lost (a slow link,
+        # a hub cut off) is sent again as it was and comes back to the seat it made.
+        self.token = secrets.token_urlsafe(24)
         self.rng = random.Random(seed)
         #: (when the ack came, log version shown by the first state after it).
         self.acks: list[tuple[float, int]] = []
