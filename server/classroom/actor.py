@@ -57,7 +57,15 @@ from server.names import BadName, clean_name, same_name
 from server.room import RoomActor, load_room
 from server.roomstate import Room
 from server.store.base import Fenced
-from server.tokens import matches, new_reclaim_code, new_token, normal_reclaim_code, token_hash
+from server.tokens import (
+    OWN_TOKEN_CHARS,
+    matches,
+    new_reclaim_code,
+    new_token,
+    normal_reclaim_code,
+    own_token,
+    token_hash,
+)
 
 if TYPE_CHECKING:
     from server.hub import Hub
@@ -310,20 +318,33 @@ class ClassActor:
 
     # --- students -----------------------------------------------------------------
 
-    async def join(self, name: str, code: str | None = None, *, now: int = 0) -> tuple[int, str]:
-        """A student joins by name: their id and the token that brings them back.
+    async def join(
+        self, name: str, code: str | None = None, *, now: int = 0, token: str | None = None
+    ) -> tuple[int, str | None]:
+        """A student joins by name: their id and the token that brings them back (None: the device's own).
 
         A name already in the class is refused (``class/name_taken``) unless
         ``code`` is that student's personal code, shown on the teacher's
         device: then this device becomes theirs (:meth:`_move_device`), the
-        same student as before, and the old device's tokens stop working.
+        same student as before, and the old device's tokens stop working;
+        or unless ``token`` is that student's token: the device made it for
+        the join, whose answer it never got (a school network dropped it),
+        and it asks again (the token wins over the name, as in a room's
+        hello).  A device's own ``token`` is kept for a new student instead
+        of one made here (``tokens.own_token``).
         """
+        if token is not None and not own_token(token):
+            raise ClassRejected(ClassCode.BAD_REQUEST, f"token: {OWN_TOKEN_CHARS} characters of A-Z a-z 0-9 - _")
         async with self._lock:
             self._check_open()
             try:
                 name = clean_name(name)
             except BadName as exc:
                 raise ClassRejected(ClassCode.BAD_NAME, str(exc), params=exc.params) from None
+            if token is not None:  # the same join again (its answer lost): the token it made is a student's
+                mine = next((s for s in self.klass.students if matches(token, s.token_hash)), None)
+                if mine is not None:
+                    return mine.id, None
             same = next((s for s in self.klass.students if same_name(s.name, name)), None)
             if same is not None and code:
                 typed = normal_reclaim_code(code)
@@ -352,11 +373,11 @@ class ClassActor:
                 raise ClassRejected(
                     ClassCode.FULL, f"at most {MAX_STUDENTS} students", status=409, params={"max": MAX_STUDENTS}
                 )
-            token = new_token()
+            secret = token if token is not None else new_token()
             student = self.klass.next_student
-            await self._commit([StudentJoined(student=student, name=name, token_hash=token_hash(token))])
+            await self._commit([StudentJoined(student=student, name=name, token_hash=token_hash(secret))])
             await self._seat_late(student)
-            return student, token
+            return student, None if token is not None else secret
 
     async def _seat_late(self, student: int) -> None:
         """A student joining after the deal sits at once at a table with a free seat whose game has not
