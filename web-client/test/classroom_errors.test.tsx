@@ -103,8 +103,30 @@ describe("a student joining a class", () => {
       root.querySelector<HTMLFormElement>("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
     });
     await until(() => (fake.mock.calls.length >= 2 ? true : null));
+    const first = JSON.parse(String(fake.mock.calls[0][1]?.body));
     const body = JSON.parse(String(fake.mock.calls[1][1]?.body));
-    expect(body).toEqual({ name: "Noah", code: "GTZXSW" });
+    expect(body).toEqual({ name: "Noah", code: "GTZXSW", token: first.token });
+  });
+
+  it("whose join's answer never came, sends the same join again, with its own token, and keeps that token", async () => {
+    // the first answer is lost on the network (fetch fails); the second is the class's: the same student
+    let calls = 0;
+    const seat = { student: 3, token: null, name: "Noah", table: null, room: null, seat_token: null };
+    const fake = vi.fn(async (input: RequestInfo | URL) => {
+      calls += 1;
+      if (String(input).endsWith("/join") && calls === 1) throw new TypeError("Failed to fetch");
+      return new Response(JSON.stringify(seat), { status: 200, headers: { "Content-Type": "application/json" } });
+    });
+    vi.stubGlobal("fetch", fake);
+    await joinAs("Noah"); // the page says the class could not be reached
+    await act(() => {
+      root.querySelector<HTMLFormElement>("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
+    await until(() => (localStorage.getItem("pizzanight:class:BCDF") ? true : null));
+    const [first, again] = [0, 1].map((i) => JSON.parse(String(fake.mock.calls[i][1]?.body)));
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(again).toEqual({ name: "Noah", token: first.token });
+    expect(JSON.parse(localStorage.getItem("pizzanight:class:BCDF")!)).toEqual({ code: "BCDF", token: first.token, name: "Noah" });
   });
 
   it.each([

@@ -2,7 +2,7 @@
 // class seats them, phones only: the table's public view above their own hand.  The class token
 // is kept, so a reload comes back to the same table and hand.
 import { useEffect, useState } from "preact/hooks";
-import { TokenStore } from "../net/tokens";
+import { newSeatToken, TokenStore } from "../net/tokens";
 import { Joined } from "../screens/PhoneScreen";
 import { normaliseClassCode } from "../route";
 import { api, ApiError, classErrorText, saved, type Seat } from "./api";
@@ -21,6 +21,8 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
   const [personal, setPersonal] = useState<string | null>(null);
   /** This device's request for a taken name's seat, which the teacher may hand over. */
   const [waitingOn, setWaitingOn] = useState<{ code: string; secret: string; name: string } | null>(null);
+  /** This device's own class token, sent with every try: a join whose answer was lost, tried again, is the same student. */
+  const [own] = useState(newSeatToken);
   useEffect(() => {
     if (!waitingOn) return;
     const timer = setInterval(async () => {
@@ -42,9 +44,10 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
     const c = normaliseClassCode(codeText);
     if (!c) return setError(C.noClass);
     try {
-      const joined = await api.join(c, name.trim(), personal?.trim() || undefined);
-      saved.set(`class:${c}`, { code: c, token: joined.token, name: joined.name });
-      onJoined(c, joined.token);
+      const joined = await api.join(c, name.trim(), own, personal?.trim() || undefined);
+      const token = joined.token ?? own; // none: the class kept this device's own
+      saved.set(`class:${c}`, { code: c, token, name: joined.name });
+      onJoined(c, token);
     } catch (err) {
       setError(classErrorText(err));
       // A name already in the class may be this student on a new device: offer the teacher's code,

@@ -243,8 +243,9 @@ export const api = {
   create: (options: Partial<ClassOptions>) =>
     call<{ code: string; token: string; join: string }>("POST", "/api/classes", null, { options }),
   /** Join by name; with the personal code the teacher's device shows, a student on a new device takes their seat back. */
-  join: (code: string, name: string, personal?: string) =>
-    call<Seat & { token: string }>("POST", `/api/classes/${code}/join`, null, personal ? { name, code: personal } : { name }),
+  /** `token`: this device's own (docs/protocol.md): the same join sent again, its answer lost, is the same student. */
+  join: (code: string, name: string, token: string, personal?: string) =>
+    call<Seat & { token: string | null }>("POST", `/api/classes/${code}/join`, null, personal ? { name, token, code: personal } : { name, token }),
   /** The projector's tables (no token: nothing in it is about any one student). */
   screen: (code: string) => call<ClassScreenData>("GET", `/api/classes/${code}/screen`, null),
   me: (code: string, token: string) => call<Seat>("GET", `/api/classes/${code}/me`, token),

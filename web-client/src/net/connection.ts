@@ -22,7 +22,7 @@ import {
 } from "./wire";
 import { Mirror } from "./patch";
 import { noteHubTime } from "./serverClock";
-import { TokenStore } from "./tokens";
+import { newSeatToken, TokenStore } from "./tokens";
 
 /** The part of WebSocket this module uses. */
 export interface SocketLike {
@@ -129,18 +129,6 @@ export function isReactionError(code: string): boolean {
  * crowd of phones does not come back in step).  Capped at 2 s so a phone whose link comes back
  * resumes within about 2.5 s of it (issue 28).
  */
-/**
- * A new seat token made on this phone: 24 random bytes as URL-safe base64 (32 characters), as
- * docs/protocol.md asks of a token a phone makes for itself.
- */
-export function newSeatToken(): string {
-  const bytes = new Uint8Array(24);
-  globalThis.crypto.getRandomValues(bytes);
-  let text = "";
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_");
-}
-
 export function backoffMs(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(2000, 250 * 2 ** Math.min(attempt, 10));
   return Math.round(base * (0.75 + 0.5 * random()));

@@ -37,6 +37,18 @@ export function defaultStorage(): KeyValue {
   }
 }
 
+/**
+ * A new secret made on this device for a seat it asks for (a room's seat, a class's student): 24
+ * random bytes as URL-safe base64 (32 characters), as docs/protocol.md asks of a device's own token.
+ */
+export function newSeatToken(): string {
+  const bytes = new Uint8Array(24);
+  globalThis.crypto.getRandomValues(bytes);
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
 /** Tokens by kind: "host" for the TV's room, "seat:CODE" for a phone's seat in a room. */
 export class TokenStore {
   constructor(private readonly storage: KeyValue = defaultStorage()) {}
