@@ -124,14 +124,15 @@ async def _admit(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
     try:
         await room.attach(client, hello)
     except ProtocolError as exc:
-        if exc.code in _GUESSES or (hello.token is not None and exc.code == lobby.RoomCode.NAME_TAKEN):
-            # (a name taken by a seat whose token this is not: as good a guess at a token as a wrong one)
+        if exc.code in _GUESSES:
             await hub.throttle.failed(client.address)
         raise
     return room
 
 
 #: Refused joins that may be someone guessing secrets: each counts against the address's join throttle.
+#: (A name taken, even with a phone's own token, is not one: a token of 22 or more random characters is
+#: not guessed, and counting it would lock a party behind one address out after a few taken names.)
 _GUESSES = (ErrorCode.BAD_TOKEN, lobby.RoomCode.BAD_RECLAIM, lobby.RoomCode.RECLAIM_EXPIRED)
 
 
