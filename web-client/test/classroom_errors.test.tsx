@@ -63,7 +63,8 @@ async function until<T>(find: () => T | null | undefined): Promise<T> {
 
 const alertText = () => root.querySelector('[role="alert"]')?.textContent ?? null;
 
-async function joinAs(name: string): Promise<string> {
+/** A new class page: type `name` and send the join form. */
+async function submitJoin(name: string): Promise<void> {
   await act(() => {
     render(<ClassPhone code="BCDF" />, root);
   });
@@ -71,7 +72,23 @@ async function joinAs(name: string): Promise<string> {
   await act(() => {
     root.querySelector<HTMLFormElement>("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
   });
+}
+
+async function joinAs(name: string): Promise<string> {
+  await submitJoin(name);
   return until(alertText);
+}
+
+/** A fetch whose first join's answer is lost on the network; then the class answers with Noah, student 3. */
+function lostFirstAnswer(): ReturnType<typeof vi.fn> {
+  let joins = 0;
+  const seat = { student: 3, token: null, name: "Noah", table: null, room: null, seat_token: null };
+  const fake = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    if (String(input).endsWith("/join") && ++joins === 1) throw new TypeError("Failed to fetch");
+    return new Response(JSON.stringify(seat), { status: 200, headers: { "Content-Type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fake);
+  return fake;
 }
 
 describe("a student joining a class", () => {
@@ -109,15 +126,7 @@ describe("a student joining a class", () => {
   });
 
   it("whose join's answer never came, sends the same join again, with its own token, and keeps that token", async () => {
-    // the first answer is lost on the network (fetch fails); the second is the class's: the same student
-    let calls = 0;
-    const seat = { student: 3, token: null, name: "Noah", table: null, room: null, seat_token: null };
-    const fake = vi.fn(async (input: RequestInfo | URL) => {
-      calls += 1;
-      if (String(input).endsWith("/join") && calls === 1) throw new TypeError("Failed to fetch");
-      return new Response(JSON.stringify(seat), { status: 200, headers: { "Content-Type": "application/json" } });
-    });
-    vi.stubGlobal("fetch", fake);
+    const fake = lostFirstAnswer();
     await joinAs("Noah"); // the page says the class could not be reached
     await act(() => {
       root.querySelector<HTMLFormElement>("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
@@ -127,6 +136,17 @@ describe("a student joining a class", () => {
     expect(first.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(again).toEqual({ name: "Noah", token: first.token });
     expect(JSON.parse(localStorage.getItem("pizzanight:class:BCDF")!)).toEqual({ code: "BCDF", token: first.token, name: "Noah" });
+    expect(localStorage.getItem("pizzanight:class-join:BCDF")).toBeNull(); // answered: nothing pending
+  });
+
+  it("whose join's answer never came and whose page was reloaded, sends the same token from the new page", async () => {
+    const fake = lostFirstAnswer();
+    await joinAs("Noah");
+    render(null, root); // the page reloads: a new form, the same storage
+    await submitJoin("Noah");
+    await until(() => (localStorage.getItem("pizzanight:class:BCDF") ? true : null));
+    const [first, again] = [0, 1].map((i) => JSON.parse(String(fake.mock.calls[i][1]?.body)));
+    expect(again.token).toBe(first.token);
   });
 
   it.each([

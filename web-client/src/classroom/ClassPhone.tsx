@@ -13,6 +13,24 @@ import "./classroom.css";
 /** How often a waiting phone asks where it plays (ms). */
 const POLL_MS = 2000;
 
+const joinKey = (code: string) => `pizzanight:class-join:${code}`;
+
+/**
+ * This device's own class token for joining class `code`, made once and kept (a reload included)
+ * until a join is answered: a join whose answer was lost, tried again, is the same student.
+ */
+function joinToken(code: string): string {
+  try {
+    const kept = localStorage.getItem(joinKey(code));
+    if (kept) return kept;
+    const made = newSeatToken();
+    localStorage.setItem(joinKey(code), made);
+    return made;
+  } catch {
+    return newSeatToken(); // no storage (a private window): this try's own
+  }
+}
+
 function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: string, token: string) => void }) {
   const [codeText, setCode] = useState(code ?? "");
   const [name, setName] = useState("");
@@ -21,8 +39,6 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
   const [personal, setPersonal] = useState<string | null>(null);
   /** This device's request for a taken name's seat, which the teacher may hand over. */
   const [waitingOn, setWaitingOn] = useState<{ code: string; secret: string; name: string } | null>(null);
-  /** This device's own class token, sent with every try: a join whose answer was lost, tried again, is the same student. */
-  const [own] = useState(newSeatToken);
   useEffect(() => {
     if (!waitingOn) return;
     const timer = setInterval(async () => {
@@ -44,9 +60,11 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
     const c = normaliseClassCode(codeText);
     if (!c) return setError(C.noClass);
     try {
+      const own = joinToken(c);
       const joined = await api.join(c, name.trim(), own, personal?.trim() || undefined);
       const token = joined.token ?? own; // none: the class kept this device's own
       saved.set(`class:${c}`, { code: c, token, name: joined.name });
+      localStorage.removeItem(joinKey(c));
       onJoined(c, token);
     } catch (err) {
       setError(classErrorText(err));
