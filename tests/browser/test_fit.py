@@ -231,7 +231,7 @@ def test_the_game_over_screen_and_the_tv_menu_fit_with_the_most_players(browser,
             # the final table stays in sight beside the panel: the panel covers none of the table's text
             assert tv.evaluate(BESIDE), (game, size, lang, "the Game over panel covers the table")
     if game == "New York Slice":
-        _tabs(tv, found, "tv-menu-game-over", TV_SIZES[1:], LANGS)
+        _tabs(tv, found, "tv-menu-game-over", TV_SIZES, LANGS)
         # and the replay viewer with this game's replay (six players), downloaded from the host menu: at a step in
         # the middle of the game and at its end
         _replay(browser, server.url, tv, found, tmp_path)
