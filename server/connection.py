@@ -41,7 +41,7 @@ from server.logs import event as log_event
 from server.names import BadName, clean_name
 from server.outbox import Overflow
 from server.reactions import ReactionCounter, ReactionGate
-from server.tokens import OWN_TOKEN_CHARS, new_token, own_token, token_hash
+from server.tokens import OWN_TOKEN_RULE, new_token, own_token, token_hash
 from server.votes import Ballots
 
 #: After this many refused frames in a row-ish (rate limited), the socket is closed.
@@ -148,7 +148,7 @@ async def _open_from_phone(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
     except BadName as exc:
         raise lobby.RoomRejected(lobby.RoomCode.BAD_NAME, str(exc), close=Close.POLICY, params=exc.params) from None
     if hello.token is not None and not own_token(hello.token):
-        raise errors.BadFrame(f"a token of the phone's own making is {OWN_TOKEN_CHARS} characters of A-Z a-z 0-9 - _", close=Close.POLICY)
+        raise errors.BadFrame(OWN_TOKEN_RULE, close=Close.POLICY)
     actor = await hub.create_room(token_hash(new_token()), no_tv=True)
     await actor.attach(client, hello)
     return actor

@@ -74,7 +74,7 @@ from server.reactions import for_room as reactions_for
 from server.roomstate import Room
 from server.store.base import Fenced, Snapshot, Store, StoreError, VersionConflict
 from server.timers import RoomTimers, acting_players, wall_ms
-from server.tokens import OWN_TOKEN_CHARS, matches, new_reclaim_code, new_token, own_token, token_hash
+from server.tokens import OWN_TOKEN_RULE, matches, new_reclaim_code, new_token, own_token, token_hash
 from server.votes import RoomVotes
 
 LOG = logging.getLogger("pizzanight")
@@ -466,10 +466,7 @@ class RoomActor:
         if hello.name is None and hello.reclaim is None:
             raise ProtocolError("that seat token is not valid here", code=ErrorCode.BAD_TOKEN, close=Close.POLICY)
         if not own_token(hello.token):
-            raise ProtocolError(
-                f"a token of the phone's own making is {OWN_TOKEN_CHARS} characters of A-Z a-z 0-9 - _",
-                code=ErrorCode.BAD_FRAME, close=Close.POLICY,
-            )
+            raise ProtocolError(OWN_TOKEN_RULE, code=ErrorCode.BAD_FRAME, close=Close.POLICY)
         return None
 
     # --- presence: who is here, who is away, who is absent (issue 24; server.presence) -------------

@@ -19,7 +19,8 @@ def new_token() -> str:
 
 #: A seat token a phone makes for itself (docs/protocol.md, "The first frame"): at least 22
 #: URL-safe base64 characters, so at least 128 random bits when made as the protocol says.
-OWN_TOKEN_CHARS = "22 to 64"
+#: What a refusal says of one.
+OWN_TOKEN_RULE = "a token of the device's own making is 22 to 64 characters of A-Z a-z 0-9 - _"
 _OWN_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 

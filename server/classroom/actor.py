@@ -58,7 +58,7 @@ from server.room import RoomActor, load_room
 from server.roomstate import Room
 from server.store.base import Fenced
 from server.tokens import (
-    OWN_TOKEN_CHARS,
+    OWN_TOKEN_RULE,
     matches,
     new_reclaim_code,
     new_token,
@@ -334,7 +334,7 @@ class ClassActor:
         of one made here (``tokens.own_token``).
         """
         if token is not None and not own_token(token):
-            raise ClassRejected(ClassCode.BAD_REQUEST, f"token: {OWN_TOKEN_CHARS} characters of A-Z a-z 0-9 - _")
+            raise ClassRejected(ClassCode.BAD_REQUEST, OWN_TOKEN_RULE)
         async with self._lock:
             self._check_open()
             try:
