@@ -22,18 +22,13 @@ async def test_errors_carry_the_numbers_their_sentences_need(server):
     assert refused["code"] == "host/player_count"
     assert refused["params"] == {"game": "Pizza Theory", "min": 2, "max": 3, "players": 1}
     # A taken name is named back
-    error = await _refused_join(server, {"role": "player", "room": code, "name": "ANA"})
+    error, _ = await Peer.refused(server.url, {"role": "player", "room": code, "name": "ANA"})
     assert error["code"] == "room/name_taken" and error["params"] == {"name": "ANA"}
     # An error whose sentence needs nothing has no params at all
     refused = await ana.cmd({"type": "ChooseCut", "line": 1})
     assert refused["t"] == "error" and "params" not in refused
     await tv.close()
     await ana.close()
-
-
-async def _refused_join(server, hello: dict) -> dict:
-    peer = await Peer.open(server.url, hello, expect_welcome=False)
-    return await peer.next_frame(lambda f: f["t"] == "error")
 
 
 def test_params_are_on_the_wire_only_when_present():

@@ -44,10 +44,9 @@ async def lost_welcome(server, tv: Peer, hello: dict, name: str) -> None:
 
 
 async def refused(server, hello: dict) -> tuple[str, int]:
-    peer = await Peer.open(server.url, hello, expect_welcome=False)
-    frame = await peer.next_frame(lambda f: f["t"] in ("error", "welcome"))
-    assert frame["t"] == "error", frame
-    return frame["code"], await peer.wait_closed()
+    """The refusal's code and close code (``Peer.refused``)."""
+    error, close = await Peer.refused(server.url, hello)
+    return error["code"], close
 
 
 async def test_the_same_hello_sent_again_comes_back_to_the_seat_it_made(server):

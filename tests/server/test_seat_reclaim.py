@@ -43,13 +43,6 @@ async def _gone(tv: Peer, player: int) -> None:
     await tv.until(lambda s: next(p for p in s["lobby"]["players"] if p["id"] == player)["presence"] == "absent")
 
 
-async def _refused(server, hello: dict) -> tuple[dict, int]:
-    peer = await Peer.open(server.url, hello, expect_welcome=False)
-    error = await peer.next_frame(lambda f: f["t"] in ("error", "welcome"))
-    assert error["t"] == "error", error
-    return error, await peer.wait_closed()
-
-
 async def test_a_lost_phones_seat_goes_to_a_new_device_mid_game(server):
     # Given Ana and Ben playing Pizza Theory, and Ana's phone lost (disconnected)
     tv, code, (ana, ben) = await _room_with(server, "Ana", "Ben")
@@ -72,7 +65,7 @@ async def test_a_lost_phones_seat_goes_to_a_new_device_mid_game(server):
     assert state["you"]["player"] == ana_id
     await tv.until(lambda s: next(p for p in s["lobby"]["players"] if p["id"] == ana_id)["connected"])
     # And the old phone's token no longer works: it is told its seat moved
-    error, close = await _refused(server, {"role": "player", "room": code, "token": old_token})
+    error, close = await Peer.refused(server.url, {"role": "player", "room": code, "token": old_token})
     assert error["code"] == "room/seat_moved" and close == 1008
     # And the room announced the move on every screen (by the TV: no name)
     shown = await ben.until(lambda s: any(n["kind"] == "seat_moved" for n in s["lobby"]["notices"]))
@@ -83,7 +76,7 @@ async def test_a_lost_phones_seat_goes_to_a_new_device_mid_game(server):
     again = await Peer.open(server.url, {"role": "player", "room": code, "token": new.welcome["token"]})
     assert again.welcome["player"] == ana_id
     # And the code worked only once
-    error, close = await _refused(server, {"role": "player", "room": code, "reclaim": answer["code"]})
+    error, close = await Peer.refused(server.url, {"role": "player", "room": code, "reclaim": answer["code"]})
     assert error["code"] == "room/bad_reclaim" and close == 1008
     for peer in (tv, ben, again):
         await peer.close()
@@ -91,7 +84,7 @@ async def test_a_lost_phones_seat_goes_to_a_new_device_mid_game(server):
 
 async def test_a_wrong_code_is_refused_with_a_clear_error(server):
     tv, code, (ana,) = await _room_with(server, "Ana")
-    error, close = await _refused(server, {"role": "player", "room": code, "reclaim": "BCDFGH"})
+    error, close = await Peer.refused(server.url, {"role": "player", "room": code, "reclaim": "BCDFGH"})
     assert error["code"] == "room/bad_reclaim" and close == 1008
     # Ana is still Ana: a refused reclaim changes nothing
     assert (await ana.request({"t": "ping"}))["t"] == "ack"
@@ -108,7 +101,7 @@ async def test_an_expired_code_is_refused(server, monkeypatch):
     # When the new phone comes ten minutes later (the wall clock moved on)
     later = room_module.wall_clock() + RECLAIM_SECONDS
     monkeypatch.setattr(room_module, "wall_clock", lambda: later)
-    error, close = await _refused(server, {"role": "player", "room": code, "reclaim": issued["code"]})
+    error, close = await Peer.refused(server.url, {"role": "player", "room": code, "reclaim": issued["code"]})
     # Then it is refused as expired, with the minutes the sentence names
     assert error["code"] == "room/reclaim_expired" and error["params"] == {"minutes": 10} and close == 1008
     # And a new code from the host works
@@ -148,7 +141,7 @@ async def test_wrong_codes_are_throttled_like_joins(store_url):
         code = tv.welcome["room"]
         seen = []
         for guess in ("BCDFGH", "BCDFGJ", "BCDFGK"):
-            error, close = await _refused(server, {"role": "player", "room": code, "reclaim": guess})
+            error, close = await Peer.refused(server.url, {"role": "player", "room": code, "reclaim": guess})
             seen.append((error["code"], close))
         assert seen[:2] == [("room/bad_reclaim", 1008)] * 2
         assert seen[2] == ("rate/join_throttled", 4029)

@@ -49,6 +49,14 @@ class Peer:
                 raise AssertionError(f"hello refused: {frame}")
         return peer
 
+    @classmethod
+    async def refused(cls, url: str, hello: dict) -> tuple[dict, int]:
+        """Send ``hello`` expecting a refusal: the error frame, and the close code that follows it."""
+        peer = await cls.open(url, hello, expect_welcome=False)
+        error = await peer.next_frame(lambda f: f["t"] in ("error", "welcome"))
+        assert error["t"] == "error", error
+        return error, await peer.wait_closed()
+
     async def _read(self) -> None:
         try:
             async for data in self.ws:
