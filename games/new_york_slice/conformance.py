@@ -21,7 +21,7 @@ from games.new_york_slice.components import (
 )
 from games.new_york_slice.division import division_problem
 from games.new_york_slice.scoring import Holdings, guest_check
-from games.vectors import UnknownCheck
+from games.vectors import UnknownCheck, expected_keys
 
 
 def slice_from_json(data: dict[str, Any]) -> Slice:
@@ -58,18 +58,28 @@ def answer(check: str, data: dict[str, Any]) -> dict[str, Any]:
         }
     if check == "portions":
         ring = data["ring"]
+        if isinstance(ring, bool) or not isinstance(ring, (int, list)):
+            raise ValueError(f"ring is the number of slices in the ring (or a list of them), not {ring!r}")
         n = ring if isinstance(ring, int) else len(ring)
         problem = division_problem(n, int(data["players"]), [list(p) for p in data["portions"]], data.get("special"))
         return {"legal": problem is None, "reason": None if problem is None else problem.value}
     raise UnknownCheck(check)
 
 
+#: What each check's ``expect`` may hold (tests/conformance/README.md).
+EXPECTED = {"score": ("majorities", "specials", "pepperoni", "totals", "winners"), "portions": ("legal",)}
+
+
 def agree(check: str, expect: dict[str, Any], got: dict[str, Any]) -> bool:
-    if check == "score":
-        keys = ("majorities", "specials", "pepperoni", "totals")
-        return all(list(expect[k]) == list(got[k]) for k in keys if k in expect) and (
-            "winners" not in expect or set(expect["winners"]) == set(got["winners"])
-        )
-    if check == "portions":
-        return bool(expect["legal"]) == bool(got["legal"])
-    raise UnknownCheck(check)
+    if check not in EXPECTED:
+        raise UnknownCheck(check)
+    for key in expected_keys(check, expect, EXPECTED[check]):
+        if key == "winners":  # a set: a win may be shared
+            same = set(expect[key]) == set(got[key])
+        elif key == "legal":
+            same = expect[key] == got[key]
+        else:  # one number per player, in order
+            same = list(expect[key]) == list(got[key])
+        if not same:
+            return False
+    return True
