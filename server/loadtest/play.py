@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 from typing import Any
 
@@ -56,6 +57,8 @@ class Budget:
 
 
 #: A move refused as over the rate limit is sent again this many times at most, this far apart (s).
+#: A phone's join by name is sent this many times in all when its welcome does not come in time.
+JOIN_TRIES = 3
 RATE_RETRIES = 5
 RATE_BACKOFF = 0.5
 
@@ -121,6 +124,23 @@ async def _host(tv: Socket, op: str, stats: Stats, **fields: Any) -> None:
         raise RuntimeError(f"the hub refused {op}: {reply.get('code')} {reply.get('message')}")
 
 
+async def join(url: str, code: str, name: str, *, keep: bool, tries: int = JOIN_TRIES, timeout: float = 10.0) -> tuple[Socket, str]:
+    """A phone joins ``code`` by ``name``: its socket and its seat token.
+
+    As the web client does (docs/protocol.md, "The first frame: hello"), the
+    phone makes its own token and sends the same hello again when no welcome
+    came in time: on a hub loaded to its limit a welcome may come late, and a
+    join sent again without its own token would be refused its own name.
+    """
+    hello = {"role": "player", "room": code, "name": name, "token": secrets.token_urlsafe(24)}
+    for _ in range(tries - 1):
+        try:
+            return await Socket.open(url, hello, keep=keep, timeout=timeout), hello["token"]
+        except TimeoutError:
+            pass  # no welcome in time: the same hello again
+    return await Socket.open(url, hello, keep=keep, timeout=timeout), hello["token"]
+
+
 async def play_room(index: int, plan: Plan, budget: Budget, stats: Stats, auditor: Auditor | None) -> None:
     """Open a room, fill it, and play games in it until the budget says stop."""
     keep = plan.audit
@@ -140,12 +160,13 @@ async def play_room(index: int, plan: Plan, budget: Budget, stats: Stats, audito
             sockets.append(await Socket.open(plan.url, {"role": "spectator", "room": code}, keep=keep))
             stats.sockets += 1
         phones = []
+        tokens = {"host": tv.welcome["token"]}
         for seat in range(plan.players):
-            phone = await Socket.open(plan.url, {"role": "player", "room": code, "name": f"Seat {seat + 1}"}, keep=keep)
+            phone, token = await join(plan.url, code, f"Seat {seat + 1}", keep=keep)
             phones.append(phone)
             sockets.append(phone)
             stats.sockets += 1
-        tokens = {"host": tv.welcome["token"]} | {owner("player", p.welcome["player"]): p.welcome["token"] for p in phones}
+            tokens[owner("player", phone.welcome["player"])] = token
         log = None
         if auditor is not None:
             room_id = await auditor.store.room_for_code(code)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from games.contract import SCREEN, SeatViewer
 from games.registry import get_game
 from server.cli import build_parser
 from server.loadtest import counter, runner
+from server.loadtest.client import Socket
+from server.loadtest.play import join
 from server.loadtest.screen import Screen
 from server.loadtest.target import TargetRefused, check_target
 
@@ -176,6 +179,34 @@ async def test_a_hub_without_the_game_is_reported_not_hammered(tmp_path):
         await hub.stop()
     assert stats.moves == 0 and any("does not offer 'counter'" in f for f in stats.failures)
     assert not runner.passed(stats)
+
+
+async def test_a_phone_whose_welcome_comes_too_late_joins_again_into_the_same_seat(tmp_path, monkeypatch):
+    # Given a hub and a TV, and a phone whose first welcome never arrives in time (a hub loaded to its limit)
+    hub = await start_server(str(tmp_path / "rooms.sqlite3"))
+    try:
+        tv = await Socket.open(hub.url, {"role": "host"})
+        code = tv.welcome["room"]
+        real_welcomed, hellos = Socket._welcomed, []
+
+        async def first_never_welcomed(sock):
+            hellos.append(sock)
+            if len(hellos) == 1:
+                await tv.until(lambda s: any(p["name"] == "Seat 1" for p in s.lobby["players"]), timeout=10)
+                await asyncio.Event().wait()  # its welcome is lost: the join times out
+            await real_welcomed(sock)
+
+        monkeypatch.setattr(Socket, "_welcomed", first_never_welcomed)
+        # When the load test's phone joins
+        phone, token = await join(hub.url, code, "Seat 1", keep=False, timeout=2.0)
+        # Then its second hello (the same name and its own token) is welcomed into the seat the first made
+        assert len(hellos) == 2 and phone.welcome["token"] is None and len(token) == 32
+        await tv.until(lambda s: [p["connected"] for p in s.lobby["players"]] == [True], timeout=10)
+        assert [p["name"] for p in tv.screen.lobby["players"]] == ["Seat 1"]
+        await phone.close()
+        await tv.close()
+    finally:
+        await hub.stop()
 
 
 @pytest.mark.parametrize("url", ["ws://192.0.2.7:8000/ws", "http://198.51.100.1", "wss://10.1.2.3/ws"])
