@@ -108,11 +108,19 @@ def load(data: bytes | str) -> dict[str, Any]:
     value = _load_msgpack(data) if isinstance(data, (bytes, bytearray, memoryview)) else _load_json(data)
     if not isinstance(value, dict):
         raise errors.BadFrame("a frame is a map")
-    _check_shape(value)
-    kind = value.get("t")
-    if type(kind) is not str:
-        raise errors.BadFrame("a frame needs a string field 't'")
+    try:
+        _check_shape(value)
+        if type(value.get("t")) is not str:
+            raise errors.BadFrame("a frame needs a string field 't'")
+    except errors.BadFrame as exc:
+        exc.seq = _usable_seq(value.get("seq"))  # the frame was read far enough to find its seq
+        raise
     return value
+
+
+def _usable_seq(seq: Any) -> int | None:
+    """``seq`` if it is one the protocol allows (an integer within ±(2^53 - 1)), else None."""
+    return seq if type(seq) is int and -MAX_INT <= seq <= MAX_INT else None
 
 
 def decode_client(data: bytes | str) -> Any:

@@ -88,6 +88,9 @@ class ProtocolError(Exception):
 
     code: enum.Enum
     close: int | None = None
+    #: The refused frame's ``seq``, when the codec read it that far before refusing the frame
+    #: (a float or a byte string elsewhere in it): its error echoes it (docs/protocol.md).
+    seq: int | None = None
 
     def __init__(
         self,

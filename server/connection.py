@@ -290,7 +290,11 @@ class Inbound:
                     "slow down", code=ErrorCode.RATE_LIMITED, close=Close.TOO_MANY if self.strikes > MAX_STRIKES else None
                 )
             if value is None:
-                value = load_frame(data)  # codec.load, the usual frame in C when the fast lane is compiled
+                try:
+                    value = load_frame(data)  # codec.load, the usual frame in C when the fast lane is compiled
+                except ProtocolError as exc:
+                    seq = exc.seq  # a frame refused for what else it holds still has its seq echoed
+                    raise
             seq = codec.seq_of(value)
             if value["t"] == "react":  # counted off the room's inbox, never stored
                 self.gate = self.gate or self.room.reactions.take_gate(_reactor(client))
@@ -363,8 +367,8 @@ def _seq_if_any(data: bytes | str) -> int | None:
     """The ``seq`` of a frame refused before it was handled, when it reads as a frame at all."""
     try:
         return codec.seq_of(codec.load(data))
-    except ProtocolError:
-        return None
+    except ProtocolError as exc:
+        return exc.seq
 
 
 def _gone(room: RoomEntry, inbound: Inbound, hub: Hub) -> None:

@@ -74,6 +74,38 @@ async def test_garbage_in_a_live_room_is_answered_and_changes_nothing(server):
         await peer.close()
 
 
+async def test_a_frame_refused_for_its_shape_still_echoes_a_seq_it_could_read(server):
+    tv, code, ana, bo = await toy_room(server)
+    before = await snapshot(server, code)
+    readable = [  # each refused for something other than its seq, which is fine: the error echoes it
+        {"t": "cmd", "seq": 71, "cmd": {"type": "Pick", "number": 1.5}},  # a float
+        {"t": "ping", "seq": 72, "x": b"bytes"},  # binary
+        {"t": "ping", "seq": 73, "x": msgpack.ExtType(5, b"x")},  # an extension type
+        {"t": "ping", "seq": 74, "x": [[[[[[[[1]]]]]]]]},  # nested deeper than 8
+        {"t": "ping", "seq": 75, "x": {1: 2}},  # a map key that is not a string
+        {"seq": 76},  # no "t"
+        {"t": "ping", "seq": 77, "x": 2**60},  # an integer out of range
+    ]
+    for frame in readable:
+        await ana.send_raw(msgpack.packb(frame))
+        error = await ana.next_frame(lambda f, seq=frame["seq"]: f["t"] == "error" and f["seq"] == seq, timeout=5)
+        assert error["code"] == "protocol/bad_frame", error
+    # The same in a JSON text frame
+    await ana.send_raw('{"t":"ping","seq":78,"x":0.5}')
+    assert (await ana.next_frame(lambda f: f["t"] == "error" and f["seq"] == 78, timeout=5))["code"] == "protocol/bad_frame"
+    # A seq that is itself unusable is not echoed: the error says seq null
+    for frame in ({"t": "ping", "seq": 1.5}, {"t": "ping", "seq": 2**53}, {"t": "ping", "seq": "9"}):
+        start = len(ana.frames)
+        await ana.send_raw(msgpack.packb(frame))
+        error = await ana.next_frame(lambda f: f["t"] == "error", start=start, timeout=5)
+        assert error["code"] == "protocol/bad_frame" and error["seq"] is None, (frame, error)
+    # And nothing changed; the socket still works
+    assert await snapshot(server, code) == before
+    assert (await ana.request({"t": "ping"}))["t"] == "ack"
+    for peer in (tv, ana, bo):
+        await peer.close()
+
+
 async def test_options_are_validated_through_the_game(server):
     tv = await Peer.open(server.url, {"role": "host"})
     assert (await tv.host("select_game", game="chess"))["code"] == "host/unknown_game"
