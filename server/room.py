@@ -308,6 +308,8 @@ class RoomActor:
                 fan_out(self)
             except Exception:
                 self.log_bug("fan-out failed")
+        if turn.admits and self.room.closed is None:
+            self.greet_votes(turn)
         if turn.hints:
             self.answer_hints(turn.hints)
         if turn.hand_over is not None:
@@ -722,10 +724,21 @@ class RoomActor:
             v=VERSION, room=self.room.code, role=client.role, server=SERVER_NAME, player=client.player, token=token,
             join=f"{public}/join/{self.room.code}" if public else None, now=wall_ms(),
         ))
-        self.votes.greet(client)
         if not message.admitted.done():
             message.admitted.set_result(None)
         log_event(logging.INFO, "attached", room=self.room.code, role=client.role, player=client.player)
+
+    def greet_votes(self, turn: Turn) -> None:
+        """The TV and spectators admitted this turn are shown the audience vote on now (server.votes).
+
+        After the fan-out, which gave each of them its first state: a vote
+        names the state it is about (its ``v``), which a client must hold
+        before it reads the vote (docs/protocol.md, "Audience votes").
+        """
+        for message, _token, _seated in turn.admits:
+            client = message.client
+            if client is self.host or client in self.spectators:
+                self.votes.greet(client)
 
     def after_events(self, events: list[Any]) -> None:
         """What stored lifecycle events do to the sockets and the bots."""

@@ -286,6 +286,10 @@ async def test_a_spectator_joining_mid_vote_is_shown_it(server):
     late = await Peer.open(server.url, {"role": "spectator", "room": code})
     shown = await late.next_frame(lambda f: f["t"] == "votes")
     assert (shown["q"], shown["status"], shown["options"]) == (opened["q"], "open", opened["options"])
+    # after its first state, which holds the version the vote was offered at (the client has it when it reads the vote)
+    kinds = [f["t"] for f in late.frames]
+    assert kinds.index("welcome") < kinds.index("state") < kinds.index("votes"), kinds
+    assert late.frames[kinds.index("state")]["version"] >= shown["v"]
     assert (await late.request({"t": "vote", "q": opened["q"], "pick": opened["options"][0]}))["t"] == "ack"
     await close_all(tv, *phones, first, late)
 
