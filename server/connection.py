@@ -115,19 +115,39 @@ async def _admit(hub: Hub, client: Client, hello: Hello) -> RoomEntry:
         return actor
     if client.role == "player" and hello.room is None and hello.name is not None:
         return await _open_from_phone(hub, client, hello)
-    if await hub.throttle.blocked(client.address):
-        raise ProtocolError("too many failed attempts; wait a minute", code=ErrorCode.JOIN_THROTTLED, close=Close.TOO_MANY)
+    blocked = await hub.throttle.blocked(client.address)
+    if blocked and not _returning(hello):
+        raise _throttled()
     room = await hub.find(hello.room or "")
     if room is None:
         await hub.throttle.failed(client.address)
-        raise ProtocolError("no room with that code", code=ErrorCode.ROOM_NOT_FOUND, close=Close.NOT_FOUND)
+        raise _throttled() if blocked else ProtocolError("no room with that code", code=ErrorCode.ROOM_NOT_FOUND, close=Close.NOT_FOUND)
     try:
         await room.attach(client, hello)
     except ProtocolError as exc:
         if exc.code in _GUESSES:
             await hub.throttle.failed(client.address)
+            if blocked:
+                raise _throttled() from None
         raise
     return room
+
+
+def _returning(hello: Hello) -> bool:
+    """A hello that only comes back to what its token holds (a seat, the room's host): no name, no reclaim code.
+
+    Such a hello is tried even while its address is throttled: a token of 22
+    or more random characters is not guessed, and a party or a class behind
+    one address must not be locked out of its own seats because one of them
+    mistyped codes.  While throttled, its failures (a wrong code or token)
+    are still counted and answered ``rate/join_throttled``, as any other
+    hello is, so a guesser learns nothing more than before.
+    """
+    return hello.token is not None and hello.name is None and hello.reclaim is None
+
+
+def _throttled() -> ProtocolError:
+    return ProtocolError("too many failed attempts; wait a minute", code=ErrorCode.JOIN_THROTTLED, close=Close.TOO_MANY)
 
 
 #: Refused joins that may be someone guessing secrets: each counts against the address's join throttle.

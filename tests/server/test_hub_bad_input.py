@@ -212,6 +212,40 @@ async def test_join_brute_force_is_throttled_per_address(store_url):
         await server.stop()
 
 
+async def test_while_an_address_is_throttled_its_phones_and_tv_still_come_back_with_their_tokens(store_url):
+    # Given a party behind one address: a TV and Ana's phone, then someone there mistyping codes until throttled
+    server = await start_server(store_url, config=fast_config(join_burst=3, join_rate=0.01))
+    try:
+        tv = await Peer.open(server.url, {"role": "host"})
+        code, host_token = tv.welcome["room"], tv.welcome["token"]
+        ana = await Peer.open(server.url, {"role": "player", "room": code, "name": "Ana"})
+        ana_token = ana.welcome["token"]
+        for guess in [c for c in ("BCDF", "BCDG", "BCDH", "BCDJ") if c != code][:3]:
+            _, close = await raw_hello(server, msgpack.packb({"t": "hello", "v": 1, "role": "spectator", "room": guess}))
+            assert close == 4004
+        await ana.close()
+        await tv.close()
+        # When Ana's phone and the TV come back with their tokens, they are let in
+        back = await Peer.open(server.url, {"role": "player", "room": code, "token": ana_token})
+        assert back.welcome["player"] == ana.welcome["player"]
+        tv_back = await Peer.open(server.url, {"role": "host", "room": code, "token": host_token})
+        assert tv_back.welcome["role"] == "host"
+        # But anything that could be a guess waits: a wrong token (answered as throttled, not as a wrong
+        # token, and counted), a wrong code with a token, a name, a spectator's code
+        for hello in (
+            {"role": "player", "room": code, "token": "x" * 32},
+            {"role": "player", "room": "BCDK" if code != "BCDK" else "BCDL", "token": ana_token},
+            {"role": "player", "room": code, "name": "Ben"},
+            {"role": "spectator", "room": code},
+        ):
+            error, close = await Peer.refused(server.url, hello)
+            assert (error["code"], close) == ("rate/join_throttled", 4029), hello
+        for peer in (back, tv_back):
+            await peer.close()
+    finally:
+        await server.stop()
+
+
 async def test_a_bug_in_one_room_does_not_take_down_another(server):
     import toygame
 
