@@ -320,8 +320,9 @@ class ClassActor:
 
     async def join(
         self, name: str, code: str | None = None, *, now: int = 0, token: str | None = None
-    ) -> tuple[int, str | None]:
-        """A student joins by name: their id and the token that brings them back (None: the device's own).
+    ) -> tuple[int, str | None, bool]:
+        """A student joins by name: their id, the token that brings them back (None: the device's own), and
+        whether this was the same join again (nothing made: its answer was lost, the HTTP answer is 200).
 
         A name already in the class is refused (``class/name_taken``) unless
         ``code`` is that student's personal code, shown on the teacher's
@@ -344,7 +345,7 @@ class ClassActor:
             if token is not None:  # the same join again (its answer lost): the token it made is a student's
                 mine = next((s for s in self.klass.students if matches(token, s.token_hash)), None)
                 if mine is not None:
-                    return mine.id, None
+                    return mine.id, None, True
             same = next((s for s in self.klass.students if same_name(s.name, name)), None)
             if same is not None and code:
                 typed = normal_reclaim_code(code)
@@ -354,7 +355,9 @@ class ClassActor:
                         "that code is not (or no longer) valid: ask your teacher",
                         status=403,
                     )
-                return same.id, await self._move_device(same.id)
+                # the device's own token, when it made one, so this join sent again is this student again
+                moved = await self._move_device(same.id, token)
+                return same.id, None if token is not None else moved, False
             if same is not None:
                 taken = ClassRejected(
                     ClassCode.NAME_TAKEN,
@@ -377,7 +380,7 @@ class ClassActor:
             student = self.klass.next_student
             await self._commit([StudentJoined(student=student, name=name, token_hash=token_hash(secret))])
             await self._seat_late(student)
-            return student, None if token is not None else secret
+            return student, None if token is not None else secret, False
 
     async def _seat_late(self, student: int) -> None:
         """A student joining after the deal sits at once at a table with a free seat whose game has not
@@ -454,8 +457,9 @@ class ClassActor:
         del self.requests[secret or ""]
         return student, token
 
-    async def _move_device(self, student: int) -> str:
-        """``student`` plays on a new device from now: a new class token, and their table hears of it.
+    async def _move_device(self, student: int, own: str | None = None) -> str:
+        """``student`` plays on a new device from now: its class token (``own``, the one the device made, else a
+        new one), and their table hears of it.
 
         Their seat at an open table moves with the room's own hand-over
         (``MoveSeatToDevice``, announced there as ``seat_moved`` by the
@@ -467,7 +471,7 @@ class ClassActor:
         assert me is not None
         table = self.klass.table_of(student)
         old_hash = self.seat_hash(table, student) if table is not None else None
-        token = new_token()
+        token = own if own is not None else new_token()
         await self._commit([StudentDeviceChanged(student=student, token_hash=token_hash(token), device=me.device + 1)])
         if table is not None and old_hash is not None:
             actor = await self.table_actor(table)

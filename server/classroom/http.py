@@ -198,10 +198,8 @@ def routes(classes: Classes) -> list[Route]:
         own = body.get("token")
         if own is not None and not isinstance(own, str):
             raise ClassRejected(ClassCode.BAD_REQUEST, "token: the device's own secret for this join")
-        known = {s.id for s in actor.klass.students}
-        student, token = await actor.join(name, code, now=int(classes.clock()), token=own)
+        student, token, again = await actor.join(name, code, now=int(classes.clock()), token=own)
         # 200 (not 201) when nothing was made: the same join came again, its answer lost
-        again = token is None and student in known
         return JSONResponse({"student": student, "token": token, **await actor.seat_of(student)}, status_code=200 if again else 201)
 
     async def me(request: Request) -> Response:

@@ -74,3 +74,22 @@ async def test_a_join_again_under_another_name_is_still_the_student_its_token_ma
         assert again.status_code == 200 and again.json()["student"] == first.json()["student"]
         board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
         assert [s["name"] for s in board["students"]] == ["Eli"]
+
+
+async def test_a_hand_over_by_personal_code_keeps_the_devices_own_token_and_may_be_sent_again(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http)
+        first = await join(http, code, {"name": "Fay", "token": secrets.token_urlsafe(24)})
+        student = first.json()["student"]
+        personal = (await http.post(f"/api/classes/{code}/students/{student}/handover", headers=teacher)).json()["code"]
+        # Given Fay on a new device that made its own token, typing her name and her personal code
+        own = secrets.token_urlsafe(24)
+        body = {"name": "fay", "code": personal, "token": own}
+        moved = await join(http, code, body)
+        # Then she is Fay on it, with the device's own token (none made by the class)
+        assert moved.status_code == 201 and moved.json()["student"] == student and moved.json()["token"] is None
+        assert (await where(http, code, own))["name"] == "Fay"
+        # And the same join sent again (its answer lost) is Fay again, not a spent code
+        again = await join(http, code, body)
+        assert again.status_code == 200, again.text
+        assert again.json()["student"] == student and again.json()["token"] is None
