@@ -138,6 +138,10 @@ class GameRecord:
     #: Players whose final score is a mixed number at Advanced.
     mixed: tuple[int, ...]
     reason: str
+    #: Room player id -> pizza in the cards that player won by their own decisions (not a bot's for them).
+    own: Mapping[int, Fraction] = attrs.field(factory=dict)
+    #: Players who made at least one decision of their own in the game (a game a bot played all along is not theirs).
+    played: frozenset[int] = frozenset()
 
 
 def relations(hand_ids: tuple[int, ...], table_ids: tuple[int, ...], level: str = "standard") -> tuple[str, ...]:
@@ -177,6 +181,12 @@ class TableAnalysis:
         self.last_move = 0
         #: The player whose turn the timer's default move is playing (its bot), until the next turn.
         self._default_for: int | None = None
+        #: Every seat token hash each room player has held: a player the teacher removed has none left in the
+        #: room, and the report still finds whose records those were.
+        self.player_hashes: dict[int, set[str]] = {}
+        #: In the running game: pizza won by each player's own decisions, and who made one (``GameRecord``).
+        self._own: dict[int, Fraction] = {}
+        self._played: set[int] = set()
 
     def turns_without_trick(self) -> int:
         """Turns since the last trick of the running game (or since it began)."""
@@ -194,10 +204,15 @@ class TableAnalysis:
         before = self.room
         self.room = roomstate.evolve(before, event, self.games)
         version = self.room.version
+        if type(event) in roomstate.ROOM_EVENT_TYPES:  # (only the room's own events change the players' tokens)
+            for p in self.room.players:
+                if p.token_hash is not None:
+                    self.player_hashes.setdefault(p.id, set()).add(p.token_hash)
         if isinstance(event, roomstate.GameStarted):
             self.games_started += 1
             self.started_at.append(version)
             self._decision, self._default_for = None, None
+            self._own, self._played = {}, set()
             return
         if isinstance(event, roomstate.DefaultMovePlayed):
             self._default_for = event.player
@@ -226,15 +241,17 @@ class TableAnalysis:
                 self._turn_from = self.last_move = version
             case TurnCancelled():
                 self._decision = None
-            case SpecialOrderPlayed():
+            case SpecialOrderPlayed(seat=seat, card=card, taken=taken):
                 self._decision = None
                 self.last_move = version
                 if event.took_over:
                     self._turn_from, self._default_for = version, None
+                self._won(before, run.seats[seat], (card, *taken))
             case TrickTaken(seat=seat, hand=hand, table=table, text=text):
                 self._decision = None
                 self.last_move = version
                 player = run.seats[seat]
+                self._won(before, player, hand + table)
                 found = classify(state.level, _cards(hand), _cards(table))
                 self.tricks.append(
                     TrickRecord(
@@ -272,11 +289,24 @@ class TableAnalysis:
                     for seat, pid in enumerate(run.seats)
                 }
                 mixed = tuple(pid for pid, (_, score) in results.items() if end.level == ADVANCED and is_mixed(score))
-                self.games_played.append(GameRecord(self.games_started, end.level, results, mixed, reason))
+                self.games_played.append(
+                    GameRecord(
+                        self.games_started, end.level, results, mixed, reason, dict(self._own), frozenset(self._played)
+                    )
+                )
+
+    def _won(self, room: roomstate.Room, player: int, cards: Sequence[int]) -> None:
+        """``player`` won ``cards``: their pizza is the player's own when the player decided it (not a bot for them)."""
+        if self._by_bot(room, player):
+            return
+        self._played.add(player)
+        self._own[player] = self._own.get(player, Fraction(0)) + total(CARDS[i] for i in cards if CARDS[i].kind == PIZZA)
 
     def _decided(self, seen: Any, seat: int, player: int, decision: str, version: int) -> None:
         """``player`` (at ``seat``) ended or passed a turn, having seen ``seen``: a turn, and a miss if a trick was on offer."""
         bot = self._by_bot(self.room, player)
+        if not bot:
+            self._played.add(player)
         outcome = "tricks" if decision == END_TURN else PASS
         self.turns.append(TurnRecord(self.games_started, player, seen.turn, self._turn_from, version, outcome, bot))
         best = best_trick(seen, seat)

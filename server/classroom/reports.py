@@ -50,6 +50,7 @@ CSV_COLUMNS = (
     "turn_seconds_median",
     *(f"{r}_{what}" for r in RELATIONS for what in ("used", "missed", "refused")),
     "next_step",
+    "removed",
 )
 
 #: A student "may need the teacher" (the summary) after at least this many misses and refused tries together ...
@@ -101,6 +102,7 @@ class Reports:
             s.id: {
                 "student": s.id,
                 "name": s.name,
+                "removed": s in klass.removed,
                 "games": 0,
                 "tricks": 0,
                 "pizzas": Fraction(0),
@@ -112,7 +114,7 @@ class Reports:
                 "relations": {r: {"used": 0, "missed": 0, "refused": 0} for r in RELATIONS},
                 "turn_ms": [],
             }
-            for s in klass.students
+            for s in sorted(klass.students + klass.removed, key=lambda s: s.id)
         }
         tricks: list[dict[str, Any]] = []
         misses: list[dict[str, Any]] = []
@@ -122,18 +124,24 @@ class Reports:
         missed_by: dict[int, list[dict[str, Any]]] = {sid: [] for sid in rows}
         refused_by: dict[int, list[dict[str, Any]]] = {sid: [] for sid in rows}
         per_table: dict[int, dict[str, Any]] = {}
+        #: A record's ``game`` counts the games at its table's number (the label the teacher sees), which
+        #: a new deal or a restart opens as a new room: the games of the earlier rooms under that label come first.
+        games_before: dict[int, int] = {}
+        first_game: dict[int, int] = {}
         for table in klass.tables:
             analysis = analyses[table.number] = await self.analysis(table)
+            offset = first_game[table.number] = games_before.get(table.label, 0)
+            games_before[table.label] = offset + analysis.games_started
             who = _students_by_player(klass, table, analysis)
             running = _running(analysis)
             at = self._clock(table.room)
             stats = per_table[table.number] = {"tricks": 0, "missed": []}
             for game in analysis.games_played:
-                for pid, (delivered, _score) in game.results.items():
+                for pid in game.played:  # only a game the student played part of, and only the pizza they won
                     row = rows.get(who.get(pid, -1))
                     if row is not None:
                         row["games"] += 1
-                        row["pizzas"] += delivered
+                        row["pizzas"] += game.own.get(pid, 0)
                         row[MIXED_NUMBERS] += pid in game.mixed
             for trick in analysis.tricks:
                 row = rows.get(who.get(trick.player, -1))
@@ -149,7 +157,7 @@ class Reports:
                         "student": row["student"],
                         "name": row["name"],
                         "table": table.label,
-                        "game": trick.game,
+                        "game": offset + trick.game,
                         "turn": trick.turn,
                         "time": _iso_ms(at(trick.version)),
                         "hand": list(trick.hand),
@@ -178,7 +186,7 @@ class Reports:
                     "student": row["student"],
                     "name": row["name"],
                     "table": table.label,
-                    "game": miss.game,
+                    "game": offset + miss.game,
                     "turn": miss.turn,
                     "time": _iso_ms(at(miss.version)),
                     "decision": miss.decision,
@@ -209,7 +217,7 @@ class Reports:
                         "student": row["student"],
                         "name": row["name"],
                         "table": table.label,
-                        "game": turn.game,
+                        "game": offset + turn.game,
                         "turn": turn.turn,
                         "seconds": None if ms is None else round(ms / 1000),
                         "started": _iso_ms(started),
@@ -222,7 +230,9 @@ class Reports:
             row = rows.get(attempt.student)
             if row is None:
                 continue
-            record = _attempt_record(attempt, row, analyses.get(attempt.table), labels.get(attempt.table))
+            record = _attempt_record(
+                attempt, row, analyses.get(attempt.table), labels.get(attempt.table), first_game.get(attempt.table, 0)
+            )
             rejected.append(record)
             if attempt.relation:
                 row["relations"][attempt.relation]["refused"] += 1
@@ -242,7 +252,7 @@ class Reports:
             "generated_at": _iso_ms(now_ms if now_ms is not None else self.times.clock()),
             "relations": list(RELATIONS),
             "students": students,
-            "summary": _summary(students),
+            "summary": _summary([row for row in students if not row["removed"]]),  # the class as it is now
             "levels": _levels(klass, per_table),
             "changes": [
                 {
@@ -281,6 +291,7 @@ class Reports:
                     "rules_broken": broken,
                     "turn_seconds_median": "" if row["turn_seconds_median"] is None else row["turn_seconds_median"],
                     "next_step": _cell(row["next_step"]["text"]["en"]),
+                    "removed": "yes" if row["removed"] else "no",
                 }
             )
         return out.getvalue()
@@ -388,9 +399,12 @@ def _levels(klass: Class, per_table: Mapping[int, Mapping[str, Any]]) -> list[di
 
 
 def _attempt_record(
-    attempt: AttemptRejected, row: Mapping[str, Any], analysis: TableAnalysis | None, label: int | None
+    attempt: AttemptRejected, row: Mapping[str, Any], analysis: TableAnalysis | None, label: int | None, offset: int = 0
 ) -> dict[str, Any]:
-    """One rejected attempt as the JSON export shows it: who, where, which game, when, why and with what."""
+    """One rejected attempt as the JSON export shows it: who, where, which game, when, why and with what.
+
+    ``offset``: the games played under the table's number before this table's room (see ``build``).
+    """
     game = bisect.bisect_right(analysis.started_at, attempt.version) if analysis is not None else 0
     game_id = analysis.room.run.game if analysis is not None and analysis.room.run is not None else None
     # The cards tried were in the student's hand: while that game runs they stay out of the report
@@ -404,7 +418,7 @@ def _attempt_record(
         "student": row["student"],
         "name": row["name"],
         "table": label if label is not None else attempt.table,
-        "game": game,
+        "game": offset + game,
         "time": _iso_ms(attempt.at_ms) if attempt.at_ms else None,
         "code": attempt.code,
         "relation": attempt.relation,
@@ -442,12 +456,12 @@ def _students_by_player(klass: Class, table: Table, analysis: TableAnalysis) -> 
     """
     hashes: dict[str, int] = {}
     for sid in table.students:
-        me = klass.student(sid)
+        me = klass.anyone(sid)
         for hashed in seat_hashes(klass.secret, table.room, sid, me.device if me is not None else 0):
             hashes[hashed] = sid
     out = {}
     for p in analysis.room.players:
-        for hashed in (p.token_hash, *getattr(p, "moved_hashes", ())):
+        for hashed in (p.token_hash, *getattr(p, "moved_hashes", ()), *analysis.player_hashes.get(p.id, ())):
             if hashed in hashes:
                 out[p.id] = hashes[hashed]
                 break

@@ -270,6 +270,8 @@ class Class:
     #: Options for one table from its next game (the teacher's per-table change).
     table_options: Mapping[int, Mapping[str, Any]] = attrs.field(factory=dict)
     students: tuple[Student, ...] = ()
+    #: Students the teacher removed, as they were then: the report keeps what they did (their rows, flagged).
+    removed: tuple[Student, ...] = ()
     next_student: int = 0
     #: Every table ever opened, by number (closed ones stay for the reports).
     tables: tuple[Table, ...] = ()
@@ -292,6 +294,10 @@ class Class:
 
     def student(self, student_id: int) -> Student | None:
         return next((s for s in self.students if s.id == student_id), None)
+
+    def anyone(self, student_id: int) -> Student | None:
+        """A student on the roster or one the teacher removed (the reports count both)."""
+        return self.student(student_id) or next((s for s in self.removed if s.id == student_id), None)
 
     def open_tables(self) -> tuple[Table, ...]:
         return tuple(t for t in self.tables if t.open)
@@ -369,7 +375,11 @@ def evolve(klass: Class, event: Any) -> Class:
                 klass, students=tuple(attrs.evolve(s, name=name) if s.id == sid else s for s in klass.students)
             )
         case StudentRemoved(student=sid):
-            return attrs.evolve(klass, students=tuple(s for s in klass.students if s.id != sid))
+            return attrs.evolve(
+                klass,
+                students=tuple(s for s in klass.students if s.id != sid),
+                removed=klass.removed + tuple(s for s in klass.students if s.id == sid),
+            )
         case StudentMoved(student=sid, table=index):
             wish = None if index < 0 else index
             return attrs.evolve(

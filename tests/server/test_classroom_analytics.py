@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from games.splittissimo.cards import CARDS
-from games.splittissimo.messages import Dealt, EndTurn, Pass, TakeTrick, TurnBegan
+from games.splittissimo.messages import Dealt, EndTurn, GameEnded, Pass, TakeTrick, TurnBegan
 from games.splittissimo.relations import (
     COMBINED_ORDERS,
     EQUIVALENT_FRACTIONS,
@@ -289,3 +289,25 @@ def test_a_miss_is_recorded_exactly_when_a_trick_existed_at_the_decision_and_was
 
 
 _ = Setup
+
+
+def test_pizza_won_and_games_played_are_the_students_own_not_a_stand_ins():
+    # Given Ada taking a trick herself, then Ben away: a stand-in bot takes a trick for him
+    whole, halves = card("1"), (card("1/2"), card("1/2", skip=1))
+    three_quarters = card("3/4")
+    analysis = table_log(
+        hands=((whole, card("1/8"), card("5/8")), (three_quarters, card("7/8"), card("5/8", skip=1))),
+        table=(*halves, card("1/4"), card("1/2", skip=2)),
+        deck=DECK,
+    )
+    play(analysis, 0, TakeTrick(hand=(whole,), table=halves))
+    play(analysis, 0, EndTurn())
+    analysis.feed(roomstate.StandInSet(player=1, on=True))
+    play(analysis, 1, TakeTrick(hand=(three_quarters,), table=(card("1/4"), card("1/2", skip=2))))
+    assert [t.bot for t in analysis.tricks] == [False, True]
+    # When the game ends
+    analysis.feed(GameEnded(reason="deck_empty"))
+    [game] = analysis.games_played
+    # Then both hold their won pizza in the final results, but only Ada's is hers: 1 + 1/2 + 1/2
+    assert game.results[0][0] == 2 and game.results[1][0] == Fraction(3, 2)
+    assert game.own == {0: Fraction(2)} and game.played == frozenset({0})

@@ -27,8 +27,14 @@ async def _play_one_game(server, http, options: dict, names=("Ada", "Ben")):
     code, teacher = await open_class(http, options)
     tokens = {name: await join(http, code, name) for name in names}
     assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+    await _play_dealt(server, http, code, tokens.values())
+    return code, teacher
+
+
+async def _play_dealt(server, http, code: str, tokens) -> None:
+    """The students of these class tokens play the game they were dealt to its end, on their phones."""
     phones = []
-    for token in tokens.values():
+    for token in tokens:
         seat = await where(http, code, token)
         phones.append(
             await Peer.open(server.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
@@ -36,7 +42,6 @@ async def _play_one_game(server, http, options: dict, names=("Ada", "Ben")):
     await asyncio.gather(*(phone_loop(phone, random.Random(i)) for i, phone in enumerate(phones)))
     for phone in phones:
         await phone.close()
-    return code, teacher
 
 
 async def test_a_finished_games_report_adds_up_and_gives_times_next_steps_and_a_summary(server):
@@ -96,6 +101,37 @@ async def test_a_finished_games_report_adds_up_and_gives_times_next_steps_and_a_
                 for what in ("used", "missed", "refused"):
                     assert int(row[f"{relation}_{what}"]) == rows[row["name"]]["relations"][relation][what]
             assert row["next_step"] == rows[row["name"]]["next_step"]["text"]["en"]
+
+
+async def test_a_removed_students_row_stays_and_a_tables_next_game_is_its_game_two(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        # Given Ada and Ben's game played out, Cleo waiting, then Ben removed by the teacher
+        code, teacher = await open_class(http, STANDARD)
+        tokens = {name: await join(http, code, name) for name in ("Ada", "Ben")}
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        await _play_dealt(server, http, code, tokens.values())
+        tokens["Cleo"] = await join(http, code, "Cleo")
+        first = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+        ben = next(r for r in first["students"] if r["name"] == "Ben")
+        assert ben["turns"] > 0 and ben["games"] == 1 and ben["removed"] is False
+        assert {t["game"] for t in first["turns"]} == {1}
+        assert (await http.delete(f"/api/classes/{code}/students/{ben['student']}", headers=teacher)).status_code == 200
+        # When the next game is dealt to Ada and Cleo, at the table the teacher calls 1 again, and played
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        await _play_dealt(server, http, code, (tokens["Ada"], tokens["Cleo"]))
+        report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
+        rows = {r["name"]: r for r in report["students"]}
+        # Then Ben's row is still there as it was, marked removed, and the summary counts the class as it is now
+        assert rows["Ben"]["removed"] is True
+        assert {k: v for k, v in rows["Ben"].items() if k != "removed"} == {k: v for k, v in ben.items() if k != "removed"}
+        assert report["summary"]["students"] == 2 and not rows["Ada"]["removed"] and not rows["Cleo"]["removed"]
+        assert (rows["Ada"]["games"], rows["Cleo"]["games"]) == (2, 1)
+        # And the second game's records say game 2 at table 1 (its own room, the table's number kept)
+        cleo_turns = [t for t in report["turns"] if t["name"] == "Cleo"]
+        assert cleo_turns and {(t["table"], t["game"]) for t in cleo_turns} == {(1, 2)}
+        assert {t["game"] for t in report["turns"] if t["name"] == "Ada"} == {1, 2}
+        text = (await http.get(f"/api/classes/{code}/report.csv", headers=teacher)).text
+        assert {r["name"]: r["removed"] for r in csv.DictReader(io.StringIO(text))} == {"Ada": "no", "Ben": "yes", "Cleo": "no"}
 
 
 def test_the_level_suggestion_follows_misses_and_tricks():

@@ -62,7 +62,10 @@ function Figures({ rows, withNextStep }: { rows: ReportRow[]; withNextStep: bool
       <tbody>
         {rows.map((r) => (
           <tr data-student={r.name}>
-            <th scope="row">{r.name}</th>
+            <th scope="row">
+              {r.name}
+              {r.removed && <span class="class-removed"> ({T.removedFromClass})</span>}
+            </th>
             <td>{r.games}</td>
             <td>{r.tricks}</td>
             <td>{r.pizzas_delivered}</td>

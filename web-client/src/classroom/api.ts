@@ -145,6 +145,8 @@ export interface NextStep {
 export interface ReportRow {
   student: number;
   name: string;
+  /** The teacher removed this student: their row stays, with what they did before. */
+  removed?: boolean;
   games: number;
   tricks: number;
   pizzas_delivered: string;

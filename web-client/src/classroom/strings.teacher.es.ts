@@ -100,4 +100,5 @@ export const teacherEs = {
   figMisses: "Bazas perdidas",
   figHints: "Pistas",
   figRefused: "Intentos rechazados",
+  removedFromClass: "quitado de la clase",
 };

@@ -110,6 +110,8 @@ export const teacherEn = {
   figMisses: "Missed tricks",
   figHints: "Hints",
   figRefused: "Refused attempts",
+  /** After a removed student's name in the report (their figures stay). */
+  removedFromClass: "removed from the class",
 };
 
 export type TeacherStrings = typeof teacherEn;
