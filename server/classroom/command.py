@@ -55,5 +55,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Class code:  {body['code']}")
     print(f"Students:    {body['join']}")
     print(f"Teacher:     {body['teacher']}#class={body['code']}&token={body['token']}")
-    print("Open the teacher address on the projector's browser (it keeps the class from then on).")
+    print(f"Projector:   {body['join'].rstrip('/')}/screen")
+    print("Open the teacher address on your own device (it keeps the class from then on: it holds the")
+    print("class's secret), and the projector address on the projector's browser (no secret, no figures).")
     return 0

@@ -225,6 +225,9 @@ async def test_pizzanight_class_opens_a_class_and_prints_the_teacher_address(ser
     klass = server.app.state.classes.as_teacher(code, token).klass
     assert (klass.options["level"], klass.options["table_size"], klass.options["reaction_ms"]) == ("easy", 4, 0)
     assert f"{server.http}/class/{code}" in printed
+    # the projector's address carries no secret; the teacher's (with the token) is for the teacher's own device
+    projector = printed.split("Projector:")[1].split()[0]
+    assert projector == f"{server.http}/class/{code}/screen" and token not in projector
 
 
 async def _ada_and_ben_playing(server, http: httpx.AsyncClient, options: dict):
