@@ -515,9 +515,10 @@ class ClassActor:
             "closed": self.klass.closed is not None,
         }
         if table is None or await self.table_actor(table) is None:
-            # Why they wait: alone in the class (a table needs a classmate), or for the next game.
+            # Why they wait: alone in the class (a table needs a classmate), or for the next game;
+            # for nothing once the class has ended.
             alone = len(self.klass.students) < seating.FEWEST
-            waiting = "classmate" if alone and self.klass.closed is None else "next_game"
+            waiting = None if self.klass.closed is not None else "classmate" if alone else "next_game"
             return {**out, "table": None, "room": None, "seat_token": None, "waiting": waiting}
         return {
             **out,

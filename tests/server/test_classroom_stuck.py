@@ -218,7 +218,7 @@ async def test_an_ended_class_says_so_to_every_student(server):
         assert (await http.post(f"/api/classes/{code}/end", headers=teacher)).status_code == 200
         for token in tokens:
             seat = await where(http, code, token)
-            assert (seat["closed"], seat["room"]) == (True, None)
+            assert (seat["closed"], seat["room"], seat["waiting"]) == (True, None, None)
         assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 410
 
 
