@@ -181,8 +181,8 @@ def create_app(
             return admin.not_found("the admin console is off" if admin_token is None else f"no admin page {path}")
         if web is not None and (web / "index.html").is_file():
             if path.startswith("/assets/") or (path.count("/") == 1 and "." in path):
-                candidate = (web / path.lstrip("/")).resolve()
-                if candidate.is_file() and web.resolve() in candidate.parents:
+                candidate = (web / path.lstrip("/").replace("\0", "")).resolve()  # (a NUL names no file)
+                if "\0" not in path and candidate.is_file() and web.resolve() in candidate.parents:
                     return FileResponse(candidate)
                 return Response("not found", status_code=404, media_type="text/plain")
             return FileResponse(web / "index.html", headers={"Cache-Control": "no-cache"})

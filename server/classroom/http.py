@@ -57,18 +57,38 @@ def _bearer(request: Request) -> str | None:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ClassRejected(ClassCode.BAD_REQUEST, "request too large", status=413)
+    """The request's JSON object, read no further than :data:`MAX_BODY` bytes.
+
+    The body is read chunk by chunk and refused (413) as soon as it is too
+    large, or at once when its ``Content-Length`` says so: nobody, signed in
+    or not, makes the hub hold a body of any size in memory before it looks.
+    """
+    too_large = ClassRejected(ClassCode.BAD_REQUEST, "request too large", status=413)
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise too_large
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise too_large
     if not raw:
         return {}
     try:
         value = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
         raise ClassRejected(ClassCode.BAD_REQUEST, "the body is not JSON") from None
     if not isinstance(value, dict):
         raise ClassRejected(ClassCode.BAD_REQUEST, "the body must be a JSON object")
     return value
+
+
+def _options(body: dict[str, Any]) -> dict[str, Any]:
+    """The body's ``options``: a JSON object (absent: none), else ``400 class/bad_options``."""
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ClassRejected(ClassCode.BAD_OPTIONS, "options: a JSON object of option names and values")
+    return options
 
 
 def _answering(handler: Handler) -> Handler:
@@ -174,7 +194,7 @@ def routes(classes: Classes) -> list[Route]:
 
     async def create(request: Request) -> Response:
         body = await _body(request)
-        actor, token = await classes.create(body.get("options") or {})
+        actor, token = await classes.create(_options(body))
         code = actor.klass.code
         return JSONResponse(
             {
@@ -296,7 +316,7 @@ def routes(classes: Classes) -> list[Route]:
         table = body.get("table")
         if table is not None and not isinstance(table, int):
             raise ClassRejected(ClassCode.BAD_REQUEST, "table: a table number")
-        await actor.set_options(body.get("options") or {}, table)
+        await actor.set_options(_options(body), table)
         return JSONResponse({"ok": True})
 
     async def restart(request: Request) -> Response:

@@ -31,7 +31,7 @@ def check(options: Mapping[str, Any], games: Mapping[str, GameSpec]) -> dict[str
     out: dict[str, Any] = {}
     for key, value in options.items():
         if key == "game":
-            if value not in games:
+            if not isinstance(value, str) or value not in games:
                 raise BadOptions(f"no game called {value!r}")
         elif key == "table_size":
             if not isinstance(value, int) or isinstance(value, bool) or value not in TABLE_SIZES:

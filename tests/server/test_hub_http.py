@@ -49,6 +49,8 @@ async def test_the_built_client_is_served_with_an_spa_fallback(tmp_path):
             assert (await http.get(server.http + "/favicon.svg")).text == "<svg/>"
             assert (await http.get(server.http + "/assets/missing.js")).status_code == 404
             assert (await http.get(server.http + "/assets/../../s.sqlite3")).status_code == 404
+            for path in ("/assets/%00", "/assets/app.js%00.html", "/x%00.js"):  # a NUL names no file (it was a 500)
+                assert (await http.get(server.http + path)).status_code == 404, path
     finally:
         await server.stop()
 
