@@ -18,6 +18,7 @@ from pathlib import Path
 
 import segno
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -31,6 +32,7 @@ from server.classroom.classes import Classes
 from server.cluster.classes import ClusterClasses
 from server.cluster.hub import ClusterHub, hub_class_for
 from server.fallback_page import fallback_page
+from server.headers import SecurityHeaders
 from server.hub import HubConfig
 from server.metrics import Metrics
 from server.names import normal_code
@@ -203,7 +205,7 @@ def create_app(
         Route("/qr.svg", qr),
         Route("/{path:path}", page),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.hub = hub
     app.state.classes = classes
     return app

@@ -51,6 +51,12 @@ async def test_the_built_client_is_served_with_an_spa_fallback(tmp_path):
             assert (await http.get(server.http + "/assets/../../s.sqlite3")).status_code == 404
             for path in ("/assets/%00", "/assets/app.js%00.html", "/x%00.js"):  # a NUL names no file (it was a 500)
                 assert (await http.get(server.http + path)).status_code == 404, path
+            # Every answer says: no content sniffing, no referrer, never inside another site's frame
+            for path in ("/tv", "/assets/app.js", "/assets/missing.js", "/healthz", "/api/classes/BCDFGH/screen"):
+                headers = (await http.get(server.http + path)).headers
+                assert headers["x-content-type-options"] == "nosniff", path
+                assert headers["referrer-policy"] == "no-referrer", path
+                assert headers["content-security-policy"] == "frame-ancestors 'none'" and headers["x-frame-options"] == "DENY", path
     finally:
         await server.stop()
 
