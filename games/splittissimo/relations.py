@@ -103,10 +103,17 @@ def main_relation(relations: Sequence[str]) -> str:
 
 
 def refused_relation(code: str, relations: Sequence[str]) -> str:
-    """The relation a refused try was refused on: the toppings for a missing topping, else the main one."""
+    """The relation a refused try was refused on: the toppings for a missing topping, the main fraction
+    relation for amounts that differ, and none for a shape the level does not allow.
+
+    A shape refusal (in Easy, one card against one card; in Standard, two orders on two pizzas) is about
+    the level's rules, not about fractions: its amounts may well be equal (1/2 against 2/4), and a teacher
+    reading "refused on equivalent fractions" would look for a misunderstanding that is not there.  It
+    is still counted under its rule (``trick/shape``), and its ``relations`` say what was tried.
+    """
     if code == SplittissimoCode.TOPPING_MISSING.value:
         return TOPPINGS_MATCHED
-    if code in (SplittissimoCode.AMOUNTS_DIFFER.value, SplittissimoCode.TRICK_SHAPE.value):
+    if code == SplittissimoCode.AMOUNTS_DIFFER.value:
         return main_relation([r for r in relations if r != TOPPINGS_MATCHED])
     return ""
 

@@ -160,7 +160,7 @@ def main_relation(relations: tuple[str, ...]) -> str:
 def refused_relation(code: str, hand: list[Card], table: list[Card]) -> str:
     if code == "trick/topping_missing":
         return "toppings_matched"
-    if code in ("trick/amounts_differ", "trick/shape"):
+    if code == "trick/amounts_differ":  # (a shape the level does not allow is refused on no relation)
         return main_relation(tuple(r for r in relations_of(hand, table) if r != "toppings_matched"))
     return ""
 

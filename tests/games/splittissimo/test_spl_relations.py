@@ -75,6 +75,13 @@ def test_a_try_is_classified_by_its_shape_whatever_its_amounts():
     assert refused_relation(C.AMOUNTS_DIFFER.value, relations) == EQUIVALENT_FRACTIONS
     assert refused_relation(C.TOPPING_MISSING.value, relations) == TOPPINGS_MATCHED
     assert refused_relation(C.CARD_NOT_IN_HAND.value, relations) == ""
+
+
+def test_a_shape_the_level_does_not_allow_is_refused_on_no_fraction_relation():
+    # Easy: 1/2 against 2/4 is equal, but one card against one card is not an Easy trick
+    relations = classify(EASY, [pizza("1/2")], [pizza("2/4")])
+    assert EQUIVALENT_FRACTIONS in relations
+    assert refused_relation(C.TRICK_SHAPE.value, relations) == ""
     assert classify(STANDARD, [], [pizza("1/2")]) == ()
 
 
