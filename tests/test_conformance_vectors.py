@@ -3,9 +3,9 @@
 The vector files of tests/conformance/ are data copied from the shared conformance set (the
 project never reads anything outside its own tree); tests/conformance_ours/ holds vectors of
 the same format we wrote ourselves, each answer worked out by hand from the rules notes (a
-``note`` on the less obvious ones) and checked against a second implementation, for the edge cases the shared set leaves out: ties, specials together,
-runs that wrap, every level's tricks, fractions in lowest terms.  Each is run through the same
-code as ``pizzanight conformance``.
+``note`` on the less obvious ones) and checked against a second implementation, for the edge
+cases the shared set leaves out: ties, specials together, runs that wrap, every level's tricks,
+fractions in lowest terms.  Each is run through the same code as ``pizzanight conformance``.
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from protocol.errors import ErrorCode
 from server.classroom import options as class_options
 from server.classroom import seating
@@ -123,6 +125,28 @@ class ClassMoved(ClassRejected):
         super().__init__(ClassCode.MOVED, "the class moved to another server; try again", status=503)
 
 
+@attrs.define
+class DeviceRequest:
+    """A device that typed a name already in the class and waits for the teacher to hand it that seat.
+
+    ``check`` is two digits the device shows and the teacher's screen shows
+    beside the student: anyone with the class code can type a classmate's
+    name, so the teacher hands the seat over only once the student's own
+    device shows the same number.
+    """
+
+    student: int
+    expires: int  # unix seconds
+    check: str
+    #: The class token, once the teacher handed the seat over (given to the device once).
+    token: str | None = None
+
+
+def device_check() -> str:
+    """A new request's check number: two digits, 10 to 99 (a classmate's request shows another, 89 times in 90)."""
+    return str(10 + secrets.randbelow(90))
+
+
 class ClassActor:
     """One class session's only writer (see the module docstring).
 
@@ -151,9 +175,9 @@ class ClassActor:
         self._lock = asyncio.Lock()
         #: Hints given but not yet in the class log, by (table, student): counted against the limit at once.
         self.hints_pending: dict[tuple[int, int], int] = {}
-        #: A new device's request for a student's seat, by its secret: (student, expires (unix s), token once handed).
+        #: A new device's request for a student's seat, by its secret (one per student: the newest).
         #: In memory only: a request lasts minutes, and a device whose request a restart lost asks again.
-        self.requests: dict[str, tuple[int, int, str | None]] = {}
+        self.requests: dict[str, DeviceRequest] = {}
         self._reports: Reports | None = None
         #: When the tables' times were last written to the class log (unix ms).
         self.flushed_ms = 0
@@ -368,9 +392,9 @@ class ClassActor:
                 # This may be the student on a new device: the teacher can hand the seat to it from the
                 # teacher's own screen.  The device waits on its request's secret (one per student: the newest).
                 secret = new_token()
-                self.requests = {k: v for k, v in self.requests.items() if v[0] != same.id and v[1] > now}
-                self.requests[secret] = (same.id, now + HANDOVER_SECONDS, None)
-                taken.extra = {"request": secret}
+                self.requests = {k: v for k, v in self.requests.items() if v.student != same.id and v.expires > now}
+                asked = self.requests[secret] = DeviceRequest(same.id, now + HANDOVER_SECONDS, device_check())
+                taken.extra = {"request": secret, "check": asked.check}
                 raise taken
             if len(self.klass.students) >= MAX_STUDENTS:
                 raise ClassRejected(
@@ -425,37 +449,45 @@ class ClassActor:
             )
             return code
 
-    def asks_new_device(self, student: int, now: int) -> bool:
-        """Whether a device waits for the teacher to hand it ``student``'s seat."""
-        return any(v[0] == student and v[1] > now and v[2] is None for v in self.requests.values())
+    def asks_new_device(self, student: int, now: int) -> str | None:
+        """The check number of the device waiting for ``student``'s seat (what its screen shows), or None."""
+        asked = next((v for v in self.requests.values() if v.student == student and v.expires > now and v.token is None), None)
+        return asked.check if asked is not None else None
 
-    async def hand_over(self, student: int, *, now: int) -> None:
-        """The teacher hands ``student``'s seat to the device that asked for it (``class/bad_handover_code``: none asks)."""
+    async def hand_over(self, student: int, *, now: int, check: str | None = None) -> None:
+        """The teacher hands ``student``'s seat to the device that asked for it (``class/bad_handover_code``: none
+        asks, or ``check`` is not the number that device shows: another device asked since the teacher looked)."""
         async with self._lock:
             self._check_open()
             self._student(student)
             secret = next(
-                (k for k, v in self.requests.items() if v[0] == student and v[1] > now and v[2] is None), None
+                (k for k, v in self.requests.items() if v.student == student and v.expires > now and v.token is None),
+                None,
             )
             if secret is None:
                 raise ClassRejected(
                     ClassCode.BAD_HANDOVER_CODE, "no new device is asking for this student's seat", status=409
                 )
+            if check is not None and check != self.requests[secret].check:
+                raise ClassRejected(
+                    ClassCode.BAD_HANDOVER_CODE,
+                    "the device asking now shows another number: check the student's screen again",
+                    status=409,
+                )
             token = await self._move_device(student)
-            self.requests[secret] = (student, now + HANDOVER_SECONDS, token)
+            self.requests[secret] = DeviceRequest(student, now + HANDOVER_SECONDS, self.requests[secret].check, token)
 
     def request_answer(self, secret: str | None, now: int) -> tuple[int, str] | None:
         """A waiting device's request: (student, class token) once handed over (given once), None while waiting."""
         found = self.requests.get(secret or "")
-        if found is None or found[1] <= now:
+        if found is None or found.expires <= now:
             raise ClassRejected(
                 ClassCode.BAD_HANDOVER_CODE, "that request is not (or no longer) waiting: join again", status=404
             )
-        student, _, token = found
-        if token is None:
+        if found.token is None:
             return None
         del self.requests[secret or ""]
-        return student, token
+        return found.student, found.token
 
     async def _move_device(self, student: int, own: str | None = None) -> str:
         """``student`` plays on a new device from now: its class token (``own``, the one the device made, else a

@@ -53,8 +53,10 @@ async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
                 "name": s.name,
                 "table": table.label if (table := klass.table_of(s.id)) is not None else None,
                 "moving_to": None if s.wish is None else s.wish + 1,
-                # A new device asks for this student's seat: the teacher may hand it over from here.
-                "asks_new_device": actor.asks_new_device(s.id, int(time.time())),
+                # A new device asks for this student's seat: the teacher may hand it over from here, once
+                # the student's device shows this number (``device_check``).
+                "asks_new_device": (check := actor.asks_new_device(s.id, int(time.time()))) is not None,
+                "device_check": check,
             }
             for s in klass.students
         ],

@@ -283,8 +283,12 @@ def routes(classes: Classes) -> list[Route]:
             sid = int(request.path_params["student"])
         except ValueError:
             raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
-        if (await _body(request)).get("approve") is True:  # hand the seat to the device that asked, from here
-            await actor.hand_over(sid, now=int(classes.clock()))
+        body = await _body(request)
+        if body.get("approve") is True:  # hand the seat to the device that asked, from here
+            check = body.get("check")
+            if check is not None and not isinstance(check, str):
+                raise ClassRejected(ClassCode.BAD_REQUEST, "check: the number the new device shows")
+            await actor.hand_over(sid, now=int(classes.clock()), check=check)
             return JSONResponse({"ok": True})
         code = await actor.handover_code(sid, now=int(classes.clock()))
         return JSONResponse({"code": code, "seconds": HANDOVER_SECONDS}, headers={"Cache-Control": "no-store"})

@@ -246,9 +246,14 @@ def test_the_teacher_hands_a_seat_to_the_new_device_from_the_teachers_screen(qui
     new.get_by_label("Your name").fill("Noah")
     new.get_by_role("button", name="Join").click()
     new.get_by_text("Or ask your teacher to hand Noah's seat to this device").wait_for()
-    # And the teacher's screen offers to hand Noah's seat over, asking first
+    # and shows a number, which the teacher's screen shows beside Noah (anyone can type a name)
+    check = new.locator(".device-check").inner_text(timeout=WAIT)
+    assert len(check) == 2 and check.isdigit()
+    noah = teacher.locator(".class-roster li", has=teacher.get_by_text("Noah", exact=False))
+    noah.get_by_text(f"the new device shows {check}").wait_for(timeout=WAIT)
+    # And the teacher's screen offers to hand Noah's seat over, asking first about that number
     roster_button(teacher, "Noah", "Hand the seat to the new device").click(timeout=WAIT)
-    teacher.get_by_role("alertdialog").get_by_text("A new device asks for Noah's seat.").wait_for()
+    teacher.get_by_role("alertdialog").get_by_text(f"Does Noah's new device show {check}?", exact=False).wait_for()
     shot(teacher, artifacts, "teacher-hand-over-confirm")
     teacher.get_by_role("alertdialog").get_by_role("button", name="Hand the seat to the new device").click()
     # Then the new device plays Noah's seat, the table is told, the old device is told

@@ -308,11 +308,32 @@ async def test_the_teacher_hands_a_seat_to_the_new_device_that_asked_from_the_te
         assert (taken.status_code, taken.json()["error"]) == (409, "class/name_taken")
         secret = taken.json()["request"]
         assert (await http.get(f"/api/classes/{code}/requests/{secret}")).status_code == 202
-        asking = {s["name"]: s["asks_new_device"] for s in (await board(http, code, teacher))["students"]}
-        assert asking == {"Noah": True, "Ada": False}
+        check = taken.json()["check"]  # the number the new device shows
+        assert len(check) == 2 and check.isdigit()
+        students = (await board(http, code, teacher))["students"]
+        asking = {s["name"]: (s["asks_new_device"], s["device_check"]) for s in students}
+        assert asking == {"Noah": (True, check), "Ada": (False, None)}
         assert secret not in (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).text
-
-        handed = await http.post(f"/api/classes/{code}/students/{student}/handover", headers=teacher, json={"approve": True})
+        # A classmate typing Noah's name replaces the request: the teacher's screen shows that device's number
+        # now, and a hand-over the teacher meant for the number Noah's device shows is refused
+        for _ in range(5):  # (a prank's number is another, 89 times in 90: asked again in the rare case it is not)
+            prank = await http.post(f"/api/classes/{code}/join", json={"name": "noah"})
+            if prank.json()["check"] != check:
+                break
+        assert prank.json()["check"] != check
+        shown = next(s for s in (await board(http, code, teacher))["students"] if s["name"] == "Noah")
+        assert shown["device_check"] == prank.json()["check"]
+        refused = await http.post(
+            f"/api/classes/{code}/students/{student}/handover", headers=teacher, json={"approve": True, "check": check}
+        )
+        assert (refused.status_code, refused.json()["error"]) == (409, "class/bad_handover_code")
+        assert (await http.get(f"/api/classes/{code}/requests/{prank.json()['request']}")).status_code == 202
+        # Noah's device asks again (its request was replaced) and the teacher hands the seat to the number it shows
+        taken = await http.post(f"/api/classes/{code}/join", json={"name": "Noah"})
+        secret, check = taken.json()["request"], taken.json()["check"]
+        handed = await http.post(
+            f"/api/classes/{code}/students/{student}/handover", headers=teacher, json={"approve": True, "check": check}
+        )
         assert handed.status_code == 200
         got = await http.get(f"/api/classes/{code}/requests/{secret}")
         assert got.status_code == 200

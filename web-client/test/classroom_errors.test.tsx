@@ -125,6 +125,17 @@ describe("a student joining a class", () => {
     expect(body).toEqual({ name: "Noah", code: "GTZXSW", token: first.token });
   });
 
+  it("after a taken name, shows the number the teacher's screen shows beside the name, to check it is really them", async () => {
+    hub([
+      ["POST", /\/join$/, { status: 409, body: { error: "class/name_taken", message: "taken", params: { name: "Noah" }, request: "s3cr3t", check: "47" } }],
+      ["GET", /\/requests\/s3cr3t$/, { status: 202, body: { waiting: true } }],
+    ]);
+    await joinAs("Noah");
+    const shown = await until(() => root.querySelector(".device-check"));
+    expect(shown.textContent).toBe("47");
+    expect(shown.parentElement!.textContent).toContain("Show your teacher this number:");
+  });
+
   it("whose join's answer never came, sends the same join again, with its own token, and keeps that token", async () => {
     const fake = lostFirstAnswer();
     await joinAs("Noah"); // the page says the class could not be reached

@@ -38,7 +38,7 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
   /** The personal code a student on a new device types (shown only on the teacher's device). */
   const [personal, setPersonal] = useState<string | null>(null);
   /** This device's request for a taken name's seat, which the teacher may hand over. */
-  const [waitingOn, setWaitingOn] = useState<{ code: string; secret: string; name: string } | null>(null);
+  const [waitingOn, setWaitingOn] = useState<{ code: string; secret: string; name: string; check: string | null } | null>(null);
   useEffect(() => {
     if (!waitingOn) return;
     const timer = setInterval(async () => {
@@ -72,7 +72,7 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
       // and wait for the teacher to hand the seat to this device from the teacher's screen.
       if (err instanceof ApiError && err.code === "class/name_taken") {
         if (personal === null) setPersonal("");
-        if (err.request) setWaitingOn({ code: c, secret: err.request, name: name.trim() });
+        if (err.request) setWaitingOn({ code: c, secret: err.request, name: name.trim(), check: err.check });
       }
     }
   };
@@ -95,7 +95,12 @@ function JoinClass({ code, onJoined }: { code: string | null; onJoined: (code: s
           </>
         )}
         {error && <p class="form-error" role="alert">{error}</p>}
-        {waitingOn && <p class="hint-text" role="status">{C.askTeacher(waitingOn.name)}</p>}
+        {waitingOn && (
+          <p class="hint-text" role="status">
+            {C.askTeacher(waitingOn.name)}
+            {waitingOn.check && <> {C.showTeacherCheck} <strong class="device-check">{waitingOn.check}</strong></>}
+          </p>
+        )}
         <button class="btn btn-start" type="submit">{C.join}</button>
         {personal === null && (
           <button class="btn btn-quiet" type="button" onClick={() => setPersonal("")}>{C.haveCode}</button>

@@ -332,10 +332,12 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
               })}>{C.rename}</button>
               {s.asks_new_device && (
                 <button class="btn btn-start btn-small"
-                  onClick={() => confirm(C.confirmHandOver(s.name), C.handOver, act(() => api.handOver(code, token, s.id)))}>
+                  onClick={() => confirm(C.confirmHandOver(s.name, s.device_check ?? null), C.handOver,
+                    act(() => api.handOver(code, token, s.id, s.device_check ?? null)))}>
                   {C.handOver}
                 </button>
               )}
+              {s.asks_new_device && s.device_check && <span class="device-check-badge">{C.deviceShows(s.device_check)}</span>}
               <button class="btn btn-quiet btn-small" onClick={act(async () => {
                 const given = await api.handover(code, token, s.id);
                 setHandover({ name: s.name, code: given.code, seconds: given.seconds });

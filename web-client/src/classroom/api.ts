@@ -80,7 +80,11 @@ export interface Dashboard {
   closed_at?: string | null;
   deletes_at?: string | null;
   paused: boolean;
-  students: { id: number; name: string; table: number | null; moving_to: number | null; asks_new_device?: boolean }[];
+  students: {
+    id: number; name: string; table: number | null; moving_to: number | null;
+    /** A new device asks for this student's seat, showing `device_check`: hand it over only if the student's screen shows it. */
+    asks_new_device?: boolean; device_check?: string | null;
+  }[];
   waiting: string[];
   tables: DashboardTable[];
 }
@@ -216,6 +220,8 @@ export class ApiError extends Error {
     readonly params: ErrorParams | null = null,
     /** A taken name's request secret: this device may wait for the teacher to hand it the seat. */
     readonly request: string | null = null,
+    /** That request's check number, which this device shows and the teacher's screen shows beside the name. */
+    readonly check: string | null = null,
   ) {
     super(message);
   }
@@ -237,7 +243,7 @@ async function call<T>(method: string, path: string, token: string | null, body?
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText, data.params ?? null, data.request ?? null);
+  if (!res.ok) throw new ApiError(res.status, data.error ?? "http", data.message ?? res.statusText, data.params ?? null, data.request ?? null, data.check ?? null);
   return data as T;
 }
 
@@ -260,8 +266,8 @@ export const api = {
   start: (code: string, token: string, running?: "keep" | "restart") =>
     call<unknown>("POST", `/api/classes/${code}/start`, token, running ? { running } : {}),
   /** Hand a student's seat to the new device that asked for it (from the teacher's screen). */
-  handOver: (code: string, token: string, id: number) =>
-    call<unknown>("POST", `/api/classes/${code}/students/${id}/handover`, token, { approve: true }),
+  handOver: (code: string, token: string, id: number, check: string | null) =>
+    call<unknown>("POST", `/api/classes/${code}/students/${id}/handover`, token, check ? { approve: true, check } : { approve: true }),
   /** A new device waiting on its request: null while it waits, then its class token and seat (once). */
   waiting: async (code: string, secret: string): Promise<(Seat & { token: string }) | null> => {
     const res = await fetch(`/api/classes/${code}/requests/${secret}`);

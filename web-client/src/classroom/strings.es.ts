@@ -73,9 +73,13 @@ export const classEs = {
     `En el otro dispositivo, abre la página de la clase y escribe el nombre y este código. Sirve una vez, durante ${minutes} minutos. Solo esta pantalla lo muestra, hasta que pulses Ocultar: si se está proyectando, dáselo al alumno de otra forma.`,
   hide: "Ocultar",
   handOver: "Pasar el sitio al otro dispositivo",
-  confirmHandOver: (name: string) =>
-    `Otro dispositivo pide el sitio de ${name}. ¿De verdad es de ${name}? El sitio y la mano pasan a él; el antiguo deja de jugar.`,
+  confirmHandOver: (name: string, check: string | null) =>
+    check
+      ? `Otro dispositivo pide el sitio de ${name}. ¿El dispositivo nuevo de ${name} muestra el ${check}? Cualquiera puede escribir un nombre: pasa el sitio solo si lo muestra. El sitio y la mano pasan a él; el antiguo deja de jugar.`
+      : `Otro dispositivo pide el sitio de ${name}. ¿De verdad es de ${name}? El sitio y la mano pasan a él; el antiguo deja de jugar.`,
   askTeacher: (name: string) => `O pide a tu profe que pase el sitio de ${name} a este dispositivo: entra en cuanto lo haga.`,
+  showTeacherCheck: "Enseña este número a tu profe:",
+  deviceShows: (check: string) => `el dispositivo nuevo muestra el ${check}`,
   dangerZone: "Borrar la clase",
   standIn: "juega un bot",
   removedSeat: "quitado: juega un bot",

@@ -77,9 +77,13 @@ export const classEn = {
     `On the new device, open the class page, type the name and this code. It works once, for ${minutes} minutes. Only this screen shows it, until you press Hide: if this screen is projected, give the code to the student some other way.`,
   hide: "Hide",
   handOver: "Hand the seat to the new device",
-  confirmHandOver: (name: string) =>
-    `A new device asks for ${name}'s seat. Is it really ${name}'s? The seat and hand move to it; the old device stops.`,
+  confirmHandOver: (name: string, check: string | null) =>
+    check
+      ? `A new device asks for ${name}'s seat. Does ${name}'s new device show ${check}? Anyone can type a name: hand the seat over only if it does. The seat and hand move to it; the old device stops.`
+      : `A new device asks for ${name}'s seat. Is it really ${name}'s? The seat and hand move to it; the old device stops.`,
   askTeacher: (name: string) => `Or ask your teacher to hand ${name}'s seat to this device: it joins as soon as they do.`,
+  showTeacherCheck: "Show your teacher this number:",
+  deviceShows: (check: string) => `the new device shows ${check}`,
   dangerZone: "Delete the class",
   standIn: "a bot is playing",
   removedSeat: "removed: a bot plays",
