@@ -68,5 +68,5 @@ def _same(key: str, expected: Any, got: Any) -> bool:
     if key == "slices":
         return as_partition(expected) == as_partition(got)
     if key in ("board", "supply"):
-        return dict(expected) == got
+        return bool(dict(expected) == got)
     return as_set(expected) == as_set(got)  # spaces, legal, safe, winners: sets
