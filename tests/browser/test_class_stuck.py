@@ -197,9 +197,10 @@ def test_a_new_device_gets_the_seat_back_through_the_teacher(quick, browser, art
     assert personal not in teacher.locator("body").inner_text()
     code_box.fill(personal)
     new.get_by_role("button", name="Join").click()
-    # Then the new device holds Noah's seat, the table is told, the old device is told its seat moved
-    new.locator(".sp-hand").wait_for(timeout=WAIT)
+    # Then the table is told (a notice shown for a few seconds: looked for first), the new device holds
+    # Noah's seat, the old device is told its seat moved
     students["Ada"].get_by_text("Noah's seat moved to a new device (handed over by the teacher)").first.wait_for(timeout=WAIT)
+    new.locator(".sp-hand").wait_for(timeout=WAIT)
     old.get_by_text(re.compile("seat moved to another device")).first.wait_for(timeout=WAIT)
     shot(new, artifacts, "student-new-device")
     # And Noah is one student in the report
@@ -256,8 +257,9 @@ def test_the_teacher_hands_a_seat_to_the_new_device_from_the_teachers_screen(qui
     teacher.get_by_role("alertdialog").get_by_text(f"Does Noah's new device show {check}?", exact=False).wait_for()
     shot(teacher, artifacts, "teacher-hand-over-confirm")
     teacher.get_by_role("alertdialog").get_by_role("button", name="Hand the seat to the new device").click()
-    # Then the new device plays Noah's seat, the table is told, the old device is told
-    new.locator(".sp-hand").wait_for(timeout=WAIT)
+    # Then the table is told (a notice, shown for a few seconds: looked for first, as soon as the hand-over
+    # is stored), the new device plays Noah's seat, and the old device is told
     students["Ada"].get_by_text("Noah's seat moved to a new device (handed over by the teacher)").first.wait_for(timeout=WAIT)
+    new.locator(".sp-hand").wait_for(timeout=WAIT)
     students["Noah"].get_by_text(re.compile("seat moved to another device")).first.wait_for(timeout=WAIT)
     assert teacher.locator(".class-report tr[data-student='Noah']").count() == 1
