@@ -170,6 +170,8 @@ def create_app(
             return admin.not_found(str(exc))
         except replay.NotAllowed as exc:
             return JSONResponse({"error": "forbidden", "message": str(exc)}, status_code=403)
+        except replay.GameRunning as exc:
+            return JSONResponse({"error": "replay/game_running", "message": str(exc)}, status_code=409)
         return admin.replay_response(doc)
 
     async def api_not_found(request: Request) -> Response:

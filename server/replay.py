@@ -194,12 +194,22 @@ class NotAllowed(ReplayError):
     """The token given is not the room's host token."""
 
 
+class GameRunning(ReplayError):
+    """The host asked while a game is being played: its file would show every hand still in play."""
+
+
 async def export_for_host(store: Store, code: str, host_token: str, games: Mapping[str, GameSpec]) -> dict:
     """The replay of the room joined by ``code``, for whoever holds its host token (the TV).
 
     A replay shows every hidden card, so a seat token or no token is refused
     the same way as a wrong one.  The token is checked against the room's
     first record (``RoomOpened``), which holds the host token's hash.
+
+    While a game is being played the host is refused too (``GameRunning``):
+    the host is the TV, which anyone in the room can reach with the remote,
+    and the file would show every hand still in play.  In the lobby and
+    once the game is over it is given.  The operator's export (the admin API
+    and ``pizzanight replay export``) is never refused this way.
     """
     from server.names import normal_code
     from server.room import token_hash
@@ -212,7 +222,10 @@ async def export_for_host(store: Store, code: str, host_token: str, games: Mappi
     expected = maps[0].get("r", {}).get("host_hash") or ""
     if not host_token or not hmac.compare_digest(token_hash(host_token), expected):
         raise NotAllowed("only the room's host (its TV) may export a replay")
-    return await asyncio.to_thread(build, room_id, maps, games)
+    doc = await asyncio.to_thread(build, room_id, maps, games)
+    if doc["final"]["phase"] == "playing":
+        raise GameRunning("a replay shows every player's hidden cards: the host can download it once the game is over")
+    return doc
 
 
 def build(room_id: str, event_maps: Iterable[dict], games: Mapping[str, GameSpec]) -> dict:

@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -295,3 +296,30 @@ def test_the_tv_downloads_its_rooms_replay_from_the_host_menu(browser, admin_ser
     doc = replay.load(target)
     assert doc["room"]["code"] == code
     assert replay.check(doc, load_games()).phase == "finished"
+
+
+def test_the_tvs_download_waits_for_the_games_end(browser, admin_server, artifacts):
+    # Given a TV whose game of bots has just started (the TV hosts: no phone is in the room)
+    tv = d.open_tv(browser, admin_server.url)
+    code = d.room_code(tv)
+    d.choose_game(tv, "Pizza Theory")
+    d.add_bot(tv, 1)
+    d.add_bot(tv, 2)
+    d.start(tv)
+    # When the host opens its menu's room controls
+    tv.get_by_role("button", name="Host").click()
+    tv.get_by_role("tab", name="Room").click()
+    # Then the download is off and says why: the file would show every hand still in play
+    button = tv.get_by_role("button", name="Download replay")
+    assert button.is_disabled()
+    note = tv.get_by_text("download it once the game is over")
+    note.wait_for()
+    d.shot(tv, artifacts, "tv-replay-download-waits")
+    # and the hub refuses the TV's token on the route itself as well
+    token = tv.evaluate(f"() => JSON.parse(localStorage.getItem('pizzanight:host:{code}')).token")
+    request = urllib.request.Request(f"{admin_server.url}/api/rooms/{code}/replay", headers={"Authorization": f"Bearer {token}"})
+    try:
+        urllib.request.urlopen(request, timeout=10)
+        raise AssertionError("the replay was given while the game is played")
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 409 and json.loads(refused.read())["error"] == "replay/game_running"

@@ -73,6 +73,27 @@ async def test_a_spectator_a_player_or_nobody_cannot_export(server):
     await close_all(tv, ana, watcher)
 
 
+async def test_the_host_cannot_export_while_a_game_is_being_played(server):
+    # Given a TV and two phones in a game of Pizza Theory that has just started (the phones have not moved)
+    tv = await Peer.open(server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    ana = await Peer.open(server.url, {"role": "player", "room": code, "name": "Ana"})
+    bo = await Peer.open(server.url, {"role": "player", "room": code, "name": "Bo"})
+    assert (await tv.host("select_game", game="pizza_theory", options={"max_rounds": 3}))["t"] == "ack"
+    assert (await _export(server, code, tv.welcome["token"])).status_code == 200  # the lobby: given
+    assert (await tv.host("start"))["t"] == "ack"
+    # When the TV asks for the replay
+    reply = await _export(server, code, tv.welcome["token"])
+    # Then it is refused, saying why, and the operator still gets it from the store
+    assert reply.status_code == 409, reply.text
+    assert reply.json()["error"] == "replay/game_running"
+    assert "once the game is over" in reply.json()["message"]
+    room_id = server.hub.codes[code]
+    operator = await replay.export(server.hub.store, room_id, load_games())
+    assert operator["final"]["phase"] == "playing"
+    await close_all(tv, ana, bo)
+
+
 # --- tampering -----------------------------------------------------------------------------
 
 

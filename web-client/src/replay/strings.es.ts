@@ -23,6 +23,7 @@ export const replayEs = {
   speed: "Velocidad",
   download: "Descargar la repetición",
   noHostToken: "Esta pantalla no es la tele de la sala.",
+  afterTheGame: "La repetición muestra las cartas de todos: descárgala cuando termine la partida.",
   downloadFailed: (status: number) => `No se pudo descargar la repetición (HTTP ${status}).`,
   lobby: (code: string) => `Sala ${code}: la sala de espera`,
   lobbyHelp: "Los jugadores se reúnen antes de empezar la partida.",

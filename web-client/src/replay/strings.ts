@@ -28,6 +28,7 @@ export const replayEn = {
   speed: "Speed",
   download: "Download replay",
   noHostToken: "This screen is not the room's TV.",
+  afterTheGame: "The replay shows every player's cards: download it once the game is over.",
   downloadFailed: (status: number) => `The replay could not be downloaded (HTTP ${status}).`,
   lobby: (code: string) => `Room ${code}: the lobby`,
   lobbyHelp: "Players gather before the game starts.",
