@@ -268,12 +268,21 @@ class RoomActor:
     # --- the loop ------------------------------------------------------------------
 
     async def run(self) -> None:
+        """Take turns until the room closes, or until this node stops running it (``stopped``).
+
+        A stopped actor writes nothing more, so it ends here by itself: the
+        hub also cancels its task, but a store call can swallow that
+        cancellation (redis-py does), and an actor left running would go on
+        taking its clock's turns, each refused, for as long as the process lives.
+        """
         self.timers.arm_idle()
         self.arm_presence()
         try:
-            while self.room.closed is None:
+            while self.room.closed is None and not self.stopped:
                 while (arrival := self.inbox.arrival()) is not None:  # (inbox.wait(), without its coroutine)
                     await arrival
+                if self.stopped:
+                    break
                 await self.turn(self.inbox.take(MAX_BATCH, stop_after=HandOver))
         finally:
             self.timers.cancel()

@@ -403,8 +403,15 @@ class ClusterHub(Hub):
     # --- losing and handing over rooms -------------------------------------------
 
     def lost(self, actor: ClusterActor, reason: str) -> None:
-        """This node no longer owns ``actor``'s room: stop it and send its sockets away."""
+        """This node no longer owns ``actor``'s room: stop it and send its sockets away.
+
+        An actor this node already let go of (a newer one may run the room
+        here now) is only made sure of: stopped, and its task cancelled.
+        """
         if self.rooms.get(actor.room.id) is not actor:
+            actor.stop()
+            if actor.task is not None and not actor.task.done():
+                asyncio.get_running_loop().call_soon(actor.task.cancel)
             return
         actor.stop()
         self.forget(actor)

@@ -59,6 +59,31 @@ async def test_a_cluster_actor_appends_with_its_fence_and_refuses_once_stopped()
     assert len(inner.calls) == 1
 
 
+async def test_a_stopped_cluster_actor_ends_by_itself_when_its_cancellation_was_swallowed():
+    # given a running cluster actor, its room stored
+    from server.config import HubConfig
+    from server.inbox import IdleCheck
+    from server.metrics import Metrics
+    from server.room import RoomShared
+    from server.roomstate import Room
+
+    inner = _Recorder()
+    shared = RoomShared(games={}, store=inner, config=HubConfig(), metrics=Metrics(), catalog=[])
+    actor = ClusterActor(Room(id="R"), shared, 7, on_fenced=lambda _: None)
+    await actor.open("ABCD", "h")
+    task = asyncio.ensure_future(actor.run())
+    await asyncio.sleep(0.01)
+    # when the node lets the room go but the cancellation of its task never lands (a Redis call can
+    # swallow it), and its clock then posts it a turn
+    actor.stop()
+    actor.post(IdleCheck())
+    # then it ends by itself, having written nothing more (an audit found such an actor still taking
+    # its clock's turns, each refused as fenced, minutes later)
+    await asyncio.wait_for(actor.done.wait(), 2.0)
+    await asyncio.wait_for(task, 1.0)
+    assert len(inner.calls) == 1
+
+
 @pytest.mark.redis
 async def test_cluster_mode_is_chosen_by_the_store(tmp_path, redis_url):
     # given an embedded store and a Redis store
