@@ -8,6 +8,10 @@ TOKEN``; a header, not a cookie, so no other site can make a browser send it.
 Everything the API knows about live rooms comes through :func:`hub_rooms`,
 the one function that reads the hub's internals.  The rest of this module
 works on the plain :class:`LiveRoom` values it returns.
+
+A closed room no longer runs anywhere, but its log stays in the store for a
+day: its replay is read from there by its id (its code is freed at the
+close), and closing it again answers ``409 already_closed`` at once.
 """
 
 from __future__ import annotations
@@ -102,6 +106,42 @@ class LiveRoom:
     close: Callable[[], Awaitable[None]]  # closes it through its actor, like the host's "close"
 
 
+#: How long an admin close waits for the room's actor to store it.
+CLOSE_WAIT = 10.0
+#: Rooms (ids) an admin close is waiting for: a second close of one answers at once.
+_closing: set[str] = set()
+
+
+async def _close_actor(actor: Any) -> None:
+    """Close ``actor``'s room as the host's "End the room" does; :class:`AlreadyClosed` if someone was first.
+
+    Only the first close is posted: a second one (a double click, two
+    operators) would wait behind it for an answer that never comes, since
+    the actor stops once the room is closed.  For the same reason the wait
+    ends when the actor stops, whoever closed the room.
+    """
+    room = actor.room
+    if room.closed is not None or actor.done.is_set() or room.id in _closing:
+        raise AlreadyClosed(f"room {room.code} is already closed (or being closed)", room.id)
+    _closing.add(room.id)
+    try:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        actor.post(CloseRoom(reason="admin", done=done))
+        stopped = asyncio.ensure_future(actor.done.wait())
+        try:
+            await asyncio.wait((done, stopped), timeout=CLOSE_WAIT, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopped.cancel()
+        if done.done():
+            done.result()  # raises when the store refused the close
+        elif actor.done.is_set():  # it ended first (the host, idle time) and never read this close
+            raise AlreadyClosed(f"room {room.code} ended before this close was stored", room.id)
+        else:
+            raise NotClosed(f"room {room.code} did not store the close within {CLOSE_WAIT:.0f} s")
+    finally:
+        _closing.discard(room.id)
+
+
 def hub_rooms(hub: Hub) -> list[LiveRoom]:
     """The rooms ``hub`` runs now.  Adapt this one function when the hub or actor changes."""
     now = time.monotonic()
@@ -109,11 +149,7 @@ def hub_rooms(hub: Hub) -> list[LiveRoom]:
     for actor in list(hub.rooms.values()):
 
         async def close(actor: Any = actor) -> None:
-            if actor.room.closed is not None or actor.done.is_set():
-                return
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            actor.post(CloseRoom(reason="admin", done=done))
-            await asyncio.wait_for(done, timeout=10)
+            await _close_actor(actor)
 
         sockets = [Socket(c.role, c.player, getattr(c, "address", "?")) for c in actor.clients()]
         started = getattr(actor, "started", None)
@@ -220,7 +256,31 @@ def _find(hub: Hub, code: str) -> LiveRoom | None:
 
 
 class NotClosed(Exception):
-    """The room could not be closed now (it ended meanwhile, moved, or its owner did not answer)."""
+    """The room could not be closed now (it moved, the store refused, or its owner did not answer)."""
+
+
+class AlreadyClosed(NotClosed):
+    """The room had ended already, or another close of it is under way: there is nothing to do."""
+
+    def __init__(self, message: str, room_id: str | None = None) -> None:
+        super().__init__(message)
+        self.room_id = room_id
+
+
+async def stored_room_id(store: Any, code: str) -> str | None:
+    """The id of the room ``code`` names in the store (an open room's code, or any room's id), or None."""
+    try:
+        return await replay.find_room_id(store, code)
+    except replay.RoomNotFound:
+        return None
+
+
+async def ended(store: Any, room_id: str) -> bool:
+    """Whether the store marks ``room_id`` closed (its log is kept a day after)."""
+    is_closed = getattr(store, "is_closed", None)  # the Redis store has a key for it
+    if is_closed is not None:
+        return bool(await is_closed(room_id))
+    return room_id not in await store.open_rooms()
 
 
 class LocalRooms:
@@ -249,7 +309,9 @@ class LocalRooms:
             return None
         try:
             await live.close()
-        except Exception as exc:  # it ended meanwhile, or the store refused
+        except NotClosed:
+            raise
+        except Exception as exc:  # the store refused
             raise NotClosed(str(exc) or type(exc).__name__) from exc
         return {"closed": live.room.code, "id": live.room.id, "owner": live.owner}
 
@@ -281,22 +343,41 @@ def routes(hub: Hub, token: str | None) -> Callable[[Request], Awaitable[Respons
             code = parts[1]
             if len(parts) == 2 and method == "GET":
                 detail = await rooms.detail(code)
-                return JSONResponse(detail) if detail is not None else not_found(f"no room {code!r} runs {where}")
+                return JSONResponse(detail) if detail is not None else await missing(code)
             if parts[2:] == ["close"] and method == "POST":
-                try:
-                    closed = await rooms.close(code)
-                except NotClosed as exc:
-                    return JSONResponse({"error": "not_closed", "message": str(exc)}, status_code=409)
-                return JSONResponse(closed) if closed is not None else not_found(f"no room {code!r} runs {where}")
+                return await close(code)
             if parts[2:] == ["replay"] and method == "GET":
-                room_id = await rooms.room_id(code)
+                # a running room, or any room whose log the store keeps (a closed one by its id)
+                room_id = await rooms.room_id(code) or await stored_room_id(hub.store, code)
                 if room_id is None:
-                    return not_found(f"no room {code!r} runs {where}")
+                    return not_found(f"no room {code!r} in the store (a closed room is found by its id, not its code)")
                 doc = await replay.export(hub.store, room_id, hub.games)
                 return replay_response(doc)
         return not_found(f"no admin endpoint {method} {request.url.path}")
 
+    async def close(code: str) -> Response:
+        room_id = await stored_room_id(hub.store, code)
+        if room_id is not None and await ended(hub.store, room_id):  # (asked by its id: a closed room's code is freed)
+            return already_closed(AlreadyClosed(f"room {code} is already closed", room_id))
+        try:
+            closed = await rooms.close(code)
+        except AlreadyClosed as exc:
+            return already_closed(exc)
+        except NotClosed as exc:
+            return JSONResponse({"error": "not_closed", "message": str(exc)}, status_code=409)
+        return JSONResponse(closed) if closed is not None else await missing(code)
+
+    async def missing(code: str) -> Response:
+        room_id = await stored_room_id(hub.store, code)
+        if room_id is not None and await ended(hub.store, room_id):
+            return not_found(f"room {code!r} is closed; its replay is at /api/admin/rooms/{room_id}/replay")
+        return not_found(f"no room {code!r} runs {where} (a closed room's code is freed: name it by its id)")
+
     return endpoint
+
+
+def already_closed(exc: AlreadyClosed) -> JSONResponse:
+    return JSONResponse({"error": "already_closed", "message": str(exc), "id": exc.room_id}, status_code=409)
 
 
 def replay_response(doc: dict) -> Response:

@@ -90,7 +90,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         listener = None
         if isinstance(metrics_at, int):
-            from prometheus_client import start_http_server
+            from server.metrics import start_http_server  # /metrics only, with the security headers
 
             listener = start_http_server(metrics_at, addr=metrics_host, registry=metrics.registry)
         try:
@@ -181,8 +181,8 @@ def create_app(
         path = request.url.path
         if _api_path(path):
             return admin.not_found(f"no API endpoint {path}")
-        if _admin_page(path) and (admin_token is None or path.rstrip("/") != "/admin"):
-            return admin.not_found("the admin console is off" if admin_token is None else f"no admin page {path}")
+        if _admin_page(path) and (admin_token is None or path.rstrip("/") != "/admin" or request.method not in ("GET", "HEAD")):
+            return admin.not_found("the admin console is off" if admin_token is None else f"no admin page {request.method} {path}")
         if web is not None and (web / "index.html").is_file():
             if path.startswith("/assets/") or (path.count("/") == 1 and "." in path):
                 candidate = (web / path.lstrip("/").replace("\0", "")).resolve()  # (a NUL names no file)
@@ -204,6 +204,9 @@ def create_app(
         Route("/api/admin/{rest:path}", admin.routes(hub, admin_token), methods=ALL_METHODS),
         *classroom_http.routes(classes),
         Route("/api/{rest:path}", api_not_found, methods=ALL_METHODS),
+        Route("/api", api_not_found, methods=ALL_METHODS),
+        Route("/admin", page, methods=ALL_METHODS),  # every method: 404 JSON but the console's GET (docs/operating.md)
+        Route("/admin/{rest:path}", page, methods=ALL_METHODS),
         Route("/qr.svg", qr),
         Route("/{path:path}", page),
     ]

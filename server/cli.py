@@ -5,6 +5,29 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TextIO
+
+
+def fail(command: str, message: str, file: TextIO | None = None) -> int:
+    """Print ``pizzanight COMMAND: MESSAGE`` on stderr and return 2, the exit status of a refused command.
+
+    For what the person typing got wrong (a path, a game name, a count): one
+    line that says what to fix reads better than a traceback, and the exit
+    status still tells a script that nothing was done.
+    """
+    print(f"pizzanight {command}: {message}", file=file or sys.stderr)
+    return 2
+
+
+def _count(text: str) -> int:
+    """A count of at least one (``--games``, ``--players``): zero or fewer would print an empty summary."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a count: give 1 or more")
+    return value
 
 
 def _options(text: str) -> dict:
@@ -38,8 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("selfplay", help="bots play games through the engine")
     play.add_argument("--game", default="pizza_theory")
-    play.add_argument("--players", type=int, default=3)
-    play.add_argument("--games", type=int, default=100)
+    play.add_argument("--players", type=_count, default=3)
+    play.add_argument("--games", type=_count, default=100)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--bots", default=None, help="comma-separated bot names, one per seat (or one for all)")
     play.add_argument("--level", default=None, help="Splittissimo level: easy, standard or advanced")

@@ -42,7 +42,7 @@ async def refused(hub: Any, request: Request) -> Response | None:
         return None
     wait = max(1, math.ceil(1 / throttle.rate)) if throttle.rate > 0 else 60
     return JSONResponse(
-        {"error": THROTTLED, "message": "too many wrong codes from this address; wait a minute"},
+        {"error": THROTTLED, "message": f"too many wrong codes from this address; try again in {wait} s"},
         status_code=429,
         headers={"Retry-After": str(wait)},
     )

@@ -1,16 +1,29 @@
-"""Prometheus metrics for /metrics, one registry per app (tests run several)."""
+"""Prometheus metrics for /metrics, one registry per app (tests run several).
+
+With ``serve --metrics PORT`` they are served by :func:`start_http_server`
+on a port of their own, which a proxy in front of the hub never exposes.
+"""
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+import json
+import socket
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from socketserver import ThreadingMixIn
 from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from server import fastlane
+from server.headers import HEADERS
+
+#: Where the metrics are, on the main port and on a port of their own alike (docs/operating.md).
+PATH = "/metrics"
 
 #: The kinds of client frames counted in ``pizzanight_commands_total``.
 COMMAND_KINDS = ("cmd", "host", "hint", "ping")
@@ -154,3 +167,59 @@ class Metrics:
 
     def render(self) -> tuple[bytes, str]:
         return generate_latest(self.registry), CONTENT_TYPE_LATEST
+
+
+# --- the port of their own (serve --metrics PORT) ------------------------------------------
+
+
+def metrics_app(registry: CollectorRegistry) -> Callable[[dict, Callable], Iterable[bytes]]:
+    """A WSGI app answering :data:`PATH` with the metrics and anything else with a JSON 404.
+
+    ``prometheus_client``'s own server answered the metrics on every path and
+    without the hub's security headers; this one keeps the port's only
+    answer where the docs say it is, and each answer as guarded as the hub's.
+    """
+    security = [(name.decode(), value.decode()) for name, value in HEADERS]
+
+    def app(environ: dict, start_response: Callable) -> Iterable[bytes]:
+        method = environ.get("REQUEST_METHOD", "GET")
+        if environ.get("PATH_INFO") != PATH:
+            status, body, kind = "404 Not Found", _error("not_found", f"the metrics are at {PATH}"), "application/json"
+            extra = []
+        elif method not in ("GET", "HEAD"):
+            status, body, kind = "405 Method Not Allowed", _error("method_not_allowed", "GET only"), "application/json"
+            extra = [("Allow", "GET, HEAD")]
+        else:
+            status, body, kind, extra = "200 OK", generate_latest(registry), CONTENT_TYPE_LATEST, []
+        start_response(status, [("Content-Type", kind), ("Content-Length", str(len(body))), *extra, *security])
+        return [b""] if method == "HEAD" else [body]
+
+    return app
+
+
+def _error(code: str, message: str) -> bytes:
+    return json.dumps({"error": code, "message": message}).encode()
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        """No access log: Prometheus scrapes every few seconds."""
+
+
+def start_http_server(port: int, addr: str = "0.0.0.0", registry: CollectorRegistry | None = None) -> tuple[WSGIServer, threading.Thread]:
+    """Serve ``registry`` at ``addr:port`` (:func:`metrics_app`) on a daemon thread; ``(server, thread)``.
+
+    The same call and answer as ``prometheus_client.start_http_server``, so
+    the app stops it the same way (``server.shutdown()``, ``server_close()``).
+    """
+    family = socket.getaddrinfo(addr, port, type=socket.SOCK_STREAM)[0][0]
+
+    class Server(ThreadingMixIn, WSGIServer):
+        address_family = family
+        daemon_threads = True
+
+    app = metrics_app(registry if registry is not None else CollectorRegistry())
+    server = make_server(addr, port, app, server_class=Server, handler_class=_Quiet)
+    thread = threading.Thread(target=server.serve_forever, name="pizzanight-metrics", daemon=True)
+    thread.start()
+    return server, thread

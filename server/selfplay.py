@@ -17,8 +17,8 @@ from typing import Any, TextIO
 
 import attrs
 
-from games.contract import ROOM, GameSpec, Rejected, SeatViewer
-from games.registry import get_game
+from games.contract import ROOM, GameSpec, OptionError, Rejected, SeatViewer
+from games.registry import GAME_IDS, UnknownGame, get_game
 
 
 @attrs.define
@@ -103,19 +103,29 @@ def run(
     seed: int,
     bots: Sequence[str] | None,
     options: dict | None = None,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
 ) -> int:
-    game = get_game(game_id)
+    """Play ``games`` games and print the summary on ``out``; 2 (a line on ``err``) when asked for the impossible."""
+    from server.cli import fail
+
+    out = out or sys.stdout
+    try:
+        game = get_game(game_id)
+    except UnknownGame:
+        return fail("selfplay", f"unknown game {game_id!r}; the games are {', '.join(GAME_IDS)}", err)
     bot_names = list(bots) if bots else ["random"] * players
     if len(bot_names) == 1:
         bot_names *= players
     if len(bot_names) != players:
-        print(f"--bots names {len(bot_names)} bots for {players} players", file=out)
-        return 2
+        return fail("selfplay", f"--bots names {len(bot_names)} bots for {players} players", err)
     unknown = sorted(set(bot_names) - set(game.bots))
     if unknown:
-        print(f"unknown bot {unknown[0]!r}; this game has {', '.join(sorted(game.bots))}", file=out)
-        return 2
+        return fail("selfplay", f"unknown bot {unknown[0]!r}; this game has {', '.join(sorted(game.bots))}", err)
+    try:
+        game.setup(players, seed, options)  # the player count and options are the game's to judge, before any game
+    except OptionError as exc:
+        return fail("selfplay", f"{game_id}: {exc}", err)
     wins: collections.Counter[str] = collections.Counter()
     seat_wins: collections.Counter[int] = collections.Counter()
     rounds: list[int] = []

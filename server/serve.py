@@ -130,8 +130,9 @@ def banner(url: str, store: str, data: Path | str, out: TextIO | None = None, sh
 def run(args: Any) -> int:
     from server import admin, logs
     from server.app import create_app
+    from server.cli import fail
     from server.hub import HubConfig
-    from server.store import open_store
+    from server.store import StoreError, open_store
 
     logs.setup(args.log_level)
     from server import fastlane
@@ -141,14 +142,15 @@ def run(args: Any) -> int:
     try:
         token = admin.load_token(getattr(args, "admin_token_file", None))
     except admin.TokenError as exc:
-        print(f"pizzanight serve: {exc}", file=sys.stderr)
-        return 2
+        return fail("serve", str(exc))
     metrics_at = getattr(args, "metrics", "public")
     if metrics_at == "token" and token is None:
-        print("pizzanight serve: --metrics token needs an admin token (PIZZANIGHT_ADMIN_TOKEN or --admin-token-file)", file=sys.stderr)
-        return 2
+        return fail("serve", "--metrics token needs an admin token (PIZZANIGHT_ADMIN_TOKEN or --admin-token-file)")
     data = Path(args.data)
-    store = open_store(args.store, data=data)
+    try:
+        store = open_store(args.store, data=data)
+    except (StoreError, ValueError) as exc:  # --data is a file, the file is no SQLite, an unknown store URL
+        return fail("serve", str(exc))
     url = args.public_url or public_url(args.host, args.port)
     from server import announce
 

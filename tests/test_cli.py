@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 from server import conformance
 
@@ -93,6 +96,68 @@ def test_the_console_script_runs_the_shipped_vectors():
 def test_selfplay_refuses_a_wrong_bot_list():
     from server import selfplay
 
-    out = io.StringIO()
-    assert selfplay.run("pizza_theory", 3, 1, 1, ["random", "random"], out=out) == 2
-    assert "names 2 bots for 3 players" in out.getvalue()
+    err = io.StringIO()
+    assert selfplay.run("pizza_theory", 3, 1, 1, ["random", "random"], err=err) == 2
+    assert err.getvalue() == "pizzanight selfplay: --bots names 2 bots for 3 players\n"
+
+
+# --- one clear line and exit 2, never a traceback ----------------------------------------------
+
+
+def _pizzanight(*argv: str, cwd=None) -> subprocess.CompletedProcess:
+    """The real entry point, as a user runs it (a fix that failed would start a hub: hence the timeout)."""
+    env = {**os.environ, "PIZZANIGHT_MDNS": "0"}
+    return subprocess.run([sys.executable, "-m", "server.cli", *argv], capture_output=True, text=True, check=False,
+                          timeout=60, cwd=cwd, env=env)
+
+
+def _one_line(proc: subprocess.CompletedProcess, expected: str) -> None:
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == expected, proc.stderr  # (serve logs its start-up line first)
+
+
+def test_serve_and_export_refuse_a_data_folder_that_is_a_file(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("notes")
+    for command in (["serve", "--port", "0", "--host", "127.0.0.1"], ["replay", "export", "BCDF"]):
+        name = " ".join(command[:2]) if command[0] == "replay" else "serve"
+        _one_line(_pizzanight(*command, "--data", str(afile)), f"pizzanight {name}: the data folder {afile} is a file, not a folder")
+    assert afile.read_text() == "notes"
+
+
+def test_serve_and_export_refuse_a_damaged_store_in_one_line(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "pizzanight.sqlite3").write_bytes(b"this is not SQLite " * 100)
+    for command in (["serve", "--port", "0", "--host", "127.0.0.1"], ["replay", "export", "BCDF"]):
+        proc = _pizzanight(*command, "--data", str(data))
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+        last = proc.stderr.strip().splitlines()[-1]
+        assert last.startswith(f"pizzanight {command[0]}") and "is not a database" in last, proc.stderr
+        assert str(data / "pizzanight.sqlite3") in last
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--game", "nope"], "unknown game 'nope'; the games are pizza_theory, new_york_slice, splittissimo"),
+        (["--players", "9"], "pizza_theory: Pizza Theory takes 2-3 players"),
+        (["--game", "splittissimo", "--level", "hard"], "splittissimo: level: one of easy, standard, advanced"),
+        (["--level", "easy"], "pizza_theory: unknown option 'level'"),
+    ],
+)
+def test_selfplay_refuses_what_the_game_cannot_do_in_one_line(capsys, argv, message):
+    from server import cli
+
+    assert cli.main(["selfplay", "--games", "1", *argv]) == 2
+    assert capsys.readouterr().err.strip() == f"pizzanight selfplay: {message}"
+
+
+@pytest.mark.parametrize("argv", [["--games", "-1"], ["--games", "0"], ["--players", "-2"], ["--games", "x"]])
+def test_selfplay_refuses_a_count_below_one_before_playing(capsys, argv):
+    from server import cli
+
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["selfplay", *argv])
+    assert stop.value.code == 2 and argv[0] in capsys.readouterr().err

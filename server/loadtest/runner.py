@@ -54,8 +54,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="check every frame every viewer receives for secrets (needs --spawn or --store)",
     )
-    parser.add_argument("--store", default=None, help="the store the hub writes (for --audit against a hub not spawned here)")
-    parser.add_argument("--pid", type=int, default=None, help="the hub's process id, to report its CPU and memory")
+    parser.add_argument("--store", default=None,
+                        help="the store the hub writes, for --audit against a hub not spawned here: its data folder,"
+                        " its .sqlite3 file or its redis:// URL (only read)")
+    parser.add_argument("--pid", type=int, default=None,
+                        help="the hub's process id, to report its CPU and memory (pgrep -of 'pizzanight serve')")
     parser.add_argument(
         "--timer-scale",
         type=float,
@@ -118,7 +121,7 @@ async def run(args: Any, url: str, *, hub_pid: int | None, store_url: str | None
     if args.audit:
         from server.store import open_store
 
-        auditor = Auditor(open_store(store_url), all_games(), stats)
+        auditor = Auditor(open_store(store_url, readonly=True), all_games(), stats)
     rooms = max(1, min(args.rooms, MAX_ROOMS))
     ticker = asyncio.create_task(_progress(stats, hub, args.progress, err)) if args.progress > 0 else None
     try:
@@ -141,16 +144,19 @@ def passed(stats: Stats) -> bool:
 
 
 def main(args: Any, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    from server.cli import fail
+    from server.store import StoreError
+
     out = out or sys.stdout
     err = err or sys.stderr
     if args.audit and not (args.spawn or args.store):
-        print("--audit reads the room logs: give --spawn, or --store with the hub's store", file=err)
-        return 2
+        return fail("loadtest", "--audit reads the room logs: give --spawn, or --store with the hub's store", err)
+    if args.pid is not None and not args.spawn and not readable(args.pid):
+        return fail("loadtest", f"--pid {args.pid}: no such process on this machine", err)
     try:
         game_spec(args.game)
     except Exception as exc:
-        print(f"unknown game {args.game!r}: {exc}", file=err)
-        return 2
+        return fail("loadtest", f"unknown game {args.game!r}: {exc}", err)
     with contextlib.ExitStack() as stack:
         try:
             if args.spawn:
@@ -164,7 +170,6 @@ def main(args: Any, *, out: TextIO | None = None, err: TextIO | None = None) -> 
                     args.store,
                 )
             stats = asyncio.run(run(args, url, hub_pid=pid, store_url=store_url, out=out, err=err))
-        except (TargetRefused, OptionError, ValueError) as exc:
-            print(f"pizzanight loadtest: {exc}", file=err)
-            return 2
+        except (TargetRefused, OptionError, ValueError, StoreError) as exc:  # StoreError: no store at --store
+            return fail("loadtest", str(exc), err)
     return 0 if passed(stats) else 1

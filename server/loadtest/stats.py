@@ -101,7 +101,7 @@ def summary(stats: Stats, hub: ProcessUsage | None, own: ProcessUsage, *, audit:
             file=out,
         )
     else:
-        print("hub              CPU and memory unknown (not on this machine: use --spawn or --pid)", file=out)
+        print("hub              CPU and memory unknown (give the hub's process id: --pid, or let --spawn start one)", file=out)
     own_cpu = own.used_since_start()
     print(f"load generator   CPU {own_cpu:.1f} s = {100 * own_cpu / seconds if seconds else 0:.0f}% of one core", file=out)
     if audit:

@@ -225,21 +225,48 @@ def _run_lane(appender: Any) -> None:
     appender.run()
 
 
+def _open_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection to a store file, refused when the file is not a Pizza Night store.
+
+    ``mode=ro`` lets SQLite read the log while a hub writes it (WAL), but never
+    write: a wrong file stays untouched rather than gaining our tables.
+    """
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None, check_same_thread=True)
+    try:
+        for table in ("events", "codes", "rooms"):
+            db.execute(f"SELECT 1 FROM {table} LIMIT 0")  # fixed names, no input
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise sqlite3.DatabaseError(f"not a Pizza Night store ({exc})") from None
+    return db
+
+
 class EmbeddedStore(Store):
     """SQLite in WAL mode, one writer thread, group commit."""
 
     def __init__(
         self, path: str | Path, *, synchronous: str = "FULL", commit_interval: float = COMMIT_INTERVAL,
-        lane: bool | None = None,
+        lane: bool | None = None, readonly: bool = False,
     ) -> None:
         """``lane``: True to write the usual appends on the compiled append lane, False never, None (the
-        default) when it was built and ``commit_interval`` is 0."""
+        default) when it was built and ``commit_interval`` is 0.
+
+        ``readonly``: open an existing store file only to read it (``pizzanight replay export``, the
+        load test's audit): nothing is created, no schema is written, and a file that is missing or
+        holds no Pizza Night tables raises :class:`StoreError` instead of becoming an empty store.
+        """
         if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("synchronous must be full, normal or extra")
         if lane and fastlane.Appender is None:
             raise ValueError(f"no compiled append lane: {fastlane.APPENDER_WHY}")
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.readonly = readonly
+        if readonly:
+            if not self.path.is_file():
+                raise StoreError(f"no Pizza Night store at {self.path}")
+            lane = False
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._synchronous = synchronous.upper()
         self.commit_interval = commit_interval
         #: Lists of requests handed over to the writer (one per loop turn, :meth:`_hand`), then None to stop.
@@ -277,12 +304,15 @@ class EmbeddedStore(Store):
 
     def _run(self, ready: threading.Event) -> None:
         try:
-            db = sqlite3.connect(
-                self.path, isolation_level=None, check_same_thread=True, cached_statements=STATEMENT_CACHE
-            )
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute(f"PRAGMA synchronous={self._synchronous}")
-            db.executescript(_SCHEMA)
+            if self.readonly:
+                db = _open_readonly(self.path)
+            else:
+                db = sqlite3.connect(
+                    self.path, isolation_level=None, check_same_thread=True, cached_statements=STATEMENT_CACHE
+                )
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute(f"PRAGMA synchronous={self._synchronous}")
+                db.executescript(_SCHEMA)
         except BaseException as exc:  # reported to the constructor
             self._startup_error = exc
             ready.set()

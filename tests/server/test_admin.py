@@ -122,6 +122,29 @@ async def test_with_no_token_the_console_does_not_exist(server):
                 assert reply.status_code == 404 and reply.json()["error"] == "not_found", path
 
 
+UNKNOWN_ADMIN = (("POST", "/admin"), ("PUT", "/admin/x"), ("DELETE", "/admin/"), ("PATCH", "/admin/rooms"),
+                 ("OPTIONS", "/admin"), ("POST", "/api"), ("GET", "/admin/x"))
+
+
+async def test_every_method_on_an_unknown_admin_path_is_a_json_404_console_on(admin_server):
+    async with httpx.AsyncClient(base_url=admin_server.http) as http:
+        for method, path in UNKNOWN_ADMIN:
+            reply = await http.request(method, path, headers=bearer())
+            assert reply.status_code == 404, (method, path, reply.status_code)
+            assert reply.json()["error"] == "not_found" and reply.headers["x-frame-options"] == "DENY"
+        for method in ("GET", "HEAD"):  # and the console's page is still there
+            assert (await http.request(method, "/admin")).status_code == 200
+
+
+async def test_every_method_on_an_admin_path_is_a_json_404_console_off(server):
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        for method, path in (*UNKNOWN_ADMIN, ("GET", "/admin"), ("HEAD", "/admin")):
+            reply = await http.request(method, path)
+            assert reply.status_code == 404, (method, path, reply.status_code)
+            if method != "HEAD":
+                assert reply.json()["error"] == "not_found"
+
+
 async def test_metrics_can_require_the_token(tmp_path):
     running = await start_server(str(tmp_path / "s.sqlite3"), admin_token=TOKEN, metrics_at="token")
     try:
@@ -150,6 +173,30 @@ async def test_metrics_can_move_to_their_own_port(tmp_path):
         assert own.status_code == 200 and "pizzanight_rooms" in own.text
     finally:
         await running.stop()
+
+
+async def test_the_metrics_port_serves_only_metrics_with_the_hubs_security_headers(tmp_path):
+    from server.headers import HEADERS
+
+    port = _free_port()
+    running = await start_server(str(tmp_path / "s.sqlite3"), metrics_at=port)
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+            own = await http.get("/metrics")
+            others = [await http.get(path) for path in ("/", "/healthz", "/metrics/x", "/api/info", "/metricsx")]
+            posted = await http.post("/metrics")
+    finally:
+        await running.stop()
+    # Then the metrics are at /metrics only; every other path is a JSON 404; each answer has the hub's headers
+    assert own.status_code == 200 and "pizzanight_rooms" in own.text
+    assert own.headers["content-type"].startswith("text/plain")
+    for reply in others:
+        assert reply.status_code == 404 and reply.json()["error"] == "not_found", reply.url
+        assert "pizzanight_rooms" not in reply.text
+    assert posted.status_code == 405
+    for reply in (own, *others, posted):
+        for name, value in HEADERS:
+            assert reply.headers[name.decode()] == value.decode(), (reply.url, name)
 
 
 def test_the_token_comes_from_a_file_or_the_environment_and_must_be_long(tmp_path):

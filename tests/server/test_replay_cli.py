@@ -11,7 +11,7 @@ from contextlib import redirect_stderr
 import pytest
 
 from server import cli
-from server.store import EMBEDDED_FILE
+from server.store import EMBEDDED_FILE, open_store
 
 from hubserver import start_server
 from wsclient import Peer
@@ -93,11 +93,65 @@ async def test_export_from_a_redis_store_then_check(tmp_path, redis_url):
         await server.stop()
 
 
+async def _empty_store(data) -> None:
+    """A real, empty embedded store in the folder ``data`` (what a hub that never had a room leaves)."""
+    await open_store("embedded", data=data).close()
+
+
 async def test_an_unknown_room_or_an_unreadable_file_is_an_error(tmp_path):
     data = tmp_path / "data"
-    data.mkdir()
+    await _empty_store(data)
     status, printed = await _cli("replay", "export", "BCDF", "--data", str(data), "-o", str(tmp_path / "x.json"))
     assert status == 1 and "no room" in printed
     (tmp_path / "junk.json").write_text("{}")
     status, printed = await _cli("replay", "check", str(tmp_path / "junk.json"))
     assert status == 1 and "not a Pizza Night replay" in printed
+
+
+# --- the export only reads, and says what is wrong in one line --------------------------------
+
+
+@pytest.mark.parametrize("where", ["cwd", "missing_folder", "empty_folder"])
+async def test_export_where_there_is_no_store_creates_nothing_and_says_so(tmp_path, monkeypatch, where):
+    # Given a folder with no Pizza Night store in it (run in the wrong folder, a typo in --data, an empty folder)
+    monkeypatch.chdir(tmp_path)
+    folder = {"cwd": tmp_path / "data", "missing_folder": tmp_path / "nope", "empty_folder": tmp_path / "empty"}[where]
+    if where == "empty_folder":
+        folder.mkdir()
+    argv = ["--data", str(folder)] if where != "cwd" else []
+    # When the operator exports a room from it
+    status, printed = await _cli("replay", "export", "BCDF", *argv, "-o", str(tmp_path / "x.json"))
+    # Then it says there is no store there, exits 2, and has created nothing (no folder, no empty store)
+    expected = (folder / EMBEDDED_FILE) if where != "cwd" else (folder / EMBEDDED_FILE).relative_to(tmp_path)
+    assert status == 2, printed
+    assert printed.strip() == f"pizzanight replay export: no Pizza Night store at {expected}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["empty"] if where == "empty_folder" else [])
+
+
+async def test_export_errors_are_one_line_and_exit_2(tmp_path):
+    # Given a hub's data folder holding one room (a TV in its lobby), a regular file and a damaged store
+    data = tmp_path / "data"
+    data.mkdir()
+    server = await start_server(str(data / EMBEDDED_FILE))
+    try:
+        tv = await Peer.open(server.url, {"role": "host"})
+        code = tv.welcome["room"]
+        # When the file is to go into a folder that does not exist
+        status, printed = await _cli("replay", "export", code, "--data", str(data), "-o", str(tmp_path / "no" / "x.json"))
+        # Then one line names the file and why
+        assert status == 2, printed
+        assert printed.strip() == f"pizzanight replay export: cannot write {tmp_path / 'no' / 'x.json'}: No such file or directory"
+        await tv.close()
+    finally:
+        await server.stop()
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    status, printed = await _cli("replay", "export", "BCDF", "--data", str(afile))
+    assert status == 2 and printed.strip() == f"pizzanight replay export: the data folder {afile} is a file, not a folder"
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / EMBEDDED_FILE).write_bytes(b"garbage" * 100)
+    status, printed = await _cli("replay", "export", "BCDF", "--data", str(damaged))
+    assert status == 2 and len(printed.strip().splitlines()) == 1, printed
+    assert "not a Pizza Night store" in printed and str(damaged / EMBEDDED_FILE) in printed
+    assert (damaged / EMBEDDED_FILE).read_bytes() == b"garbage" * 100  # left as it was
