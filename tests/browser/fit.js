@@ -65,7 +65,17 @@
     if (!visible(el)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+    let rects = [...range.getClientRects()];
+    // a name shortened with "…" shows only its own box's width of the text (the rest is hidden, not drawn)
+    const es = getComputedStyle(el);
+    if (es.textOverflow === "ellipsis" && es.overflowX !== "visible") {
+      const box = el.getBoundingClientRect();
+      rects = rects.map((r) => {
+        const left = Math.max(r.left, box.left), right = Math.min(r.right, box.right);
+        return new DOMRect(left, r.top, Math.max(0, right - left), r.height);
+      });
+    }
+    rects = rects.filter((r) => r.width > 0.5 && r.height > 0.5);
     if (rects.length) texts.push({ node, el, rects });
   }
 
@@ -82,6 +92,12 @@
       const hides = s.overflowX !== "visible" || s.overflowY !== "visible" || s.textOverflow === "ellipsis";
       // A box that lets its overflow show is clipped only when its own text runs out of it sideways.
       const own = [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+      // A name shortened on purpose ("Bartholom…"): one line ending in an ellipsis, the whole text in its
+      // title, and at least three letters' room shown.  Anything else cut short is clipped.
+      const shortened =
+        s.textOverflow === "ellipsis" && s.whiteSpace === "nowrap" && e.getAttribute("title") === (e.textContent || "").trim() &&
+        e.clientWidth >= 1.8 * parseFloat(s.fontSize);
+      if (shortened) continue;
       if (e.scrollWidth > e.clientWidth + slack && (hides || own) && e.tagName !== "INPUT") {
         problems.push(`clipped text: ${describe(e)} (${e.scrollWidth} px of text in ${e.clientWidth} px)`);
       } else if (hides && s.overflowY !== "visible" && e.scrollHeight > e.clientHeight + slack && !["auto", "scroll"].includes(s.overflowY)) {

@@ -153,6 +153,25 @@ def _bots_to(tv, count: int) -> None:
         d.add_bot(tv, n)
 
 
+#: Names as long as a name may be (16 characters, server/lobby.py), in the letters people use: the
+#: widest Latin letter, Cyrillic, emoji, a hyphenated name.
+LONG_NAMES = ("WWWWWWWWWWWWWWWW", "Анастасия Петров", "🍕Pizza Queen👑", "Bartholomew-Jane", "Dragon🐉🐉🐉 Fly!")
+
+
+def _long_names_then_bots(browser, url: str, tv, count: int) -> None:
+    """People with long names join from phones and put them away, then bots fill the room to ``count``.
+
+    Their phones gone (on a hub with short grace periods), the TV hosts again and, once the game
+    runs, a bot plays each of them: every screen shows long names with their "bot playing" tags.
+    """
+    code = d.room_code(tv)
+    phones = [d.open_phone(browser, url, code, name) for name in LONG_NAMES[: max(1, count - 1)]]
+    for phone in phones:
+        phone.context.close()
+    tv.get_by_text("The TV hosts this room").wait_for()
+    _bots_to(tv, count)
+
+
 def test_the_tv_lobby_fits_with_six_players_and_every_game(browser, server, artifacts):
     # Given a TV that hosts a room of six (bots, so the TV keeps every control: remove, lock, end)
     found = Findings(artifacts)
@@ -203,14 +222,17 @@ def _tabs(page, found: Findings, where: str, sizes, langs) -> None:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_game_over_screen_and_the_tv_menu_fit_with_the_most_players(browser, server, artifacts, game, tmp_path):
-    # Given a TV that hosts a game of bots (its most players) played to its end
+def test_the_game_over_screen_and_the_tv_menu_fit_with_the_most_players(browser, quick, artifacts, game, tmp_path):
+    # Given a TV that hosts a game (its most players) played to its end by bots: a bot plays for each of
+    # the people with long names who joined and put their phones away, and a bot fills the last seat
+    # (the hub's grace periods are short, so "gone for a while" is seconds)
+    server = quick
     found = Findings(artifacts)
     # (one TV asks for reduced motion: its big moments appear without moving)
     calm = game == "Pizza Theory"
     tv = d.open_tv(browser, server.url, reduced_motion=calm)
+    _long_names_then_bots(browser, server.url, tv, GAMES[game])
     d.choose_game(tv, game)
-    _bots_to(tv, GAMES[game])
     d.start(tv)
     slug = game.lower().replace(" ", "-")
     # When the TV's host menu opens during the game (once: the same menu for every game), and once the game is over
@@ -225,9 +247,13 @@ def test_the_game_over_screen_and_the_tv_menu_fit_with_the_most_players(browser,
     assert (animation == "none") if calm else (animation != "none"), animation
     tv.screenshot(path=str(artifacts / f"tv-moment-winner-{slug}.png"))
     moment.wait_for(state="detached")
+    # (the end panel names the people with their tags: long names, "bot playing")
+    assert tv.locator(".end-panel .chip-standin").count() == GAMES[game] - 1
     for lang in LANGS:
         for size in TV_SIZES:
             found.check(tv, f"tv-game-over-{slug}", size, lang)
+            # every name and every score is in the panel, every column of the final table in the window
+            assert not tv.evaluate(INSIDE), (game, size, lang, tv.evaluate(INSIDE))
             # the final table stays in sight beside the panel: the panel covers none of the table's text
             assert tv.evaluate(BESIDE), (game, size, lang, "the Game over panel covers the table")
     if game == "New York Slice":
@@ -262,6 +288,23 @@ def _replay(browser, url: str, tv, found: Findings, folder: Path) -> None:
             for size in TV_SIZES:
                 found.check(page, f"replay-{where}", size, lang)
     assert total >= 1
+
+
+#: What of the Game over panel's rows and the final table's cells lies outside the panel or the window.
+INSIDE = """() => {
+    const panel = document.querySelector('.end-panel').getBoundingClientRect();
+    const out = [];
+    for (const e of document.querySelectorAll('.end-panel .scores td, .end-panel .scores th, .end-panel .chip-tag')) {
+        const r = e.getBoundingClientRect();
+        if (r.left < panel.left - 1 || r.right > panel.right + 1) out.push(`${e.textContent.trim()} leaves the panel`);
+    }
+    for (const e of document.querySelectorAll('.tv-final-table td, .tv-final-table th')) {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1 || r.right > panel.left + 1))
+            out.push(`${e.textContent.trim()} of the final table is out of sight`);
+    }
+    return out;
+}"""
 
 
 #: Whether the Game over panel leaves the table's text visible: no table text under the panel.
@@ -402,3 +445,46 @@ def test_each_game_fits_the_phones_the_watch_page_and_a_late_phone(browser, serv
     found.assert_none()
     assert PHONE_NEEDS[game] <= seen, f"the phone never showed {PHONE_NEEDS[game] - seen}"
     assert shown["late"], "the late phone never showed the table"
+
+
+def test_the_host_phones_lobby_fits_a_phone_with_long_names(browser, server, artifacts):
+    # Given a host phone whose player has a long name, and six more people with long names or short ones:
+    # seven for New York Slice's six seats, so each chip has "Sit out" (and the host's ✕) beside the name
+    found = Findings(artifacts)
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    host = d.open_phone(browser, server.url, code, LONG_NAMES[0])
+    for name in (*LONG_NAMES[1:], "Zoë", "Sam"):
+        d.open_phone(browser, server.url, code, name)
+    host.wait_for_function("() => document.querySelectorAll('.player-list li').length === 7")
+    # When the host picks New York Slice and sits one person out
+    d.choose_game(host, "New York Slice")
+    # (the host phone says "You are the host" once, as its panel's heading, not twice)
+    assert host.get_by_text("You are the host", exact=True).count() == 1
+    # (and the picker's two sentences each end with a full stop)
+    assert host.locator(".picker").get_by_text("At most 6 players (7 now). Choose who sits this one out.").is_visible()
+    d.answered(host, lambda: host.get_by_role("button", name="Sit out: Sam watches the next game").click())
+    for lang in LANGS:
+        for width in (PHONE["width"], SMALL_PHONE["width"]):
+            # (a phone's lobby is a page to read down: measured as tall as it is, so nothing on it is off screen)
+            _speak(host, lang)
+            host.set_viewport_size({"width": width, "height": 844})
+            tall = host.evaluate("() => document.documentElement.scrollHeight")
+            found.check(host, "host-phone-lobby", {"width": width, "height": tall}, lang)
+            # Then each chip is one line: the name shortens with "…", the buttons stay beside it
+            rows = host.evaluate(
+                """() => [...document.querySelectorAll('.players-panel .player-list .chip')].map((chip) => {
+                    const name = chip.querySelector('.chip-name').getBoundingClientRect();
+                    const parts = [...chip.querySelectorAll('.btn, .btn-icon, .chip-tag')].map((e) => e.getBoundingClientRect());
+                    const chipBox = chip.getBoundingClientRect();
+                    return {name: chip.querySelector('.chip-name').textContent,
+                            oneLine: parts.every((r) => r.top < name.bottom && r.bottom > name.top),
+                            inside: chipBox.right <= window.innerWidth};
+                })"""
+            )
+            assert rows and all(r["oneLine"] and r["inside"] for r in rows), (width, lang, rows)
+    _speak(host, "en")
+    host.set_viewport_size(PHONE)
+    host.locator(".players-panel").scroll_into_view_if_needed()
+    host.screenshot(path=str(artifacts / "host-phone-lobby-players-390x844.png"))
+    found.assert_none()

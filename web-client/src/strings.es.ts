@@ -47,8 +47,8 @@ export const es = {
   start: "Empezar la partida",
   needPlayers: (min: number, max: number, have: number) =>
     have < min
-      ? `Hacen falta al menos ${min} jugadores (${plural("es", have, { one: "hay #", other: "hay #" })})`
-      : `Como mucho ${max} jugadores (${plural("es", have, { one: "hay #", other: "hay #" })})`,
+      ? `Hacen falta al menos ${min} jugadores (${plural("es", have, { one: "hay #", other: "hay #" })}).`
+      : `Como mucho ${max} jugadores (${plural("es", have, { one: "hay #", other: "hay #" })}).`,
   spectators: (n: number) => plural("es", n, { one: "# persona mirando", other: "# personas mirando" }),
   closeRoom: "Cerrar la sala",
 
@@ -185,6 +185,12 @@ export const es = {
   youHost: "Tú eres quien organiza",
   youHostHelp: "Elige un juego, añade robots si quieres y empieza cuando estén todos. La tele solo muestra la mesa.",
   playNextGame: "Hay una partida en marcha: juegas en la próxima. Así va la cosa.",
+  sittingOutLobby: "Quien organiza te ha puesto a descansar en esta partida",
+  sittingOutLobbyHelp: "Tú miras la partida desde aquí. Quien organiza puede volver a dejarte jugar.",
+  sittingOutGame: "Descansas en esta partida: tú miras.",
+  seatElsewhereTitle: "Jugando en otra pestaña",
+  seatElsewhereHelp: "Tu asiento está jugando ahora en otra pestaña o ventana. Cierra esta, o juega aquí.",
+  playHere: "Jugar aquí",
   nys_endLine: (names: string, count: number, points: number) =>
     `${names} ${count === 1 ? "gana" : "comparten"} la Cuenta con ${points} puntos.`,
   rules: "Reglas",
@@ -387,7 +393,7 @@ export const es = {
 
   optionText: {
     pizza_theory: {
-      max_rounds: ["Límite de rondas", "Tras esta ronda gana quien tiene más ingredientes en la pizza (0: sin límite)."],
+      max_rounds: ["Límite de rondas", "Si nadie ha llenado la pizza al acabar esta ronda, la partida termina y gana quien tiene más ingredientes en la pizza. 0: sin límite, se juega hasta que alguien la llene."],
     },
     new_york_slice: {
       first_slicer: ["Quién corta primero", "Quién corta la primera pizza; «Al azar» lo sortea."],
@@ -630,6 +636,10 @@ export const es = {
   presenceAbsent: "se ha ido",
   standInTag: "juega un robot",
   standInFor: (names: string) => `Un robot juega por ${names}`,
+  droppedBotSoon: (name: string) => `Se ha caído el móvil de ${name}: pronto un robot jugará por ${name}`,
+  droppedWaiting: (name: string) => `Se ha caído el móvil de ${name}: esperando a que vuelva`,
+  droppedManyBotSoon: (names: string) => `Se han caído los móviles de ${names}: pronto un robot jugará por cada uno`,
+  droppedManyWaiting: (names: string) => `Se han caído los móviles de ${names}: esperando a que vuelvan`,
   noticeSeatMovedBy: (name: string, by: string) => `El asiento de ${name} pasó a un móvil nuevo (lo pasó ${by})`,
   noticeSeatMovedTv: (name: string) => `El asiento de ${name} pasó a un móvil nuevo (desde la tele)`,
   noticeSeatMovedTeacher: (name: string) => `El asiento de ${name} pasó a otro aparato (lo pasó el profesor)`,

@@ -62,7 +62,7 @@ export const en = {
   locked: "Room locked",
   start: "Start the game",
   needPlayers: (min: number, max: number, have: number) =>
-    have < min ? `Needs at least ${min} players (${have} so far)` : `At most ${max} players (${have} now)`,
+    have < min ? `Needs at least ${min} players (${have} so far).` : `At most ${max} players (${have} now).`,
   spectators: (n: number) => plural("en", n, { one: "# watching", other: "# watching" }),
   closeRoom: "Close the room",
 
@@ -181,6 +181,12 @@ export const en = {
   noTv: "No TV",
   tableOnPhone: "The table",
   playNextGame: "A game is on: you play from the next one. Here is how it's going.",
+  sittingOutLobby: "The host has you sitting this one out",
+  sittingOutLobbyHelp: "You watch the game from here. The host can let you play again.",
+  sittingOutGame: "You are sitting this game out: you watch.",
+  seatElsewhereTitle: "Playing in another tab",
+  seatElsewhereHelp: "Your seat is now playing in another tab or window. Close this one, or play here instead.",
+  playHere: "Play here",
   rules: "How to play",
   closeRules: "Close",
   codeInvalid: "Codes are 4 letters.",
@@ -386,7 +392,7 @@ export const en = {
   // the host's options, by game and option name: [label, one-line help]
   optionText: {
     pizza_theory: {
-      max_rounds: ["Round limit", "After this round the most toppings on the pizza wins (0: no limit)."],
+      max_rounds: ["Round limit", "If nobody has filled the pizza by the end of this round, the game ends and the most toppings on the pizza wins. 0: no limit, play until someone fills it."],
     },
     new_york_slice: {
       first_slicer: ["First Slicer", "Who slices first; Random draws one."],
@@ -636,6 +642,10 @@ export const en = {
   presenceAbsent: "gone",
   standInTag: "bot playing",
   standInFor: (names: string) => `A bot is playing for ${names}`,
+  droppedBotSoon: (name: string) => `${name}'s phone dropped: a bot will play for ${name} soon`,
+  droppedWaiting: (name: string) => `${name}'s phone dropped: waiting for ${name} to come back`,
+  droppedManyBotSoon: (names: string) => `The phones of ${names} dropped: a bot will play for each of them soon`,
+  droppedManyWaiting: (names: string) => `The phones of ${names} dropped: waiting for them to come back`,
   noticeSeatMovedBy: (name: string, by: string) => `${name}'s seat moved to a new phone (handed over by ${by})`,
   noticeSeatMovedTv: (name: string) => `${name}'s seat moved to a new phone (handed over from the TV)`,
   noticeSeatMovedTeacher: (name: string) => `${name}'s seat moved to a new device (handed over by the teacher)`,

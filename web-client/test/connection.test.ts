@@ -335,6 +335,28 @@ describe("Connection", () => {
     expect(tokens.host()).toBeNull();
   });
 
+  it("given another tab took the seat (bye replaced, then 4001), then it ends as replaced, keeps its token and comes back only when asked", () => {
+    const storage = memoryStorage();
+    new TokenStore(storage).setSeat("BCDF", { room: "BCDF", token: "mine" });
+    const { conn, sockets, clock, tokens } = setup({ role: "player", room: "BCDF" }, storage);
+    sockets[0].open();
+    sockets[0].receive({ ...welcomePlayer, token: null });
+    sockets[0].receive({ t: "bye", reason: "replaced" });
+    sockets[0].drop(4001);
+    clock.advance(60000);
+    expect(sockets).toHaveLength(1);
+    expect(conn.status).toBe("ended");
+    expect(conn.endReason).toBe("replaced");
+    expect(tokens.seat("BCDF")?.token).toBe("mine");
+    // "Play here": the same hello, with the same token, once
+    conn.retryNow();
+    expect(conn.status).toBe("connecting");
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toEqual({ t: "hello", v: 1, role: "player", room: "BCDF", token: "mine" });
+    sockets[1].receive({ ...welcomePlayer, token: null });
+    expect(conn.status).toBe("open");
+  });
+
   it("given the hub closed the room (bye), then the TV forgets its token", () => {
     const { sockets, tokens, conn } = setup({ role: "host" });
     sockets[0].open();

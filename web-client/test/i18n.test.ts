@@ -171,9 +171,9 @@ describe("what the hub sends as codes and data", () => {
   it("fills a refused start with the numbers the TV knows", () => {
     const player = { id: 1, name: "Ana", bot: null, human: true, connected: true, seat: null };
     const lobby: Lobby = { phase: "lobby", host_connected: true, locked: false, game: "pizza_theory", options: {}, players: [player], spectators: 0 };
-    expect(hostErrorText("host/player_count", lobby)).toBe("Needs at least 2 players (1 so far)");
+    expect(hostErrorText("host/player_count", lobby)).toBe("Needs at least 2 players (1 so far).");
     setLanguage("es", false);
-    expect(hostErrorText("host/player_count", lobby)).toBe("Hacen falta al menos 2 jugadores (hay 1)");
+    expect(hostErrorText("host/player_count", lobby)).toBe("Hacen falta al menos 2 jugadores (hay 1).");
     expect(hostErrorText("host/no_game", null)).toBe("Primero elige un juego.");
   });
 

@@ -11,7 +11,8 @@ export const FALLBACK_GAMES: GameInfo[] = [
     title: "Pizza Theory",
     min_players: 2,
     max_players: 3,
-    options: [{ name: "max_rounds", kind: "int", default: 0, label: "Round limit", minimum: 0, maximum: 200, help: "0: play until someone fills the pizza" }],
+    // (games/pizza_theory/options.py: the limit is 30 rounds unless the host changes it; 0 is no limit)
+    options: [{ name: "max_rounds", kind: "int", default: 30, label: "Round limit", minimum: 0, maximum: 200, help: "0: no limit, play until someone fills the pizza" }],
     bots: ["random"],
   },
   { id: "new_york_slice", title: "New York Slice", min_players: 2, max_players: 6, options: [], bots: ["random"] },

@@ -250,6 +250,8 @@ export class Connection {
     this.endReason = null;
     this.clearRetry();
     this.attempt = 0;
+    // (an ended link asked to come back is connecting again, not "ended" with no reason)
+    if (this.status === "ended") this.setStatus("connecting");
     this.open();
   }
 
@@ -421,8 +423,10 @@ export class Connection {
         for (const f of this.reactionListeners) f(frame.counts);
         break;
       case "bye":
+        // (a newer socket with the same token took this seat or room: "replaced", never retried by itself,
+        // and never a refusal, so the screen offers to take it back rather than a join form)
         if (frame.reason === "room_closed") this.forget();
-        this.end(frame.reason === "room_closed" ? "room_closed" : "rejected");
+        this.end(frame.reason === "room_closed" ? "room_closed" : frame.reason === "replaced" ? "replaced" : "rejected");
         break;
     }
   }

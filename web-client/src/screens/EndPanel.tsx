@@ -40,9 +40,12 @@ export function EndPanel({ state, host, replaying }: { state: StateFrame; host: 
         <tbody>
           {order.map((seat) => (
             <tr key={seat} class={outcome.winners.includes(seat) ? "winner-row" : ""}>
-              <td>
-                <PlayerChip player={seats.get(seat)!} />
-                {outcome.winners.includes(seat) && <span class="crown" aria-label={S.winnerMark}>★</span>}
+              <td class="score-who-cell">
+                {/* (the name shortens with "…"; the tags, the star and the score always show) */}
+                <div class="score-who">
+                  <PlayerChip player={seats.get(seat)!} />
+                  {outcome.winners.includes(seat) && <span class="crown" aria-label={S.winnerMark}>★</span>}
+                </div>
               </td>
               <td class="num">{custom?.[seat] ?? formatScore(outcome.scores?.[seat])}</td>
             </tr>

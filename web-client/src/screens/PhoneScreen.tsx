@@ -31,7 +31,7 @@ import { ReactionBar } from "../reactions/Reactions";
 import { HostMenu, StuckOffer } from "./HostMenu";
 import { NoticeStack } from "../ui/Notices";
 import { authorityOf, authorityText, hostPlayer, isHostPhone, startsNextText } from "../ui/authority";
-import { SeatMoved, seatMovedAway } from "./SeatMoved";
+import { SeatElsewhere, SeatMoved, seatMovedAway } from "./SeatMoved";
 
 /** The length of a reclaim code (server/tokens.py): six letters of the room code alphabet. */
 export const RECLAIM_LENGTH = 6;
@@ -273,7 +273,10 @@ function Seated({
         )}
         <LanguageSwitch compact />
       </header>
-      <p class={`authority-line ${hosting ? "authority-you" : ""}`}>{authorityText(state.lobby, "phone", state.you.player ?? null)}</p>
+      {/* (the host phone's lobby says "You are the host" in its own heading: not twice) */}
+      {!(hosting && !state.game) && (
+        <p class={`authority-line ${hosting ? "authority-you" : ""}`}>{authorityText(state.lobby, "phone", state.you.player ?? null)}</p>
+      )}
       {state.game && tableShown && (
         // The table's public part comes from this seat's own view: a phone is never sent anything else.
         <section class="phone-table" aria-label={S.tableOnPhone} tabIndex={0}>
@@ -298,12 +301,20 @@ function Seated({
                 : S.botPlaysForYou}
         </p>
       )}
-      {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} exclude={state.you.player ?? null} />}
+      {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} exclude={state.you.player ?? null} standIns={state.lobby.stand_ins !== false} />}
       {hosting && <StuckOffer lobby={state.lobby} host={hostActions!} />}
       {!state.game && hosting && <PhoneHostPanel lobby={state.lobby} host={hostActions!} room={state.room} me={state.you.player ?? null} />}
       {!state.game && !hosting && (
         <section class="phone-wait">
-          <p>{S.waitingToStart}</p>
+          {/* the host's sit-out carries over from game to game until the host lets them play: no promise of a turn */}
+          {me?.sitting_out ? (
+            <>
+              <p class="sitting-out-note">{S.sittingOutLobby}</p>
+              <p class="hint-text">{S.sittingOutLobbyHelp}</p>
+            </>
+          ) : (
+            <p>{S.waitingToStart}</p>
+          )}
           {state.lobby.game && <p class="hint-text">{S[`game_${state.lobby.game}` as keyof typeof S] as string}</p>}
         </section>
       )}
@@ -314,7 +325,9 @@ function Seated({
         // A late joiner: the public view of the game in progress (the hub sends this
         // phone the spectators' view), and when they will play.
         <section class="phone-late" aria-labelledby="late-title">
-          <p id="late-title" class="late-note">{S.playNextGame}</p>
+          <p id="late-title" class="late-note">
+            {me?.sitting_out ? S.sittingOutGame : S.playNextGame}
+          </p>
           {hasBrief(state.lobby.game) ? (
             <TableBrief gameId={state.lobby.game!} game={state.game} players={state.lobby.players} outcome={state.outcome} />
           ) : (
@@ -400,6 +413,8 @@ export function Joined({
   // The room is gone (closed by the host, or this player removed): a clear
   // end screen instead of the last hand with buttons that can no longer work.
   const over = status === "ended" && conn.endReason !== "replaced" && conn.endReason !== "not_found" && conn.endReason !== "rejected";
+  // Another tab or window of this phone took the seat: say so, and offer it back (no join form).
+  const elsewhere = status === "ended" && conn.endReason === "replaced";
   useEffect(() => {
     if (status === "ended" && onSeatMoved && seatMovedAway(conn)) {
       onSeatMoved(conn.room ?? identity.room);
@@ -427,8 +442,10 @@ export function Joined({
     });
   return (
     <div class="screen phone">
-      {!over && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
-      {over ? (
+      {!over && !elsewhere && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
+      {elsewhere ? (
+        <SeatElsewhere onPlayHere={() => conn.retryNow()} />
+      ) : over ? (
         <RoomEnded reason={conn.endReason} again={S.joinAnother} onAgain={() => onLeave(null)} />
       ) : state ? (
         <Seated state={state} send={send} hint={() => conn.hint()} hostActions={hostActions} phoneOnly={phoneOnly} react={conn} classCode={classCode} />
@@ -437,7 +454,7 @@ export function Joined({
           <p>{S.connecting}</p>
         </main>
       )}
-      {state && !over && <NoticeStack lobby={state.lobby} me={state.you.player ?? null} variant="phone" />}
+      {state && !over && !elsewhere && <NoticeStack lobby={state.lobby} me={state.you.player ?? null} variant="phone" />}
       <Toast text={toast} />
     </div>
   );

@@ -63,7 +63,7 @@ export function TableScreen({
           <LanguageSwitch compact />
         </span>
       </header>
-      {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} />}
+      {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} standIns={state.lobby.stand_ins !== false} />}
       {state.game && !state.outcome && (brief ? (
         <TableBrief gameId={state.lobby.game!} game={state.game} players={state.lobby.players} outcome={state.outcome} />
       ) : (

@@ -5,7 +5,7 @@ import type { LobbyPlayer } from "../net/wire";
 import { S } from "../strings";
 import { lookFor } from "./players";
 import { PlayerMark } from "./Shape";
-import { botPlaysFor, botSeats, isHuman, presenceOf } from "./presence";
+import { botPlaysFor, botSeats, droppedSeats, isHuman, presenceOf } from "./presence";
 
 export function StatusBanner({ status, endReason, onRetry }: { status: Status; endReason?: EndReason | null; onRetry?: () => void }) {
   if (status === "open") return null;
@@ -38,7 +38,10 @@ export function PlayerChip({ player, children, big }: { player: LobbyPlayer; chi
   return (
     <span class={`chip ${big ? "chip-big" : ""} ${presence === "connected" ? "" : "chip-away"}`} style={{ "--pc": look.colour }}>
       <PlayerMark shape={look.shape} colour={look.colour} size={big ? 44 : 28} />
-      <span class="chip-name">{player.name}</span>
+      {/* a long name ends in "…" where room is short; the whole name is its title */}
+      <span class="chip-name" title={player.name}>
+        {player.name}
+      </span>
       {!human && <span class="chip-tag">{S.bot}</span>}
       {human && <PresenceTags player={player} />}
       {children}
@@ -57,21 +60,40 @@ export function PresenceTags({ player }: { player: LobbyPlayer }) {
           <span class="sr-only">{`: ${S.standInFor(player.name)}`}</span>
         </span>
       )}
-      {presence !== "connected" && <span class={`chip-tag chip-${presence}`}>{presence === "away" ? S.presenceAway : S.presenceAbsent}</span>}
+      {/* (a stand-in plays only for someone gone: "bot playing" says it, so no "gone" beside it) */}
+      {presence !== "connected" && !(player.stand_in && presence === "absent") && (
+        <span class={`chip-tag chip-${presence}`}>{presence === "away" ? S.presenceAway : S.presenceAbsent}</span>
+      )}
     </>
   );
 }
 
-/** "A bot is playing for Noah" while a game runs and a bot plays someone's seat (every screen shows it). */
-export function BotPlaysLine({ players, exclude }: { players: LobbyPlayer[]; exclude?: number | null }) {
+/**
+ * While a game runs (every screen shows it): "A bot is playing for Noah" when a bot plays someone's
+ * seat, and "Zoë's phone dropped: a bot will play for Zoë soon" while a seated phone is gone and its
+ * stand-in has not come yet (`standIns`: the room lets bots stand in; otherwise the game waits for her).
+ */
+export function BotPlaysLine({ players, exclude, standIns = true }: { players: LobbyPlayer[]; exclude?: number | null; standIns?: boolean }) {
   const names = botSeats(players)
     .filter((p) => p.id !== exclude)
     .map((p) => p.name);
-  if (names.length === 0) return null;
+  const dropped = droppedSeats(players).filter((p) => p.id !== exclude);
+  if (names.length === 0 && dropped.length === 0) return null;
   return (
-    <p class="bot-plays-line" role="status">
-      {S.standInFor(listNames(names))}
-    </p>
+    <>
+      {names.length > 0 && (
+        <p class="bot-plays-line" role="status">
+          {S.standInFor(listNames(names))}
+        </p>
+      )}
+      {dropped.length > 0 && (
+        <p class="bot-plays-line dropped-line" role="status">
+          {dropped.length === 1
+            ? (standIns ? S.droppedBotSoon : S.droppedWaiting)(dropped[0].name)
+            : (standIns ? S.droppedManyBotSoon : S.droppedManyWaiting)(listNames(dropped.map((p) => p.name)))}
+        </p>
+      )}
+    </>
   );
 }
 

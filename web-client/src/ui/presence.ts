@@ -18,6 +18,17 @@ export function botPlaysFor(player: LobbyPlayer): boolean {
   return isHuman(player) && (Boolean(player.stand_in) || player.bot !== null);
 }
 
+/**
+ * The seated people whose phone has dropped and whom no bot plays yet (away, or just past the grace):
+ * the game waits on them, and every other screen says why.  No due time is sent for the stand-in, so
+ * screens say "soon", never a countdown of their own.
+ */
+export function droppedSeats(players: readonly LobbyPlayer[]): LobbyPlayer[] {
+  return players
+    .filter((p) => p.seat !== null && p.seat !== undefined && isHuman(p) && !botPlaysFor(p) && presenceOf(p) !== "connected")
+    .sort((a, b) => (a.seat ?? 0) - (b.seat ?? 0));
+}
+
 /** The people whose seats bots play in the game now, in seat order ("a bot is playing for Noah"). */
 export function botSeats(players: readonly LobbyPlayer[]): LobbyPlayer[] {
   return players.filter((p) => p.seat !== null && botPlaysFor(p)).sort((a, b) => (a.seat ?? 0) - (b.seat ?? 0));

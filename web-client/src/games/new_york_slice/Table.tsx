@@ -164,7 +164,12 @@ export function GuestCheck({ game, players }: { game: View; players: LobbyPlayer
       <tbody>
         {(check.rows as View[]).map((r) => (
           <tr key={r.seat} class={(check.winners as number[]).includes(r.seat) ? "winner-row" : ""}>
-            <th scope="row">{seats.get(r.seat)?.name ?? S.seat(r.seat)}</th>
+            <th scope="row">
+              {/* a long name ends in "…" so the check's numbers all stay in sight */}
+              <span class="gc-name" title={seats.get(r.seat)?.name ?? S.seat(r.seat)}>
+                {seats.get(r.seat)?.name ?? S.seat(r.seat)}
+              </span>
+            </th>
             <td>{r.majorities}</td>
             <td>{r.specials}</td>
             <td>{r.pepperoni}</td>

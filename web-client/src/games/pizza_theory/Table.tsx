@@ -66,7 +66,9 @@ function Plate({ game, position, players }: { game: View; position: number; play
     <div class={`plate plate-${position} ${acting ? "plate-acting" : ""}`} style={{ "--pc": look.colour }}>
       <div class="plate-name">
         <PlayerMark shape={look.shape} colour={look.colour} size={44} />
-        <span>{name}</span>
+        <span class="plate-player" title={name}>
+          {name}
+        </span>
         {person && isHuman(person) && <PresenceTags player={person} />}
       </div>
       <div class="plate-facts">
