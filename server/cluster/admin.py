@@ -246,6 +246,9 @@ class ClusterRooms(admin.LocalRooms):
                 raise admin.NotClosed(str(exc)) from exc
             if found is None:
                 return None
+            # A closed room's code is freed and may name a newer room now: never close that one instead.
+            if (found.room.id if isinstance(found, RoomActor) else found.room_id) != room_id:
+                return None
             if isinstance(found, RoomActor):
                 return await super().close(found.room.id)
             owner = found.owner  # it came back to life meanwhile
