@@ -95,7 +95,7 @@ def test_while_a_phone_has_dropped_the_others_are_told_a_bot_will_play_for_her_s
     # When Zoë's phone drops
     zoe.context.close()
     # Then, before a bot takes over, Ana's phone and the TV say her phone dropped and a bot will play for her soon
-    line = "Zoë's phone dropped: a bot will play for Zoë soon"
+    line = "Zoë's phone dropped: a bot takes over soon"
     ana.locator(".dropped-line").get_by_text(line).wait_for(timeout=10_000)
     tv.locator(".dropped-line").get_by_text(line).wait_for(timeout=10_000)
     assert not re.search(r"\d+\s*s\b", tv.locator(".dropped-line").inner_text())

@@ -20,7 +20,7 @@ const zoeAway = person(1, "Zoë", { connected: false, presence: "away" });
 describe("a seated phone that dropped", () => {
   it("given Zoë away with no bot yet, then the others read that a bot will play for her soon", () => {
     act(() => render(<BotPlaysLine players={[person(0, "Ana"), zoeAway]} exclude={0} />, root()));
-    expect(root().textContent).toBe("Zoë's phone dropped: a bot will play for Zoë soon");
+    expect(root().textContent).toBe("Zoë's phone dropped: a bot takes over soon");
     expect(root().textContent).not.toMatch(/\d/);
   });
 
@@ -43,6 +43,6 @@ describe("several seated phones that dropped", () => {
     const benAway = person(2, "Ben", { connected: false, presence: "away" });
     act(() => render(<BotPlaysLine players={[person(0, "Ana"), zoeAway, benAway]} />, root()));
     expect(root().querySelectorAll(".dropped-line")).toHaveLength(1);
-    expect(root().textContent).toBe("The phones of Zoë and Ben dropped: a bot will play for each of them soon");
+    expect(root().textContent).toBe("The phones of Zoë and Ben dropped: bots take over soon");
   });
 });
