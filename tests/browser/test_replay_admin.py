@@ -298,9 +298,20 @@ def test_the_tv_downloads_its_rooms_replay_from_the_host_menu(browser, admin_ser
     assert replay.check(doc, load_games()).phase == "finished"
 
 
-def test_the_tvs_download_waits_for_the_games_end(browser, admin_server, artifacts):
+@pytest.fixture
+def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """A hub whose bots take 2 s a move, so a game of bots is still being played while a test looks at it."""
+    _build_client()
+    running = start_server(tmp_path_factory.mktemp("pizzanight-slow-bots"), extra=("--bot-delay", "2"))
+    try:
+        yield running
+    finally:
+        stop_server(running)
+
+
+def test_the_tvs_download_waits_for_the_games_end(browser, slow_bots, artifacts):
     # Given a TV whose game of bots has just started (the TV hosts: no phone is in the room)
-    tv = d.open_tv(browser, admin_server.url)
+    tv = d.open_tv(browser, slow_bots.url)
     code = d.room_code(tv)
     d.choose_game(tv, "Pizza Theory")
     d.add_bot(tv, 1)
@@ -317,7 +328,7 @@ def test_the_tvs_download_waits_for_the_games_end(browser, admin_server, artifac
     d.shot(tv, artifacts, "tv-replay-download-waits")
     # and the hub refuses the TV's token on the route itself as well
     token = tv.evaluate(f"() => JSON.parse(localStorage.getItem('pizzanight:host:{code}')).token")
-    request = urllib.request.Request(f"{admin_server.url}/api/rooms/{code}/replay", headers={"Authorization": f"Bearer {token}"})
+    request = urllib.request.Request(f"{slow_bots.url}/api/rooms/{code}/replay", headers={"Authorization": f"Bearer {token}"})
     try:
         urllib.request.urlopen(request, timeout=10)
         raise AssertionError("the replay was given while the game is played")
