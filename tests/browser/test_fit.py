@@ -464,6 +464,8 @@ def test_the_host_phones_lobby_fits_a_phone_with_long_names(browser, server, art
     # (and the picker's two sentences each end with a full stop)
     assert host.locator(".picker").get_by_text("At most 6 players (7 now). Choose who sits this one out.").is_visible()
     d.answered(host, lambda: host.get_by_role("button", name="Sit out: Sam watches the next game").click())
+    # (and a long name too: the host must still tell who sits out, no-TV audit item 4)
+    d.answered(host, lambda: host.get_by_role("button", name="Sit out: Bartholomew-Jane watches the next game").click())
     for lang in LANGS:
         for width in (PHONE["width"], SMALL_PHONE["width"]):
             # (a phone's lobby is a page to read down: measured as tall as it is, so nothing on it is off screen)
@@ -471,18 +473,26 @@ def test_the_host_phones_lobby_fits_a_phone_with_long_names(browser, server, art
             host.set_viewport_size({"width": width, "height": 844})
             tall = host.evaluate("() => document.documentElement.scrollHeight")
             found.check(host, "host-phone-lobby", {"width": width, "height": tall}, lang)
-            # Then each chip is one line: the name shortens with "…", the buttons stay beside it
+            # Then each chip is one line: the name shortens with "…", the buttons stay beside it; a player
+            # who sits out takes two lines, the whole name on the first, "sits out" and "Let play" under it
             rows = host.evaluate(
                 """() => [...document.querySelectorAll('.players-panel .player-list .chip')].map((chip) => {
-                    const name = chip.querySelector('.chip-name').getBoundingClientRect();
+                    const nameEl = chip.querySelector('.chip-name');
+                    const name = nameEl.getBoundingClientRect();
                     const parts = [...chip.querySelectorAll('.btn, .btn-icon, .chip-tag')].map((e) => e.getBoundingClientRect());
                     const chipBox = chip.getBoundingClientRect();
-                    return {name: chip.querySelector('.chip-name').textContent,
+                    return {name: nameEl.textContent, out: chip.textContent.includes('sits out') || chip.textContent.includes('descansa'),
+                            whole: nameEl.scrollWidth <= nameEl.clientWidth + 1,
                             oneLine: parts.every((r) => r.top < name.bottom && r.bottom > name.top),
+                            under: parts.every((r) => r.top >= name.bottom - 2),
                             inside: chipBox.right <= window.innerWidth};
                 })"""
             )
-            assert rows and all(r["oneLine"] and r["inside"] for r in rows), (width, lang, rows)
+            assert rows and all(r["inside"] for r in rows), (width, lang, rows)
+            assert all(r["oneLine"] for r in rows if not r["out"]), (width, lang, rows)
+            outs = [r for r in rows if r["out"]]
+            assert len(outs) == 2 and all(r["whole"] and r["under"] for r in outs), (width, lang, outs)
+            assert host.locator(".players-panel .btn", has_text=("Let play" if lang == "en" else "Que juegue")).count() == 2
     _speak(host, "en")
     host.set_viewport_size(PHONE)
     host.locator(".players-panel").scroll_into_view_if_needed()

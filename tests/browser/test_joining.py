@@ -57,7 +57,7 @@ def test_with_too_many_players_the_host_chooses_who_sits_out(browser, server, ar
     assert not start.is_enabled()
     assert tv.locator(".picker").get_by_text("At most 3 players (4 now). Choose who sits this one out.").is_visible()
     tv.get_by_role("button", name="Sit out: Bot 2 watches the next game").click()
-    tv.get_by_role("button", name="Play: Bot 2 plays the next game").wait_for()
+    tv.get_by_role("button", name="Let play: Bot 2 plays the next game").wait_for()
     d.shot(tv, artifacts, "tv-lobby-sit-out")
     d.assert_accessible(tv, "TV lobby choosing who sits out")
     assert start.is_enabled()

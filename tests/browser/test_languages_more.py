@@ -116,7 +116,7 @@ def test_second_tab_and_sit_out_picker_in_both_languages(browser, server, artifa
     first.get_by_role("radio", name=re.compile("Pizza Theory")).click()
     first.locator(".picker").wait_for()
     first.get_by_role("button", name=re.compile("^Descansa: Bot 2")).click()
-    first.get_by_role("button", name=re.compile("^Juega: Bot 2")).wait_for()
+    first.get_by_role("button", name=re.compile("^Que juegue: Bot 2")).wait_for()
     check_both(first, artifacts, "tv-lobby-sit-out", shots)
     assert len(shots) == 2, shots
 

@@ -11,7 +11,7 @@ const letter = (i: number) => String.fromCharCode(65 + i);
 // a stray key or a wrong type fails the build).
 export const es = {
   appName: "Pizza Night", // the product's name, like the games' names, is not translated
-  tagline: "Juegos de pizza para la fiesta: la tele es la mesa y tu móvil es tu mano.",
+  tagline: "Juegos de pizza para la fiesta: la mesa es una tele (o vuestros móviles) y tu móvil es tu mano.",
 
   // connection
   connecting: "Conectando…",
@@ -90,6 +90,7 @@ export const es = {
   // phone
   joinTitle: "Únete a una partida",
   reclaimLink: "Ya tenía un asiento (móvil nuevo)",
+  reclaimLinkShort: "Ya tenía un asiento",
   reclaimBack: "Entrar con un nombre",
   reclaimLabel: "Código del anfitrión",
   reclaimHelp: "¿Has perdido el móvil? El anfitrión elige Móvil nuevo junto a tu nombre en el menú Anfitrión de su móvil, y te dice el código.",
@@ -103,7 +104,7 @@ export const es = {
     `Sirve una vez, durante ${plural("es", minutes, { one: "# minuto", other: "# minutos" })}. El móvil perdido ya no puede jugar.`,
   reclaimDone: "Hecho",
   reclaimUntil: (time: string) => `Válido hasta las ${time}`,
-  codeLabel: "Código de la sala (en la tele)",
+  codeLabel: "Código de la sala (en la tele o en el móvil del anfitrión)",
   nameLabel: "Tu nombre",
   namePlaceholder: "Lucía",
   join: "Entrar",
@@ -116,6 +117,7 @@ export const es = {
   watchingOnly: "Estás mirando esta partida.",
   noTv: "Sin tele",
   tableOnPhone: "La mesa",
+  finalTable: "La mesa final",
   roomEndedTitle: "La sala ha terminado",
   tabBusyTitle: (code: string) => `La sala ${code} está abierta en otra pestaña`,
   tabBusyHelp: "Abre una sala nueva aquí, o trae esa sala a esta pestaña (la otra pestaña la suelta).",
@@ -132,8 +134,8 @@ export const es = {
   chooseSitOut: "Elige quién descansa en esta partida.",
   sitOutShort: "Descansa",
   sitOutFor: (name: string) => `Descansa: ${name} mira la próxima partida`,
-  letPlayShort: "Juega",
-  letPlay: (name: string) => `Juega: ${name} juega la próxima partida`,
+  letPlayShort: "Que juegue",
+  letPlay: (name: string) => `Que juegue: ${name} juega la próxima partida`,
   timerPreset: (name: string, s: number) => `${name} · ${s} s`,
   timer_quick: "Rápido",
   timer_normal: "Normal",
@@ -536,7 +538,8 @@ export const es = {
   },
   errorParams: {
     "room/full": (p: ErrorParams) => `La sala está llena: ${plural("es", num(p.max), { one: "como mucho # jugador", other: "como mucho # jugadores" })}.`,
-    "room/name_taken": (p: ErrorParams) => `Alguien de la sala ya se llama ${p.name}: elige otro nombre.`,
+    "room/name_taken": (p: ErrorParams) =>
+      `Alguien de la sala ya se llama ${p.name}. ¿Eres tú con un móvil nuevo? Pide un código al anfitrión y toca Ya tenía un asiento. Si no, elige otro nombre.`,
     "room/bad_name": (p: ErrorParams) =>
       p.reason === "unkind" ? "Ese nombre no es amable: elige otro, por favor."
       : p.reason === "empty" ? "Escribe primero un nombre."

@@ -9,7 +9,7 @@ import type { ErrorParams } from "./net/wire";
 
 export const en = {
   appName: "Pizza Night",
-  tagline: "Pizza party games: the TV is the table, your phone is your hand.",
+  tagline: "Pizza party games: a TV (or your phones) is the table, your phone is your hand.",
 
   // connection
   connecting: "Connecting…",
@@ -55,8 +55,8 @@ export const en = {
   chooseSitOut: "Choose who sits this one out.",
   sitOutShort: "Sit out",
   sitOutFor: (name: string) => `Sit out: ${name} watches the next game`,
-  letPlayShort: "Play",
-  letPlay: (name: string) => `Play: ${name} plays the next game`,
+  letPlayShort: "Let play",
+  letPlay: (name: string) => `Let play: ${name} plays the next game`,
   lock: "Lock the room",
   unlock: "Let people join",
   locked: "Room locked",
@@ -152,6 +152,8 @@ export const en = {
   // phone
   joinTitle: "Join a game",
   reclaimLink: "I had a seat (new phone)",
+  /** The button's words as the name-taken message quotes them. */
+  reclaimLinkShort: "I had a seat",
   reclaimBack: "Join with a name instead",
   reclaimLabel: "Code from the host",
   reclaimHelp: "Lost your phone? The host picks New phone next to your name in the Host menu on their phone, and reads you the code.",
@@ -165,7 +167,7 @@ export const en = {
     `It works once, for ${plural("en", minutes, { one: "# minute", other: "# minutes" })}. The lost phone can no longer play.`,
   reclaimDone: "Done",
   reclaimUntil: (time: string) => `Until ${time}`,
-  codeLabel: "Room code (on the TV)",
+  codeLabel: "Room code (on the TV or the host's phone)",
   nameLabel: "Your name",
   namePlaceholder: "Ana",
   join: "Join",
@@ -180,6 +182,7 @@ export const en = {
   watchingOnly: "You are watching this game.",
   noTv: "No TV",
   tableOnPhone: "The table",
+  finalTable: "The final table",
   playNextGame: "A game is on: you play from the next one. Here is how it's going.",
   sittingOutLobby: "The host has you sitting this one out",
   sittingOutLobbyHelp: "You watch the game from here. The host can let you play again.",
@@ -542,7 +545,8 @@ export const en = {
   /** Sentences that use the error's `params` (numbers, names); the plain sentence above when params are missing. */
   errorParams: {
     "room/full": (p: ErrorParams) => `The room is full: ${plural("en", num(p.max), { one: "at most # player", other: "at most # players" })}.`,
-    "room/name_taken": (p: ErrorParams) => `Someone here is already called ${p.name}: pick another name.`,
+    "room/name_taken": (p: ErrorParams) =>
+      `Someone here is already called ${p.name}. Is this you on a new phone? Ask the host for a code, then tap I had a seat. If not, pick another name.`,
     "room/bad_name": (p: ErrorParams) =>
       p.reason === "unkind" ? "That name is not a kind one: please choose another."
       : p.reason === "empty" ? "Type a name first."

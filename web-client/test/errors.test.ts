@@ -56,7 +56,9 @@ describe("error sentences", () => {
     setLanguage("es", false);
     expect(errorText("slicing/wrong_portion_count", { portions: 1 })).toBe("Haz 1 ración: una por jugador.");
     expect(errorText("slicing/wrong_portion_count", { portions: 3 })).toBe("Haz 3 raciones: una por jugador.");
-    expect(errorText("room/name_taken", { name: "Ana" })).toBe("Alguien de la sala ya se llama Ana: elige otro nombre.");
+    expect(errorText("room/name_taken", { name: "Ana" })).toBe(
+      "Alguien de la sala ya se llama Ana. ¿Eres tú con un móvil nuevo? Pide un código al anfitrión y toca Ya tenía un asiento. Si no, elige otro nombre.",
+    );
   });
 
   it("falls back to the plain sentence without params", () => {

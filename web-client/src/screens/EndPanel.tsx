@@ -21,37 +21,14 @@ export function EndPanel({ state, host, replaying }: { state: StateFrame; host: 
   const names = outcome.winners.map((s) => seats.get(s)?.name ?? S.seat(s));
   const headline = names.length === 0 ? S.nobodyWins : names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
   const ui = uiFor(state.lobby.game);
-  const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
   // The hub's `summary` is English for logs; each game writes its end line from the view.
   const summary = state.game && ui.summary ? ui.summary(state.game, outcome, state.lobby.players) : null;
-  const order = [...seats.keys()].sort((a, b) => a - b);
   return (
     <section class="end-panel" role="dialog" aria-modal="false" aria-labelledby="end-title">
       <h2 id="end-title">{S.gameOver}</h2>
       <p class="end-headline">{headline}</p>
       {summary && <p class="end-summary">{summary}</p>}
-      <table class="scores">
-        <thead>
-          <tr>
-            <th scope="col">{S.players}</th>
-            <th scope="col">{S.score}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.map((seat) => (
-            <tr key={seat} class={outcome.winners.includes(seat) ? "winner-row" : ""}>
-              <td class="score-who-cell">
-                {/* (the name shortens with "…"; the tags, the star and the score always show) */}
-                <div class="score-who">
-                  <PlayerChip player={seats.get(seat)!} />
-                  {outcome.winners.includes(seat) && <span class="crown" aria-label={S.winnerMark}>★</span>}
-                </div>
-              </td>
-              <td class="num">{custom?.[seat] ?? formatScore(outcome.scores?.[seat])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScoreTable state={state} />
       {!host && !replaying && <p class="hint-text end-next">{startsNextText(state.lobby)}</p>}
       {host && (
         <div class="row">
@@ -64,5 +41,38 @@ export function EndPanel({ state, host, replaying }: { state: StateFrame; host: 
         </div>
       )}
     </section>
+  );
+}
+
+/** Every player's score, in seat order, the winners starred (the end panel's, and a phone's at Game over). */
+export function ScoreTable({ state }: { state: StateFrame }) {
+  const outcome = state.outcome!;
+  const seats = bySeat(state.lobby.players);
+  const ui = uiFor(state.lobby.game);
+  const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
+  const order = [...seats.keys()].sort((a, b) => a - b);
+  return (
+<table class="scores">
+      <thead>
+        <tr>
+          <th scope="col">{S.players}</th>
+          <th scope="col">{S.score}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.map((seat) => (
+          <tr key={seat} class={outcome.winners.includes(seat) ? "winner-row" : ""}>
+            <td class="score-who-cell">
+              {/* (the name shortens with "…"; the tags, the star and the score always show) */}
+              <div class="score-who">
+                <PlayerChip player={seats.get(seat)!} />
+                {outcome.winners.includes(seat) && <span class="crown" aria-label={S.winnerMark}>★</span>}
+              </div>
+            </td>
+            <td class="num">{custom?.[seat] ?? formatScore(outcome.scores?.[seat])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

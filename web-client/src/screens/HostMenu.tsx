@@ -209,7 +209,7 @@ function PeopleTab({ lobby, host, me, asking }: { lobby: Lobby; host: HostAction
       <h3 id="seats-title" class="sr-only">
         {S.seatsTitle}
       </h3>
-      {shown && <ReclaimShown shown={shown} onDone={done} />}
+      {shown && <ReclaimShown shown={shown} onDone={done} room={host.room} />}
       {rows.length === 0 && <p class="hint-text">{S.noPlayersYet}</p>}
       <ul class="seat-rows">
         {rows.map((p) => (

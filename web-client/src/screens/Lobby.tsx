@@ -307,8 +307,10 @@ export function PlayersPanel({
       {lobby.players.length === 0 && <p class="hint-text">{S.noPlayersYet}</p>}
       <ul class="player-list">
         {lobby.players.map((p) => (
-          <li key={p.id}>
+          <li key={p.id} class={p.sitting_out && fromPhone ? "sits-out" : undefined}>
             <PlayerChip player={p} big>
+              {/* on a phone, a player who sits out takes two lines: the whole name, then the state and "Let play" */}
+              {p.sitting_out && fromPhone && <span class="chip-break" aria-hidden="true" />}
               {p.sitting_out && <span class="chip-tag">{S.sittingOut}</span>}
               {choosing && (
                 <button
@@ -330,7 +332,7 @@ export function PlayersPanel({
           </li>
         ))}
       </ul>
-      {shown && <ReclaimShown shown={shown} onDone={done} />}
+      {shown && <ReclaimShown shown={shown} onDone={done} room={host?.room} />}
       {host && (
         <div class="row">
           <button class="btn" disabled={full} onClick={() => host.op("add_bot", { bot: botName })}>

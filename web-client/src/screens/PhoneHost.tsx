@@ -12,7 +12,7 @@ import { joinUrl } from "../route";
 import { useJoinBase } from "./Lobby";
 
 /** No TV: the host phone shows the room's code, QR and address so the others can join from it. */
-function ShareRoom({ code }: { code: string }) {
+export function ShareRoom({ code }: { code: string }) {
   const base = useJoinBase();
   const url = joinUrl(base, code);
   const shown = url.replace(/^https?:\/\//, "");

@@ -25,13 +25,15 @@ export function tooLong(typed: string): boolean {
 import { RoomEnded, Toast, useToast } from "./TvScreen";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import type { HostActions } from "./Lobby";
-import { PhoneHostPanel } from "./PhoneHost";
+import { PhoneHostPanel, ShareRoom } from "./PhoneHost";
 import { Countdown, useCountdown } from "./Countdown";
 import { ReactionBar } from "../reactions/Reactions";
 import { HostMenu, StuckOffer } from "./HostMenu";
 import { NoticeStack } from "../ui/Notices";
 import { authorityOf, authorityText, hostPlayer, isHostPhone, startsNextText } from "../ui/authority";
 import { SeatElsewhere, SeatMoved, seatMovedAway } from "./SeatMoved";
+import { PhoneFinal, PhoneTable, hasPhoneTable } from "./PhoneTable";
+import { useWide } from "../ui/useWide";
 
 /** The length of a reclaim code (server/tokens.py): six letters of the room code alphabet. */
 export const RECLAIM_LENGTH = 6;
@@ -58,6 +60,10 @@ export function JoinForm({
   // "I had a seat": a lost phone's player types the code the host's TV shows instead of a name.
   const [reclaiming, setReclaiming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // the hub's error from the last try, until the player switches between name and "I had a seat"
+  const [errorSeen, setErrorSeen] = useState(false);
+  useEffect(() => setErrorSeen(false), [error]);
+  const shownError = problem ?? (errorSeen ? null : error);
   const submit = (e: Event) => {
     e.preventDefault();
     const c = normaliseCode(codeText);
@@ -128,9 +134,9 @@ export function JoinForm({
             />
           </>
         )}
-        {(problem || error) && (
+        {shownError && (
           <p class="form-error" role="alert">
-            {problem ?? error}
+            {shownError}
           </p>
         )}
         <button class="btn btn-start" type="submit">
@@ -142,8 +148,10 @@ export function JoinForm({
             class="btn btn-quiet btn-link"
             aria-pressed={reclaiming}
             onClick={() => {
+              // (the room code typed stays: a returning player needs it for the host's code too)
               setReclaiming(!reclaiming);
               setProblem(null);
+              setErrorSeen(true);
             }}
           >
             {reclaiming ? S.reclaimBack : S.reclaimLink}
@@ -250,6 +258,8 @@ function Seated({
   const late = Boolean(state.game) && seat === null && !state.outcome;
   const hosting = Boolean(hostActions) && isHostPhone(state);
   const host = hostPlayer(state.lobby);
+  // a phone, not a tablet: the table's phone layout (a tablet has room for the TV's table)
+  const phoneLayout = !useWide();
   return (
     // data-version: the room version on screen (tests wait on it, never on a clock)
     <main class="phone-main" data-version={state.version}>
@@ -277,8 +287,18 @@ function Seated({
       {!(hosting && !state.game) && (
         <p class={`authority-line ${hosting ? "authority-you" : ""}`}>{authorityText(state.lobby, "phone", state.you.player ?? null)}</p>
       )}
-      {state.game && tableShown && (
+      {state.game && tableShown && !state.outcome && (
         // The table's public part comes from this seat's own view: a phone is never sent anything else.
+        // A phone (not a tablet) reads a phone layout of it in the page's flow, never the TV's table in a box.
+        phoneLayout && hasPhoneTable(state.lobby.game) ? (
+          <PhoneTable state={state} />
+        ) : (
+          <section class="phone-table" aria-label={S.tableOnPhone} tabIndex={0}>
+            <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+          </section>
+        )
+      )}
+      {state.game && tableShown && state.outcome && !phoneLayout && (
         <section class="phone-table" aria-label={S.tableOnPhone} tabIndex={0}>
           <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
         </section>
@@ -316,6 +336,19 @@ function Seated({
             <p>{S.waitingToStart}</p>
           )}
           {state.lobby.game && <p class="hint-text">{S[`game_${state.lobby.game}` as keyof typeof S] as string}</p>}
+          {/* who is in, so anyone can see who is missing; with no TV, the room's code and QR on every
+              phone, so a latecomer can join from whichever phone is nearest */}
+          <h2 class="phone-wait-title">
+            {S.players} <span class="count">{state.lobby.players.length}</span>
+          </h2>
+          <ul class="player-list phone-wait-players">
+            {state.lobby.players.map((p) => (
+              <li key={p.id}>
+                <PlayerChip player={p} />
+              </li>
+            ))}
+          </ul>
+          {state.lobby.no_tv && !classCode && <ShareRoom code={state.room} />}
         </section>
       )}
       {state.game && seat !== null && !state.outcome && (
@@ -338,6 +371,8 @@ function Seated({
         </section>
       )}
       {state.outcome && <PhoneResult state={state} host={hosting ? hostActions! : null} />}
+      {/* Game over on a phone: the whole score table and the final board, under the result */}
+      {state.outcome && state.game && tableShown && phoneLayout && <PhoneFinal state={state} />}
       {react && !mine && <ReactionBar conn={react} />}
       {help && state.lobby.game && <RulesDialog gameId={state.lobby.game} game={state.game} options={state.lobby.options} onClose={() => setHelp(false)} />}
     </main>
@@ -425,6 +460,7 @@ export function Joined({
     }
   }, [status]);
   const hostActions: HostActions = {
+    room: state?.room,
     op: (op, fields = {}, then) => {
       conn.host(op, fields).then(then, (e: RequestError) => showToast(errorText(e.code, e.params)));
     },
@@ -471,6 +507,8 @@ export function PhoneScreen({ code }: { code: string | null }) {
   });
   const [error, setError] = useState<string | null>(null);
   const [moved, setMoved] = useState<string | null>(null);
+  // the room code last tried: a refused join (name taken) comes back to the form with it still typed
+  const [tried, setTried] = useState<string | null>(code);
   if (moved !== null) {
     return (
       <div class="screen phone">
@@ -502,7 +540,7 @@ export function PhoneScreen({ code }: { code: string | null }) {
   return (
     <div class="screen phone">
       <JoinForm
-        code={code ?? null}
+        code={tried ?? code ?? null}
         name={tokens.name()}
         error={error}
         onOpen={
@@ -517,11 +555,13 @@ export function PhoneScreen({ code }: { code: string | null }) {
         onJoin={(c, n) => {
           tokens.setName(n);
           setError(null);
+          setTried(c);
           if (location.pathname !== `/join/${c}`) history.replaceState(null, "", `/join/${c}`);
           setIdentity({ role: "player", room: c, name: n });
         }}
         onReclaim={(c, r) => {
           setError(null);
+          setTried(c);
           if (location.pathname !== `/join/${c}`) history.replaceState(null, "", `/join/${c}`);
           setIdentity({ role: "player", room: c, reclaim: r });
         }}

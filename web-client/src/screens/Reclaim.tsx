@@ -54,9 +54,15 @@ export function ReclaimButton({ player, ask }: { player: LobbyPlayer; ask: (p: L
 }
 
 /** The one-time code, big enough to read across the room, with when it expires. */
-export function ReclaimShown({ shown, onDone }: { shown: ShownCode; onDone: () => void }) {
+export function ReclaimShown({ shown, onDone, room }: { shown: ShownCode; onDone: () => void; room?: string }) {
   return (
     <div class="reclaim-shown" role="status">
+      {/* the new phone types the room code too ("I had a seat" asks for both) */}
+      {room && (
+        <p class="reclaim-room">
+          {S.roomCode}: <strong aria-label={room.split("").join(" ")}>{room}</strong>
+        </p>
+      )}
       <p>{S.reclaimShowTitle(shown.name)}</p>
       <p class="reclaim-code" aria-label={S.reclaimCodeLabel(shown.code.split("").join(" "))}>
         {shown.code}

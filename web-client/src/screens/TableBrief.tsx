@@ -119,7 +119,8 @@ export function TableBrief({
         {brief.seats.map((row) => {
           const player = seats.get(row.seat);
           return (
-            <li key={row.seat} class={`brief-seat ${row.current ? "current" : ""}`}>
+            // (a name of one long word, "WWWWWWWWWWWWWWWW", breaks anywhere rather than run past its column)
+            <li key={row.seat} class={`brief-seat ${row.current ? "current" : ""} ${longWord(player?.name) ? "brief-long-word" : ""}`}>
               {player ? <PlayerChip player={player} /> : <span class="chip">{S.seat(row.seat)}</span>}
               <span class="brief-chips">
                 {/* each fact wraps as one piece, its "·" at the end of a line, never starting the next */}
@@ -135,6 +136,11 @@ export function TableBrief({
       </ul>
     </section>
   );
+}
+
+/** Whether a name has a word too long for half a small phone's width (it then breaks anywhere). */
+export function longWord(name: string | undefined): boolean {
+  return (name ?? "").split(/\s+/).some((w) => [...w].length > 11);
 }
 
 /** Whether a game has a phone summary (else the TV's table is shown). */

@@ -8,4 +8,6 @@ export interface HostActions {
   op: (op: string, fields?: Record<string, unknown>, then?: () => void) => void;
   /** Ask for a one-time code that hands a disconnected player's seat to a new device (the TV and the host phone). */
   reclaim?: (player: number) => Promise<ReclaimCodeFrame>;
+  /** The room's code, shown beside a reclaim code: the new phone needs both. */
+  room?: string;
 }

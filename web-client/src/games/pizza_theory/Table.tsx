@@ -184,3 +184,22 @@ function RevealSummary({ game, players }: { game: View; players: LobbyPlayer[] }
     </div>
   );
 }
+
+/** The final pizza on a phone at Game over (screens/PhoneTable.tsx): the whole board at the phone's width, no reveal. */
+export function PizzaTheoryFinalBoard({ game, players }: { game: View; players: LobbyPlayer[] }) {
+  const looks = looksByColour(game, players);
+  return (
+    <Board
+      pieces={boardPieces(game)}
+      looks={looks}
+      rotation={boardRotation(game)}
+      familyColours={familyColours(game, players)}
+      cuts={game.last_round ? revealCuts(game) : []}
+      fresh={placedKeys(game)}
+      tight
+      sectorNames={false}
+      label={S.pt_boardLabel(game.round)}
+      animate={false}
+    />
+  );
+}
