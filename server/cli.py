@@ -5,18 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
-
-
-def fail(command: str, message: str, file: TextIO | None = None) -> int:
-    """Print ``pizzanight COMMAND: MESSAGE`` on stderr and return 2, the exit status of a refused command.
-
-    For what the person typing got wrong (a path, a game name, a count): one
-    line that says what to fix reads better than a traceback, and the exit
-    status still tells a script that nothing was done.
-    """
-    print(f"pizzanight {command}: {message}", file=file or sys.stderr)
-    return 2
 
 
 def _count(text: str) -> int:

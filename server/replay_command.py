@@ -37,8 +37,8 @@ async def _export(store_url: str, data: str, room: str) -> dict:
 
 
 def export(args: Any, out: TextIO | None = None) -> int:
-    from server.cli import fail
     from server.store import StoreError
+    from server.usage_errors import fail
 
     out = out or sys.stdout
     try:

@@ -107,7 +107,7 @@ def run(
     err: TextIO | None = None,
 ) -> int:
     """Play ``games`` games and print the summary on ``out``; 2 (a line on ``err``) when asked for the impossible."""
-    from server.cli import fail
+    from server.usage_errors import fail
 
     out = out or sys.stdout
     try:

@@ -130,9 +130,9 @@ def banner(url: str, store: str, data: Path | str, out: TextIO | None = None, sh
 def run(args: Any) -> int:
     from server import admin, logs
     from server.app import create_app
-    from server.cli import fail
     from server.hub import HubConfig
     from server.store import StoreError, open_store
+    from server.usage_errors import fail
 
     logs.setup(args.log_level)
     from server import fastlane

@@ -144,8 +144,8 @@ def passed(stats: Stats) -> bool:
 
 
 def main(args: Any, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    from server.cli import fail
     from server.store import StoreError
+    from server.usage_errors import fail
 
     out = out or sys.stdout
     err = err or sys.stderr

@@ -27,6 +27,9 @@ WIDE = "WWWWWWWWWWWWWWWW"
 SIZES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
 PHONE = SIZES[0]
 
+#: The prompt line's text ("Waiting for ...", "Your turn").
+PROMPT_TEXT = "() => document.querySelector('.prompt')?.textContent ?? ''"
+
 
 _AT = re.compile(r" at (-?\d+),(-?\d+)-(-?\d+),(-?\d+)$")
 
@@ -105,7 +108,8 @@ def _scissors_big_enough(page) -> None:
         page.set_viewport_size(size)
         page.evaluate(SETTLE)
         boxes = page.evaluate(
-            "() => [...document.querySelectorAll('.nys-scissors')].map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
+            "() => [...document.querySelectorAll('.nys-scissors')]"
+            ".map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
         )
         assert boxes and all(w >= 43.5 and h >= 43.5 for w, h in boxes), (size, boxes[:3])
     page.set_viewport_size(PHONE)
@@ -160,7 +164,7 @@ def test_phones_only_table_fits_small_phones_with_a_long_name(browser, server, a
                     _scissors_big_enough(page)
                 turn(page, rng)
                 page.wait_for_timeout(100)
-            elif name == "Ben" and "waiting" not in measured and WIDE in page.evaluate("() => document.querySelector('.prompt')?.textContent ?? ''"):
+            elif name == "Ben" and "waiting" not in measured and WIDE in page.evaluate(PROMPT_TEXT):
                 measured.add("waiting")
                 _check_tall(found, page, f"notv-{slug}-ben-waits-for-long-name")
         host.wait_for_timeout(50)

@@ -162,7 +162,8 @@ def test_join_form_lobby_start_and_friendly_errors(browser, server, artifacts):
     error = page.locator(".form-error")
     error.wait_for(timeout=10000)
     assert error.inner_text() == (
-        "Someone here is already called ana. Is this you on a new phone? Ask the host for a code, then tap I had a seat. If not, pick another name."
+        "Someone here is already called ana. Is this you on a new phone? Ask the host for a code, then tap I had a seat."
+        " If not, pick another name."
     )  # the name from the error's params
     d.shot(page, artifacts, "phone-join-name-taken")
     assert ana.locator(".phone-header").is_visible()
