@@ -321,7 +321,14 @@ function Seated({
                 : S.botPlaysForYou}
         </p>
       )}
-      {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} exclude={state.you.player ?? null} standIns={state.lobby.stand_ins !== false} />}
+      {state.game && !state.outcome && (
+        <BotPlaysLine
+          players={state.lobby.players}
+          exclude={state.you.player ?? null}
+          standIns={state.lobby.stand_ins !== false}
+          dropped={state.you.seat != null}
+        />
+      )}
       {hosting && <StuckOffer lobby={state.lobby} host={hostActions!} />}
       {!state.game && hosting && <PhoneHostPanel lobby={state.lobby} host={hostActions!} room={state.room} me={state.you.player ?? null} />}
       {!state.game && !hosting && (

@@ -72,12 +72,24 @@ export function PresenceTags({ player }: { player: LobbyPlayer }) {
  * While a game runs (every screen shows it): "A bot is playing for Noah" when a bot plays someone's
  * seat, and "Zoë's phone dropped: a bot will play for Zoë soon" while a seated phone is gone and its
  * stand-in has not come yet (`standIns`: the room lets bots stand in; otherwise the game waits for her).
+ * `dropped` false leaves the second line out: a phone watching the game from outside it (a late joiner)
+ * sees the player's "away" tag, and keeps its small screen for the game.
  */
-export function BotPlaysLine({ players, exclude, standIns = true }: { players: LobbyPlayer[]; exclude?: number | null; standIns?: boolean }) {
+export function BotPlaysLine({
+  players,
+  exclude,
+  standIns = true,
+  dropped: showDropped = true,
+}: {
+  players: LobbyPlayer[];
+  exclude?: number | null;
+  standIns?: boolean;
+  dropped?: boolean;
+}) {
   const names = botSeats(players)
     .filter((p) => p.id !== exclude)
     .map((p) => p.name);
-  const dropped = droppedSeats(players).filter((p) => p.id !== exclude);
+  const dropped = showDropped ? droppedSeats(players).filter((p) => p.id !== exclude) : [];
   if (names.length === 0 && dropped.length === 0) return null;
   return (
     <>
