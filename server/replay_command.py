@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from server import replay
+from server.usage_errors import fail
 
 
 async def _export(store_url: str, data: str, room: str) -> dict:
@@ -38,7 +39,6 @@ async def _export(store_url: str, data: str, room: str) -> dict:
 
 def export(args: Any, out: TextIO | None = None) -> int:
     from server.store import StoreError
-    from server.usage_errors import fail
 
     out = out or sys.stdout
     try:

@@ -19,6 +19,7 @@ import attrs
 
 from games.contract import ROOM, GameSpec, OptionError, Rejected, SeatViewer
 from games.registry import GAME_IDS, UnknownGame, get_game
+from server.usage_errors import fail
 
 
 @attrs.define
@@ -107,7 +108,6 @@ def run(
     err: TextIO | None = None,
 ) -> int:
     """Play ``games`` games and print the summary on ``out``; 2 (a line on ``err``) when asked for the impossible."""
-    from server.usage_errors import fail
 
     out = out or sys.stdout
     try:

@@ -19,6 +19,7 @@ import uvicorn
 
 from protocol.codec import MAX_FRAME
 from server.direct_ws import DirectWebSocketProtocol
+from server.usage_errors import fail
 
 #: Frames above this are refused by the websocket layer itself (close 1009);
 #: frames between MAX_FRAME and this get a protocol error first.
@@ -132,7 +133,6 @@ def run(args: Any) -> int:
     from server.app import create_app
     from server.hub import HubConfig
     from server.store import StoreError, open_store
-    from server.usage_errors import fail
 
     logs.setup(args.log_level)
     from server import fastlane

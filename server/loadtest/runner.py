@@ -19,6 +19,7 @@ from server.loadtest.spawn import SpawnedHub
 from server.loadtest.stats import Stats, progress_line, summary
 from server.loadtest.target import TargetRefused, check_target
 from server.loadtest.usage import ProcessUsage, readable
+from server.usage_errors import fail
 
 MAX_ROOMS = 500
 MAX_SECONDS = 3600.0
@@ -145,7 +146,6 @@ def passed(stats: Stats) -> bool:
 
 def main(args: Any, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
     from server.store import StoreError
-    from server.usage_errors import fail
 
     out = out or sys.stdout
     err = err or sys.stderr
