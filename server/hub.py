@@ -17,7 +17,7 @@ from typing import Any
 from games.contract import GameSpec
 from games.registry import GAME_IDS, get_game
 from server import views
-from server.classroom.state import CLASS_PREFIX
+from server.classroom.state import CLASS_PREFIX, TABLE_KEEP_SECONDS
 from server.config import HubConfig
 from server.limits import join_throttle_for
 from server.logs import event as log_event
@@ -197,7 +197,9 @@ class Hub:
 
         async def release() -> None:
             try:
-                keep = self.keep.pop(actor.room.id, self.config.keep_seconds)
+                keep = self.keep.pop(actor.room.id, None)
+                if keep is None:  # a class's table ended on its own: its class's reports still need it
+                    keep = TABLE_KEEP_SECONDS if actor.room.class_table else self.config.keep_seconds
                 await self.store.close_room(actor.room.id, keep_seconds=keep)
                 await self.store.release_code(actor.room.code)
             except Exception:  # the room is closed in its log anyway; resume skips it

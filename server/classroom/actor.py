@@ -30,6 +30,7 @@ from server.classroom import seating
 from server.classroom.codes import ClassCode
 from server.classroom.reports import Reports
 from server.classroom.state import (
+    IDLE_END_SECONDS,
     AttemptRejected,
     Class,
     ClassClosed,
@@ -181,6 +182,9 @@ class ClassActor:
         self._reports: Reports | None = None
         #: When the tables' times were last written to the class log (unix ms).
         self.flushed_ms = 0
+        #: When this hub last stored one of the class's events (unix seconds); a class whose log holds no
+        #: time (opened before classes ended by themselves) counts from when this hub loaded it.
+        self.touched_at = klass.used_at or int(time.time())
 
     @property
     def reports(self) -> Reports:
@@ -335,6 +339,13 @@ class ClassActor:
         for event in events:
             klass = evolve(klass, event)
         self.klass = klass
+        self.touched_at = int(time.time())
+
+    def idle_ends_at(self) -> int | None:
+        """When the class ends by itself if nobody uses it until then (unix seconds); None once it has ended."""
+        if self.klass.closed is not None:
+            return None
+        return max(self.klass.used_at, self.touched_at) + IDLE_END_SECONDS
 
     def _check_open(self) -> None:
         if self.klass.closed is not None:

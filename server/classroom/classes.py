@@ -31,7 +31,16 @@ from server.classroom.actor import ClassActor, ClassRejected, new_secret
 from server.classroom.analytics import SPLITTISSIMO
 from server.classroom.attempts import JUDGED, TableTimes, TryLimit
 from server.classroom.codes import ClassCode, new_class_code, normal_class_code
-from server.classroom.state import CLASS_PREFIX, DEFAULT_OPTIONS, AttemptRejected, Class, ClassOpened, HintGiven, Table
+from server.classroom.state import (
+    CLASS_PREFIX,
+    DEFAULT_OPTIONS,
+    IDLE_END_SECONDS,
+    AttemptRejected,
+    Class,
+    ClassOpened,
+    HintGiven,
+    Table,
+)
 from server.classroom.store import load_class
 from server.logs import event as log_event
 from server.room import RoomObserver
@@ -329,7 +338,16 @@ class Classes(RoomObserver):
         token = new_token()
         actor = self.new_actor(Class(), await self.claim(class_id))
         await actor._commit(
-            [ClassOpened(id=class_id, code=code, teacher_hash=token_hash(token), secret=new_secret(), options=clean)]
+            [
+                ClassOpened(
+                    id=class_id,
+                    code=code,
+                    teacher_hash=token_hash(token),
+                    secret=new_secret(),
+                    options=clean,
+                    at=int(time.time()),
+                )
+            ]
         )
         self.owned(actor)
         log_event(logging.INFO, "class created", klass=code)
@@ -390,11 +408,25 @@ class Classes(RoomObserver):
         return deletes_at is not None and self.clock() >= deletes_at
 
     async def sweep(self) -> None:
-        """Delete every ended class whose retention is over: its log, its tables' logs, its code."""
+        """Delete every ended class whose retention is over: its log, its tables' logs, its code.
+
+        A running class nobody used for ``IDLE_END_SECONDS`` ends here, as its
+        teacher's End would (its retention counts from now).  Every other
+        running class's log and code are kept for that long again: Redis drops
+        a log nobody appended to for its ``idle_ttl`` (two days), and a class
+        may rest over a weekend between two lessons.
+        """
         for actor in [a for a in self.by_code.values() if self.expired(a)]:
             await self._delete(actor)
+        now = self.clock()
+        for actor in [a for a in self.by_code.values() if a.klass.closed is None and not a.lost]:
+            ends_at = actor.idle_ends_at()
+            if ends_at is not None and now >= ends_at:
+                await self.end(actor, reason="idle")
+            else:
+                await self.hub.store.keep(actor.klass.id, IDLE_END_SECONDS + 86_400, code=actor.klass.code)
 
-    async def end(self, actor: ClassActor) -> None:
+    async def end(self, actor: ClassActor, *, reason: str = "teacher") -> None:
         """The teacher ends the class: its tables close and it becomes read-only.
 
         Its log stays in the store (so a restarted hub loads it again, see
@@ -406,13 +438,13 @@ class Classes(RoomObserver):
         keep = int(actor.klass.options["retention_days"]) * 86_400
         for table in actor.klass.tables:  # a table still open is closed by the class: the hub keeps its log as long
             self.hub.keep[table.room] = keep
-        await actor.close(at=int(self.clock()))
+        await actor.close(reason, at=int(self.clock()))
         for table in actor.klass.tables:  # tables of earlier deals were kept for the hub's default: now the class's
             await self.hub.store.close_room(table.room, keep_seconds=keep)
         # the class's own log and code outlive a store's expiry of idle logs (Redis: two days) until the
         # sweep deletes them; a day more, so a sweep that comes late still finds what it deletes
         await self.hub.store.keep(actor.klass.id, keep + 86_400, code=actor.klass.code)
-        log_event(logging.INFO, "class ended", klass=actor.klass.code, keep_seconds=keep)
+        log_event(logging.INFO, "class ended", klass=actor.klass.code, reason=reason, keep_seconds=keep)
 
     async def delete_now(self, actor: ClassActor) -> None:
         """End the class and delete its log and its tables' logs at once (names and reports go with them)."""

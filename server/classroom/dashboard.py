@@ -46,6 +46,8 @@ async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
         #: When the class ended and when its names and reports are deleted (ISO 8601 UTC, or None).
         "closed_at": _iso(klass.closed_at),
         "deletes_at": _iso(klass.deletes_at()),
+        #: When the running class ends by itself if nobody joins, plays or changes anything until then.
+        "idle_ends_at": _iso(actor.idle_ends_at()),
         "paused": klass.paused,
         "students": [
             {

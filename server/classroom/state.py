@@ -17,6 +17,14 @@ import attrs
 
 #: Class ids start with this, so the hub's room resume can tell the two logs apart.
 CLASS_PREFIX = "class-"
+#: A class nobody joins, plays at or changes for this long (seconds) ends by itself, as if its teacher had
+#: ended it: a forgotten class must not keep its students' names for ever (docs/classroom.md "When a class
+#: ends").  The hub's hourly sweep (``Classes.sweep``) ends it, and keeps a running class's log that long.
+IDLE_END_SECONDS = 7 * 86_400
+#: How long the log of a class's table that ended on its own (idle, its game over and left) is kept: until
+#: its class has ended too, by its teacher or by ``IDLE_END_SECONDS``, which keeps it for the retention.
+TABLE_KEEP_SECONDS = IDLE_END_SECONDS + 86_400
+
 #: What a new class is set to when the teacher changes nothing.
 DEFAULT_OPTIONS: Mapping[str, Any] = {
     "game": "splittissimo",
@@ -46,6 +54,8 @@ class ClassOpened:
     #: Seat tokens of the tables are derived from it (``server.classroom.actor.seat_token``).
     secret: str
     options: dict[str, Any]
+    #: When (unix seconds, the hub's clock); 0 in logs written before classes ended by themselves when unused.
+    at: int = 0
 
 
 @attrs.frozen
@@ -291,6 +301,9 @@ class Class:
     level_changes: tuple[LevelChanged, ...] = ()
     #: When the tables' log versions were stored (loaded into the hub's ``TableTimes`` when the class resumes).
     times: tuple[TimesNoted, ...] = ()
+    #: When the class was last used, as far as its log tells (unix seconds): opened, or a table's moves stored.
+    #: 0 when its log holds no time (a class opened before this was kept, that no table played since).
+    used_at: int = 0
 
     def student(self, student_id: int) -> Student | None:
         return next((s for s in self.students if s.id == student_id), None)
@@ -330,7 +343,7 @@ def evolve(klass: Class, event: Any) -> Class:
     """Fold one class event (no checks: the actor decided it)."""
     klass = attrs.evolve(klass, version=klass.version + 1)
     match event:
-        case ClassOpened(id=class_id, code=code, teacher_hash=teacher_hash, secret=secret, options=options):
+        case ClassOpened(id=class_id, code=code, teacher_hash=teacher_hash, secret=secret, options=options, at=at):
             return attrs.evolve(
                 klass,
                 id=class_id,
@@ -338,6 +351,7 @@ def evolve(klass: Class, event: Any) -> Class:
                 teacher_hash=teacher_hash,
                 secret=secret,
                 options={**DEFAULT_OPTIONS, **options},
+                used_at=at,
             )
         case StudentJoined(student=sid, name=name, token_hash=token_hash):
             return attrs.evolve(
@@ -418,8 +432,9 @@ def evolve(klass: Class, event: Any) -> Class:
             return attrs.evolve(
                 klass, rejected={**klass.rejected, sid: mine}, rejected_at=at, attempts=klass.attempts + (event,)
             )
-        case TimesNoted():
-            return attrs.evolve(klass, times=klass.times + (event,))
+        case TimesNoted(at_ms=at_ms):
+            used_at = max(klass.used_at, max(at_ms, default=0) // 1000)
+            return attrs.evolve(klass, times=klass.times + (event,), used_at=used_at)
         case LevelChanged():
             return attrs.evolve(klass, level_changes=klass.level_changes + (event,))
         case HintGiven(student=sid, table=number):

@@ -8,6 +8,7 @@ import asyncio
 import time
 from datetime import datetime
 
+import attrs
 import httpx
 from test_classroom import OPTIONS, join, open_class
 
@@ -156,7 +157,7 @@ def test_every_class_event_reloads_from_its_stored_record():
     from server.classroom.store import decode, encode
 
     samples = [
-        s.ClassOpened(id="class-1", code="BCDF", teacher_hash="h", secret="x", options={"level": "easy"}),
+        s.ClassOpened(id="class-1", code="BCDF", teacher_hash="h", secret="x", options={"level": "easy"}, at=1_764_000_000),
         s.StudentJoined(student=0, name="Ada", token_hash="t"),
         s.StudentRenamed(student=0, name="Ana"),
         s.StudentRemoved(student=0),
@@ -199,3 +200,98 @@ async def test_an_ended_class_outlives_the_stores_expiry_of_idle_logs(server):
             assert await store.client.pttl(store.keys(class_id).log) > kept_ms > store.idle_ttl_ms
             assert await store.client.pttl(store._code_key(code)) > kept_ms
         assert _names(await http.get(f"/api/classes/{code}/report", headers=teacher)) == ["Ada", "Ben"]
+
+
+async def test_a_class_nobody_uses_for_a_week_ends_by_itself_and_keeps_its_reports(server):
+    # A teacher who never presses End must not leave the students' names in the store for ever; a class
+    # that rests over a weekend between two lessons must not end (docs/classroom.md "When a class ends").
+    classes = server.app.state.classes
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        before = time.time()
+        code, teacher = await open_class(http, {**OPTIONS, "retention_days": 3})
+        for name in ("Ada", "Ben"):
+            await join(http, code, name)
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+        idle_ends_at = datetime.fromisoformat(board["idle_ends_at"]).timestamp()
+        assert before + 7 * DAY - 1 <= idle_ends_at <= time.time() + 7 * DAY + 1
+        assert board["closed"] is None and board["deletes_at"] is None
+
+        now = time.time()
+        classes.clock = lambda: now + 4 * DAY  # a long weekend: still running, and its log kept alive
+        await classes.sweep()
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code != 410
+        if hasattr(server.hub.store, "idle_ttl_ms"):  # Redis drops a log nobody appended to for two days
+            log_ms = await server.hub.store.client.pttl(server.hub.store.keys(classes.find(code).klass.id).log)
+            assert log_ms > 7 * DAY * 1000 > server.hub.store.idle_ttl_ms
+
+        classes.clock = lambda: idle_ends_at + 60  # a week of nobody: ended, as if by the teacher
+        await classes.sweep()
+        board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+        assert board["closed"] == "idle" and board["idle_ends_at"] is None and board["tables"] == []
+        closed_at = datetime.fromisoformat(board["closed_at"]).timestamp()
+        assert closed_at == int(idle_ends_at + 60)
+        assert datetime.fromisoformat(board["deletes_at"]).timestamp() == closed_at + 3 * DAY
+        assert _names(await http.get(f"/api/classes/{code}/report", headers=teacher)) == ["Ada", "Ben"]
+        assert (await http.post(f"/api/classes/{code}/join", json={"name": "Cleo"})).status_code == 410
+
+
+async def test_using_a_class_puts_off_its_end(server):
+    classes = server.app.state.classes
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http)
+        actor = classes.find(code)
+        actor.touched_at -= 6 * DAY  # opened and last used six days ago ...
+        actor.klass = attrs.evolve(actor.klass, used_at=actor.klass.used_at - 6 * DAY)
+        assert actor.idle_ends_at() <= time.time() + DAY
+        await join(http, code, "Ada")  # ... and a student joins today
+        board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+        assert datetime.fromisoformat(board["idle_ends_at"]).timestamp() >= time.time() + 7 * DAY - 5
+
+
+def test_a_class_log_tells_when_it_was_last_used():
+    from server.classroom import state as s
+
+    klass = s.evolve(s.Class(), s.ClassOpened(id="class-1", code="BCDF", teacher_hash="h", secret="x", options={}, at=1_000))
+    assert klass.used_at == 1_000
+    klass = s.evolve(klass, s.TimesNoted(room="r", starts=(1, 4), ends=(3, 4), at_ms=(1_500_900, 2_000_500)))
+    assert klass.used_at == 2_000
+    klass = s.evolve(klass, s.TimesNoted(room="q", starts=(1,), ends=(1,), at_ms=(1_200_000,)))  # an older table's
+    assert klass.used_at == 2_000
+    # a class opened before classes ended by themselves: its log holds no time
+    old = s.evolve(s.Class(), s.ClassOpened(id="class-2", code="GHJK", teacher_hash="h", secret="x", options={}))
+    assert old.used_at == 0
+
+
+async def test_a_table_that_ends_on_its_own_is_kept_until_its_class_has_ended(server, monkeypatch):
+    # Its game over and left, a table's room ends after the hub's idle time; the class's report reads
+    # its log until the class has ended and its retention is over, not for the hub's one day of rooms.
+    from server.classroom.state import TABLE_KEEP_SECONDS
+    from server.classroom.tablehost import TableHost
+    from server.lobby import CloseRoom
+
+    store = server.hub.store
+    kept: dict[str, int] = {}
+    close_room = store.close_room
+
+    async def noting(room: str, *, keep_seconds: int = 86_400) -> None:
+        kept[room] = keep_seconds
+        await close_room(room, keep_seconds=keep_seconds)
+
+    monkeypatch.setattr(store, "close_room", noting)
+    classes = server.app.state.classes
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "retention_days": 30})
+        for name in ("Ada", "Ben"):
+            await join(http, code, name)
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        table = classes.find(code).klass.open_tables()[0]
+        await TableHost(server.hub.rooms[table.room]).do(CloseRoom())  # as the idle check closes it
+        for _ in range(50):
+            if table.room in kept:
+                break
+            await asyncio.sleep(0.05)
+        assert kept[table.room] == TABLE_KEEP_SECONDS > server.hub.config.keep_seconds
+
+        assert (await http.post(f"/api/classes/{code}/end", headers=teacher)).status_code == 200
+        assert kept[table.room] == 30 * DAY  # from the end: the class's retention

@@ -351,7 +351,8 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
       <footer class="teacher-footer">
         <p>{board?.deletes_at
           ? C.deletesOn(new Date(board.deletes_at).toLocaleString())
-          : C.keptFor(board?.options.retention_days ?? 30)}</p>
+          : C.keptFor(board?.options.retention_days ?? 30)}
+          {board?.idle_ends_at && !readOnly && <> {C.idleEndsOn(new Date(board.idle_ends_at).toLocaleString())}</>}</p>
         {!readOnly && <button class="btn" onClick={() => confirm(C.confirmEnd, C.endClass, act(() => api.end(code, token)))}>{C.endClass}</button>}
       </footer>
       {/* Delete is kept apart from End: folded away at the very bottom of the page. */}

@@ -79,6 +79,8 @@ export interface Dashboard {
   /** When the class ended and when its names and reports are deleted (ISO 8601 UTC). */
   closed_at?: string | null;
   deletes_at?: string | null;
+  /** When the running class ends by itself if nobody joins, plays or changes anything until then (ISO 8601 UTC). */
+  idle_ends_at?: string | null;
   paused: boolean;
   students: {
     id: number; name: string; table: number | null; moving_to: number | null;

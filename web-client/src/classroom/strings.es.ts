@@ -53,6 +53,7 @@ export const classEs = {
   endClass: "Terminar la clase",
   deleteNow: "Borrar ahora la clase y sus informes",
   keptFor: (days: number) => `Los nombres y los informes se borran ${days} días después de terminar la clase.`,
+  idleEndsOn: (when: string) => `Si nadie se une, juega ni cambia nada hasta el ${when}, la clase termina sola.`,
   ended: "Esta clase ha terminado.",
   deletesOn: (when: string) => `Sus nombres e informes se pueden consultar aquí hasta el ${when}; después se borran.`,
   move: "Mover a la mesa",

@@ -56,6 +56,7 @@ export const classEn = {
   endClass: "End the class",
   deleteNow: "Delete the class and its reports now",
   keptFor: (days: number) => `Names and reports are deleted ${days} days after the class ends.`,
+  idleEndsOn: (when: string) => `If nobody joins, plays or changes anything until ${when}, the class ends by itself.`,
   ended: "This class has ended.",
   deletesOn: (when: string) => `Its names and reports stay readable here until ${when}, then they are deleted.`,
   move: "Move to table",
