@@ -23,7 +23,7 @@ import attrs
 from games.splittissimo.cards import CARDS, Card, total
 from games.splittissimo.messages import EndTurn, Pass, PlayCancelledOrder, PlaySpecialOrder, TakeTrick
 from games.splittissimo.rules import legal_commands
-from games.splittissimo.state import State, hand_size, open_cards
+from games.splittissimo.state import FULL_HAND, State, open_cards
 from games.splittissimo.tricks import EASY, special_order_takes, sum_text
 
 HintCommand = TakeTrick | PlaySpecialOrder | PlayCancelledOrder | EndTurn | Pass
@@ -117,7 +117,7 @@ def hint(state: State, seat: int) -> Hint | None:
         )
     for command in legal:
         if isinstance(command, PlayCancelledOrder):
-            draws = len(state.hands[seat]) < hand_size(state)
+            draws = len(state.hands[seat]) < FULL_HAND
             return Hint(
                 command,
                 "You may play your Cancelled Order now: the turn about to begin is skipped"
@@ -128,9 +128,9 @@ def hint(state: State, seat: int) -> Hint | None:
         if isinstance(command, EndTurn):
             return Hint(
                 command,
-                f"No more tricks: end your turn and draw back up to {hand_size(state)} cards.",
+                f"No more tricks: end your turn and draw back up to {FULL_HAND} cards.",
                 kind="end_turn",
-                cards=hand_size(state),
+                cards=FULL_HAND,
             )
         if isinstance(command, Pass):
             return Hint(command, "No trick is possible with your cards: draw one card and pass.", kind="pass")

@@ -46,8 +46,8 @@ from games.splittissimo.state import (
     WINDOW,
     State,
     balanced_piles,
+    deal_size,
     evolve,
-    hand_size,
     holds_cancelled_order,
     next_seat,
     open_cards,
@@ -92,7 +92,7 @@ def _deal(log: _Log, actor: int, command: Deal) -> None:
     piles: tuple[tuple[int, ...], ...] = ((),) * PILES
     if state.level == EASY:
         # RULES-NOTES 3.2: hands and table from the round cards only.
-        size = hand_size(state)
+        size = deal_size(state)
         hands, rest = _deal_round_robin(pizzas, n, size)
         table, deck = tuple(rest[:size]), rest[size:]
     else:
@@ -196,7 +196,7 @@ def _end_turn(log: _Log, actor: int, command: EndTurn) -> None:
     _require_active(state, actor)
     if state.tricks == 0:
         raise Rejected(C.NO_TRICK_YET, "take a trick first, or pass")
-    size = hand_size(state)
+    size = FULL_HAND  # RULES-NOTES 3.2 and 3.3: back to 4, even where the deal gave 3
     complete = True
     if state.level == EASY:
         # RULES-NOTES 3.2: the table back to 4 first, then the hand.

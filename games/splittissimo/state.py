@@ -110,8 +110,12 @@ def settings_state(players: int, seed: int, options: Mapping[str, Any]) -> State
     )
 
 
-def hand_size(state: State) -> int:
-    """RULES-NOTES 3.2: Easy with 1-dot cards only deals (and refills to) 3, else 4."""
+def deal_size(state: State) -> int:
+    """RULES-NOTES 3.2: Easy with 1-dot cards only deals 3 to each hand and the table, else 4.
+
+    Only the deal: after a turn with tricks the table and the hand are refilled
+    to 4 (``FULL_HAND``) whatever the cards, as 3.2 and the rulebook both say.
+    """
     return 3 if state.level == EASY and tuple(state.dots) == (1,) else FULL_HAND
 
 

@@ -48,6 +48,17 @@ def test_with_one_dot_cards_only_deal_three_and_three():
     assert all(CARDS[c].dots == 1 for c in state.deck)
 
 
+def test_with_one_dot_cards_only_a_turn_still_refills_to_four():
+    # RULES-NOTES 3.2 gives 3 and 3 for the deal only; the refill is "to 4" in every Easy game.
+    _, state = start(2, dots=[1])
+    seat = state.active
+    trick = next(c for c in GAME.legal_commands(state, seat) if isinstance(c, TakeTrick))
+    _, state = run(state, seat, trick)
+    events, state = run(state, seat, EndTurn())
+    assert kinds(events)[:2] == ["TableRefilled", "CardsDrawn"]
+    assert len(state.table) == 4 and len(state.hands[seat]) == 4
+
+
 def test_a_second_deal_is_refused():
     _, state = start(2)
     with pytest.raises(Rejected) as exc:
