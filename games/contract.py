@@ -344,6 +344,9 @@ class GameSpec(Generic[StateT, CommandT, EventT, ViewT]):
     #: ``legal_patterns(state, seat)``: the seat's legal commands with patterns for long
     #: families (what a phone is sent), or None; None here: phones get ``legal_commands``.
     legal_patterns: Callable[[StateT, int], Sequence[Any] | None] | None = attrs.field(default=None, hash=False)
+    #: ``deal_shortfall(setup)``: ``(cards there are, cards the deal needs)`` when the options leave too few
+    #: cards to deal to ``setup.players`` (the host is refused before the game starts), else None.
+    deal_shortfall: Callable[[Setup], tuple[int, int] | None] | None = attrs.field(default=None, hash=False)
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Setup:
         """A validated :class:`Setup` (raises :class:`OptionError`)."""

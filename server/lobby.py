@@ -69,6 +69,7 @@ class RoomCode(str, enum.Enum):
     BAD_OPTIONS = "host/bad_options"
     NO_GAME = "host/no_game"
     PLAYER_COUNT = "host/player_count"
+    TOO_FEW_CARDS = "host/too_few_cards"
     UNKNOWN_BOT = "host/unknown_bot"
     UNKNOWN_PLAYER = "host/unknown_player"
     IN_GAME = "host/in_game"
@@ -505,6 +506,13 @@ def _start(room: Room, phase: str, games: Mapping[str, GameSpec], draw_seed: Cal
         raise RoomRejected(
             RoomCode.PLAYER_COUNT, f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {len(seats)}",
             params={"game": spec.title, "min": spec.min_players, "max": spec.max_players, "players": len(seats)},
+        )
+    short = spec.deal_shortfall(spec.setup(len(seats), 0, room.options)) if spec.deal_shortfall else None
+    if short is not None:
+        cards, needed = short
+        raise RoomRejected(
+            RoomCode.TOO_FEW_CARDS, f"these options leave {cards} cards, and dealing to {len(seats)} players takes {needed}",
+            params={"game": spec.title, "cards": cards, "needed": needed, "players": len(seats)},
         )
     events: list[Any] = [BackToLobby()] if room.run is not None else []
     # Bots chosen for another game, or with no kind, play as this game's default bot.

@@ -23,7 +23,7 @@ from games.splittissimo.bot import BOTS
 from games.splittissimo.hints import hint
 from games.splittissimo.messages import COMMANDS, EVENTS
 from games.splittissimo.options import OPTIONS
-from games.splittissimo.rules import decide, is_terminal, legal_commands, next_timer, outcome
+from games.splittissimo.rules import deal_shortfall, decide, is_terminal, legal_commands, next_timer, outcome
 from games.splittissimo.state import evolve, initial_state
 from games.splittissimo.views import view
 
@@ -45,6 +45,7 @@ GAME = GameSpec(
     outcome=outcome,
     bots=BOTS,
     hint=hint,
+    deal_shortfall=deal_shortfall,
 )
 
 __all__ = ["GAME", "hint"]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from games.contract import ROOM, Code, Outcome, Rejected, Timer
+from games.contract import ROOM, Code, Outcome, Rejected, Setup, Timer
 from games.decisions import Decisions
 from games.memo import LastStateBySeat
 from games.rng import Rng
@@ -49,6 +49,7 @@ from games.splittissimo.state import (
     deal_size,
     evolve,
     holds_cancelled_order,
+    initial_state,
     next_seat,
     open_cards,
     score,
@@ -103,6 +104,24 @@ def _deal(log: _Log, actor: int, command: Deal) -> None:
     first = rng.below(n)
     log.emit(ev.Dealt(deck=tuple(deck), hands=hands, table=table, piles=piles, first=first))
     _begin_turn(log, first)
+
+
+def deal_shortfall(setup: Setup) -> tuple[int, int] | None:
+    """(cards there are, cards needed) when these options cannot deal every hand (and Easy's table) in full.
+
+    The rules deal 4 (3 with Easy's 1-dot cards only) to each hand from the
+    round cards in Easy, from the Order deck otherwise; one dot level of round
+    cards (23) cannot deal Easy to 5 players, and the Order deck of one dot level
+    without its special cards (13) holds hands for 3.  Such a game would start
+    short and end at its first draw, so the host is told before it starts.
+    """
+    state = initial_state(setup)
+    players = setup.players
+    if state.level == EASY:
+        cards, needed = len(pizza_ids(state.dots)), (players + 1) * deal_size(state)
+    else:
+        cards, needed = len(order_deck_ids(state.dots, state.specials)), players * FULL_HAND
+    return (cards, needed) if cards < needed else None
 
 
 def _deal_round_robin(cards: Sequence[int], players: int, size: int) -> tuple[tuple[tuple[int, ...], ...], list[int]]:

@@ -443,8 +443,11 @@ class ClassActor:
         await self._commit([StudentSeated(student=student, table=number)])
 
     def _most(self) -> int:
-        """The most players the class's game takes at one table."""
-        return int(self.hub.games[self.klass.options["game"]].max_players)
+        """The most players one table takes: the game's limit, or fewer when the cards cannot deal more
+        (the class's options and every table's own, whichever deals the fewest)."""
+        game = self.hub.games[self.klass.options["game"]]
+        chosen = [self.klass.options, *(self.klass.options_for(n) for n in self.klass.table_options)]
+        return min(class_options.most_dealt(options, game) for options in chosen)
 
     async def handover_code(self, student: int, *, now: int) -> str:
         """A new personal code for ``student`` (one use, :data:`HANDOVER_SECONDS`), shown on the teacher's device only.
@@ -647,6 +650,11 @@ class ClassActor:
                     raise ClassRejected(
                         ClassCode.BAD_OPTIONS, "one table changes only its game options (level, dots, reaction)"
                     )
+            after = {**(self.klass.options if table is None else self.klass.options_for(table)), **clean}
+            try:
+                class_options.check_tables(after, self.hub.games)
+            except class_options.BadOptions as exc:
+                raise ClassRejected(ClassCode.BAD_OPTIONS, str(exc)) from None
             await self._commit([OptionsChanged(options=clean, table=table)])
 
     async def start_all(self, running: str | None = None) -> list[Table]:

@@ -322,6 +322,7 @@ class Classes(RoomObserver):
         """A new class with ``options`` (over the defaults): its actor and the teacher's token."""
         try:
             clean = class_options.check({**DEFAULT_OPTIONS, **options}, self.hub.games)
+            class_options.check_tables(clean, self.hub.games)
         except class_options.BadOptions as exc:
             raise ClassRejected(ClassCode.BAD_OPTIONS, str(exc)) from None
         class_id = CLASS_PREFIX + secrets.token_hex(8)

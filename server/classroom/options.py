@@ -65,6 +65,32 @@ def check(options: Mapping[str, Any], games: Mapping[str, GameSpec]) -> dict[str
     return out
 
 
+def most_dealt(options: Mapping[str, Any], game: GameSpec) -> int:
+    """The most players a table of ``game`` can be dealt to in full with these class options.
+
+    Splittissimo's Order deck of one dot level without its special cards
+    (which a class without a reaction window plays) holds hands for 3; a
+    table of 4 would start short and end at its first draw.
+    """
+    most = game.max_players
+    if game.deal_shortfall is None:
+        return most
+    chosen = room_options(options, game)
+    while most > game.min_players and game.deal_shortfall(game.setup(most, 0, chosen)) is not None:
+        most -= 1
+    return most
+
+
+def check_tables(options: Mapping[str, Any], games: Mapping[str, GameSpec]) -> None:
+    """Refuse a table size the class's cards cannot deal (``options``: the whole set, as it would be)."""
+    game = games.get(options.get("game", "splittissimo"))
+    if game is None:
+        return
+    most = most_dealt(options, game)
+    if int(options.get("table_size", 0)) > most:
+        raise BadOptions(f"these cards can be dealt to tables of at most {most}: make the tables smaller or add a dot level")
+
+
 def room_options(options: Mapping[str, Any], game: GameSpec) -> dict[str, Any]:
     """The options of ``game`` found in the class's options, and what no-speed play implies.
 

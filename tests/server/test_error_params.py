@@ -31,6 +31,23 @@ async def test_errors_carry_the_numbers_their_sentences_need(server):
     await ana.close()
 
 
+async def test_options_that_cannot_deal_every_hand_are_refused_before_the_game_starts(server):
+    # Easy with the 3-dot round cards only: 23 cards; five players and the table take 5 x 4 + 4 = 24.
+    # Dealt anyway, the table would start a card short and the game end at its first draw.
+    tv = await Peer.open(server.url, {"role": "host"})
+    for _ in range(5):
+        assert (await tv.host("add_bot"))["t"] == "ack"
+    options = {"level": "easy", "dots": [3]}
+    assert (await tv.host("select_game", game="splittissimo", options=options))["t"] == "ack"
+    refused = await tv.host("start")
+    assert refused["code"] == "host/too_few_cards"
+    assert refused["params"] == {"game": "Splittissimo", "cards": 23, "needed": 24, "players": 5}
+    bot = tv.mirror.view["lobby"]["players"][0]["id"]
+    assert (await tv.host("remove", player=bot))["t"] == "ack"
+    assert (await tv.host("start"))["t"] == "ack"  # four players: 20 cards dealt, 3 in the deck
+    await tv.close()
+
+
 def test_params_are_on_the_wire_only_when_present():
     with_params = codec.decode_server(codec.encode_server(Error(code="room/full", message="full", params={"max": 12})))
     assert with_params["params"] == {"max": 12}

@@ -448,6 +448,7 @@ export const es = {
     "host/bad_options": "Esas opciones no funcionan juntas.",
     "host/no_game": "Primero elige un juego.",
     "host/player_count": "Este juego necesita otro número de jugadores.",
+    "host/too_few_cards": "Con estas opciones no hay cartas para todos: elige más cartas o menos jugadores.",
     "host/unknown_bot": "Ese tipo de robot no está disponible.",
     "host/unknown_player": "Ese jugador se ha ido.",
     "host/in_game": "Eso no se puede hacer durante una partida.",
@@ -550,6 +551,8 @@ export const es = {
     "host/bad_value": (p: ErrorParams) => `Ese valor no está permitido: como mucho ${p.max}.`,
     "host/player_count": (p: ErrorParams) =>
       `${p.game} es para ${num(p.min)}–${num(p.max)} jugadores, y ${plural("es", num(p.players), { one: "hay # listo", other: "hay # listos" })} para jugar.`,
+    "host/too_few_cards": (p: ErrorParams) =>
+      `Con estas opciones ${p.game} tiene ${plural("es", num(p.cards), { one: "# carta", other: "# cartas" })}, y repartir a ${num(p.players)} jugadores necesita ${num(p.needed)}: añade un nivel de puntos (o las cartas especiales), o jugad menos.`,
     "host/seat_connected": (p: ErrorParams) =>
       p.seconds !== undefined
         ? `El móvil de ${p.name} aún puede volver: un móvil nuevo podrá ocupar el asiento dentro de ${plural("es", num(p.seconds), { one: "# segundo", other: "# segundos" })}.`

@@ -450,6 +450,7 @@ export const en = {
     "host/bad_options": "Those options don't work together.",
     "host/no_game": "Choose a game first.",
     "host/player_count": "This game needs a different number of players.",
+    "host/too_few_cards": "With these options there are too few cards for everyone: choose more cards or fewer players.",
     "host/unknown_bot": "That kind of bot is not on offer.",
     "host/unknown_player": "That player has left.",
     "host/in_game": "That can't be done during a game.",
@@ -557,6 +558,8 @@ export const en = {
     "host/bad_value": (p: ErrorParams) => `That value is not allowed: at most ${p.max}.`,
     "host/player_count": (p: ErrorParams) =>
       `${p.game} takes ${num(p.min)}–${num(p.max)} players, and ${plural("en", num(p.players), { one: "# is", other: "# are" })} ready to play.`,
+    "host/too_few_cards": (p: ErrorParams) =>
+      `With these options ${p.game} has ${plural("en", num(p.cards), { one: "# card", other: "# cards" })}, and dealing to ${num(p.players)} players takes ${num(p.needed)}: add a dot level (or the special cards), or play with fewer.`,
     "host/seat_connected": (p: ErrorParams) =>
       p.seconds !== undefined
         ? `${p.name}'s phone may still come back: a new phone can take the seat in ${plural("en", num(p.seconds), { one: "# second", other: "# seconds" })}.`
