@@ -785,7 +785,7 @@ class RoomActor:
                     # a class's refusal may carry its own code (``hint/off``, ``hint/none_left``)
                     raise ProtocolError(refusal, code=getattr(refusal, "code", ErrorCode.HINT_UNAVAILABLE))
                 frame: Any = hint_for(self.room, self.games, ask.client, ask.seq)
-                if player is not None:
+                if player is not None and frame.hint is not None:  # "nothing to suggest now" costs no hint
                     observer.hinted(self.room, player)
             except ProtocolError as exc:
                 self.metrics.rejected(exc.code.value)

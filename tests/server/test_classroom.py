@@ -249,14 +249,19 @@ async def test_hints_are_limited_per_game_and_counted_with_rejected_attempts(ser
             server, http, {**OPTIONS, "level": "standard", "hints": 2}
         )
         waiting = next(name for name, s in states.items() if s["game"]["active"] != s["you"]["seat"])
+        active = next(name for name in states if name != waiting)
 
         # Given a limit of two hints per game, the phone is told how many are left ...
-        assert states["Ada"]["you"]["hints"] == {"left": 2, "off": False}
-        # ... when Ada asks three times, then the third is refused with its own code (not "try again").
-        replies = [await phones["Ada"].request({"t": "hint"}) for _ in range(3)]
+        assert states[active]["you"]["hints"] == {"left": 2, "off": False}
+        # ... a hint asked while it is not their turn answers "nothing now" and costs nothing ...
+        idle = [await phones[waiting].request({"t": "hint"}) for _ in range(3)]
+        assert [(r["t"], r["hint"]) for r in idle] == [("hint", None)] * 3
+        # ... when the player whose turn it is asks three times, the third is refused with its own code.
+        replies = [await phones[active].request({"t": "hint"}) for _ in range(3)]
         assert [r["t"] for r in replies] == ["hint", "hint", "error"]
+        assert all(r["hint"] is not None for r in replies[:2])
         # (and each hint given is counted down on the phone at once, though the table did not change)
-        await phones["Ada"].until(lambda s: s["you"]["hints"] == {"left": 0, "off": False})
+        await phones[active].until(lambda s: s["you"]["hints"] == {"left": 0, "off": False})
         assert replies[2]["code"] == "hint/none_left" and "2 per game" in replies[2]["message"]
         # And a move out of turn is refused by the rules and counted with the rule it broke.
         refused = await phones[waiting].cmd({"type": "Pass"})
@@ -265,10 +270,11 @@ async def test_hints_are_limited_per_game_and_counted_with_rejected_attempts(ser
         for _ in range(100):
             report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
             rows = {row["name"]: row for row in report["students"]}
-            if rows["Ada"]["hints"] == 2 and rows[waiting]["rejected"] == 1:
+            if rows[active]["hints"] == 2 and rows[waiting]["rejected"] == 1:
                 break
             await asyncio.sleep(0.05)
-        assert rows["Ada"]["hints"] == 2
+        assert rows[active]["hints"] == 2 and rows[waiting]["hints"] == 0
+        assert phones[waiting].mirror.view["you"]["hints"] == {"left": 2, "off": False}
         assert rows[waiting]["rules_broken"] == {refused["code"]: 1}
         assert sum(row["rejected"] for row in rows.values()) == 1
         table = (await http.get(f"/api/classes/{code}/report.csv", headers=teacher)).text
