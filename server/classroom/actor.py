@@ -774,9 +774,10 @@ class ClassActor:
                 for s in self.klass.students
                 if s.wish == table.place and s.id not in present and self._free_to_move(s.id)
             ]
-            waiting = moved_here + [
-                s.id for s in self.klass.students if self.klass.table_of(s.id) is None and s.id not in moved_here
-            ]
+            waiting = [s.id for s in self.klass.students if self.klass.table_of(s.id) is None and s.id not in moved_here]
+            # The teacher's move is honoured up to the game's limit (a table takes one more than the size when
+            # the class does not divide); waiting students take the seats left below the size the teacher chose.
+            present += tuple(moved_here[: max(0, self._most() - len(present))])
             free = max(0, min(int(self.klass.options["table_size"]), self._most()) - len(present))
             present += tuple(waiting[:free])
             if len(present) < seating.FEWEST:

@@ -241,3 +241,26 @@ async def test_end_all_closes_every_table_and_sends_the_students_back_to_waiting
         assert all(room not in server.hub.rooms for room in rooms)
         assert seen["closed"] is None  # the class itself goes on: "Start all" deals again
         assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+
+
+async def test_a_waiting_student_the_teacher_moves_to_a_full_table_sits_there_at_its_restart(server):
+    # Tables of 3, both full and playing; Gia joins late and waits.  The teacher moves her to table 1 and
+    # restarts it: she sits there (a table may take one more than the size), not left waiting unseen.
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "table_size": 3, "bots": False})
+        for name in ("Ann", "Bo", "Cy", "Dee", "Ed", "Flo"):
+            await join(http, code, name)
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).json() == {"tables": [1, 2]}
+        gia = await http.post(f"/api/classes/{code}/join", json={"name": "Gia"})
+        assert gia.json()["waiting"] == "next_game"
+        gia_id = next(s["id"] for s in (await board(http, code, teacher))["students"] if s["name"] == "Gia")
+        moved = await http.post(f"/api/classes/{code}/students/{gia_id}", json={"table": 1}, headers=teacher)
+        assert moved.status_code == 200, moved.text
+        before = next(t for t in (await board(http, code, teacher))["tables"] if t["number"] == 1)
+        assert (await http.post(f"/api/classes/{code}/tables/1/restart", headers=teacher)).json() == {"table": 1}
+        seen = await board(http, code, teacher)
+        table = next(t for t in seen["tables"] if t["number"] == 1)
+        names = sorted(p["name"] for p in table["players"])
+        assert names == sorted([p["name"] for p in before["players"]] + ["Gia"])
+        assert seen["waiting"] == [] and len(names) == 4
+        assert next(s for s in seen["students"] if s["name"] == "Gia")["table"] == 1
