@@ -37,7 +37,7 @@ HELP_REFUSED = 3
 
 async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
     klass = actor.klass
-    tables = [await _table(actor, reports, table) for table in klass.open_tables()]
+    tables = [await _table(actor, reports, table) for table in klass.open_tables_by_label()]
     seated = {sid for table in klass.open_tables() for sid in table.students}
     return {
         "code": klass.code,
@@ -62,7 +62,8 @@ async def dashboard(actor: ClassActor, reports: Reports) -> dict[str, Any]:
             }
             for s in klass.students
         ],
-        "waiting": [s.name for s in klass.students if s.id not in seated],
+        # an ended class deals no next game: nobody waits for one
+        "waiting": [] if klass.closed is not None else [s.name for s in klass.students if s.id not in seated],
         "tables": tables,
     }
 

@@ -26,7 +26,7 @@ async def screen(actor: ClassActor) -> dict[str, Any]:
     klass = actor.klass
     if klass.closed is not None:
         return {"code": klass.code, "closed": True, "paused": False, "tables": [], "waiting": []}
-    tables = [await _table(actor, table) for table in klass.open_tables()]
+    tables = [await _table(actor, table) for table in klass.open_tables_by_label()]
     seated = {sid for table in klass.open_tables() for sid in table.students}
     return {
         "code": klass.code,

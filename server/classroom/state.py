@@ -315,6 +315,10 @@ class Class:
     def open_tables(self) -> tuple[Table, ...]:
         return tuple(t for t in self.tables if t.open)
 
+    def open_tables_by_label(self) -> tuple[Table, ...]:
+        """The open tables in the order the teacher counts them (Table 1, 2, 3), whichever restarted last."""
+        return tuple(sorted(self.open_tables(), key=lambda t: t.label))
+
     def table_of(self, student_id: int) -> Table | None:
         """The open table ``student_id`` sits at (the newest), or None: waiting for the next deal."""
         for table in reversed(self.tables):

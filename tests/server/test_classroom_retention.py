@@ -51,6 +51,7 @@ async def test_an_ended_class_keeps_its_reports_and_says_when_they_go(server):
         assert "Ada" in (await http.get(f"/api/classes/{code}/report.csv", headers=teacher)).text
         board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
         assert board["closed"] == "teacher" and board["tables"] == []
+        assert board["waiting"] == []  # an ended class deals no next game: nobody waits for one
         closed_at = datetime.fromisoformat(board["closed_at"]).timestamp()
         assert before - 1 <= closed_at <= time.time() + 1
         assert datetime.fromisoformat(board["deletes_at"]).timestamp() == closed_at + 7 * DAY

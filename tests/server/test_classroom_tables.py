@@ -264,3 +264,7 @@ async def test_a_waiting_student_the_teacher_moves_to_a_full_table_sits_there_at
         assert names == sorted([p["name"] for p in before["players"]] + ["Gia"])
         assert seen["waiting"] == [] and len(names) == 4
         assert next(s for s in seen["students"] if s["name"] == "Gia")["table"] == 1
+        # the restarted table 1 is the newest room, yet the teacher's page and the projector list 1 before 2
+        assert [t["number"] for t in seen["tables"]] == [1, 2]
+        wall = (await http.get(f"/api/classes/{code}/screen")).json()
+        assert [t["number"] for t in wall["tables"]] == [1, 2]
