@@ -53,7 +53,8 @@ def load_token(file: str | Path | None = None, environ: dict | None = None) -> s
     environ = os.environ if environ is None else environ
     if file is not None:
         try:
-            token = Path(file).read_text(encoding="utf-8").strip()
+            text = Path(file).read_text(encoding="utf-8").strip()
+            token = text.splitlines()[0].strip() if text else ""  # the first line: a note below it is no token
         except OSError as exc:
             raise TokenError(f"cannot read the admin token file {file}: {exc}") from None
     else:

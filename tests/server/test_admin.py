@@ -210,6 +210,9 @@ def test_the_token_comes_from_a_file_or_the_environment_and_must_be_long(tmp_pat
         admin.load_token(None, environ={admin.TOKEN_ENV: "short"})
     with pytest.raises(admin.TokenError):
         admin.load_token(tmp_path / "missing", environ={})
+    # docs/operating.md: the file's first line is the token (a note under it is not part of it)
+    file.write_text(f"\n  {TOKEN}  \nrotated 2026-12-07, ask Ana\n")
+    assert admin.load_token(file, environ={}) == TOKEN
 
 
 def test_the_compose_file_and_kubernetes_keep_metrics_off_the_public_port():
