@@ -153,9 +153,9 @@ def create_app(
         return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def host_replay(request: Request) -> Response:
-        """The room's replay for its host: ``Authorization: Bearer <host token>``.
+        """The room's replay for its host: ``Authorization: Bearer <token>`` (the TV's, or the host phone's seat).
 
-        A wrong code counts against the caller's join throttle (``server.lookups``).
+        A wrong code or token counts against the caller's join throttle (``server.lookups``).
         """
         throttled = await lookups.refused(hub, request)
         if throttled is not None:
@@ -169,6 +169,7 @@ def create_app(
             await lookups.missed(hub, request)
             return admin.not_found(str(exc))
         except replay.NotAllowed as exc:
+            await lookups.missed(hub, request)  # a wrong token costs the caller as a wrong code does
             return JSONResponse({"error": "forbidden", "message": str(exc)}, status_code=403)
         except replay.GameRunning as exc:
             return JSONResponse({"error": "replay/game_running", "message": str(exc)}, status_code=409)

@@ -199,17 +199,21 @@ class GameRunning(ReplayError):
 
 
 async def export_for_host(store: Store, code: str, host_token: str, games: Mapping[str, GameSpec]) -> dict:
-    """The replay of the room joined by ``code``, for whoever holds its host token (the TV).
+    """The replay of the room joined by ``code``, for whoever hosts it: the TV, or the host phone.
 
-    A replay shows every hidden card, so a seat token or no token is refused
-    the same way as a wrong one.  The token is checked against the room's
-    first record (``RoomOpened``), which holds the host token's hash.
+    A replay shows every hidden card, so any other seat's token or no token
+    is refused the same way as a wrong one.  The TV's token is checked
+    against the room's first record (``RoomOpened``), which holds the host
+    token's hash; a phone's against the seat of the player who hosts now
+    (``host_phone`` as the log has it, never at a class table, where the
+    teacher runs the room).  In most rooms a phone hosts and the TV shows no
+    host menu, so without the phone nobody in the room could download it.
 
     While a game is being played the host is refused too (``GameRunning``):
-    the host is the TV, which anyone in the room can reach with the remote,
-    and the file would show every hand still in play.  In the lobby and
-    once the game is over it is given.  The operator's export (the admin API
-    and ``pizzanight replay export``) is never refused this way.
+    the file would show every hand still in play, to the TV anyone can reach
+    with the remote or to a phone that plays in it.  In the lobby and once
+    the game is over it is given.  The operator's export (the admin API and
+    ``pizzanight replay export``) is never refused this way.
     """
     from server.names import normal_code
     from server.room import token_hash
@@ -220,12 +224,25 @@ async def export_for_host(store: Store, code: str, host_token: str, games: Mappi
         raise RoomNotFound(f"no open room {code!r}")
     maps = [msgpack.unpackb(r.data, raw=False, strict_map_key=False) for r in stored]
     expected = maps[0].get("r", {}).get("host_hash") or ""
-    if not host_token or not hmac.compare_digest(token_hash(host_token), expected):
-        raise NotAllowed("only the room's host (its TV) may export a replay")
+    given = token_hash(host_token) if host_token else ""
+    tv = bool(given) and hmac.compare_digest(given, expected)
+    if not tv and not (given and await asyncio.to_thread(_hosts_from_phone, given, maps, games)):
+        raise NotAllowed("only the room's host (its TV or the host phone) may export a replay")
     doc = await asyncio.to_thread(build, room_id, maps, games)
     if doc["final"]["phase"] == "playing":
         raise GameRunning("a replay shows every player's hidden cards: the host can download it once the game is over")
     return doc
+
+
+def _hosts_from_phone(given_hash: str, event_maps: Iterable[dict], games: Mapping[str, GameSpec]) -> bool:
+    """Whether ``given_hash`` is the seat token hash of the player whose phone hosts the room now."""
+    room = Room()
+    for event_map in event_maps:
+        room, _ = fold(room, event_map, games)
+    if room.class_table or room.host_phone is None:
+        return False
+    host = room.player(room.host_phone)
+    return host is not None and not host.gone and bool(host.token_hash) and hmac.compare_digest(given_hash, host.token_hash)
 
 
 def build(room_id: str, event_maps: Iterable[dict], games: Mapping[str, GameSpec]) -> dict:

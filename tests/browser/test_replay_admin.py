@@ -334,3 +334,45 @@ def test_the_tvs_download_waits_for_the_games_end(browser, slow_bots, artifacts)
         raise AssertionError("the replay was given while the game is played")
     except urllib.error.HTTPError as refused:
         assert refused.code == 409 and json.loads(refused.read())["error"] == "replay/game_running"
+
+
+async def _tv_starts_a_bots_game_around(url: str, code: str, token: str, watcher: str) -> None:
+    """The room's TV (a script) sits ``watcher`` out and starts a short game of two hub bots."""
+    ws = url.replace("http://", "ws://") + "/ws"
+    tv = await Peer.open(ws, {"role": "host", "room": code, "token": token})
+    lobby = (await tv.until(lambda s: any(p["name"] == watcher for p in s["lobby"]["players"])))["lobby"]
+    ana = next(p["id"] for p in lobby["players"] if p["name"] == watcher)
+    assert (await tv.host("select_game", game="pizza_theory", options={"max_rounds": 2}))["t"] == "ack"
+    for _ in range(2):
+        assert (await tv.host("add_bot"))["t"] == "ack"
+    assert (await tv.host("sit_out", player=ana))["t"] == "ack"
+    assert (await tv.host("start"))["t"] == "ack"
+    await tv.close()
+
+
+async def _open_room(url: str) -> dict:
+    tv = await Peer.open(url.replace("http://", "ws://") + "/ws", {"role": "host"})
+    await tv.close()
+    return {"code": tv.welcome["room"], "token": tv.welcome["token"]}
+
+
+def test_the_host_phone_downloads_the_replay_once_the_game_is_over(browser, admin_server, tmp_path):
+    from server import replay
+    from server.hub import load_games
+
+    # Given a room whose host is Ana's phone (she joined first: the TV shows no host menu), and a game of bots
+    room = _in_thread(_open_room, admin_server.url)
+    phone = d.open_phone(browser, admin_server.url, room["code"], "Ana")
+    _in_thread(_tv_starts_a_bots_game_around, admin_server.url, room["code"], room["token"], "Ana")
+    phone.locator(".phone-result").wait_for(timeout=90000)
+    # When Ana opens her host menu's room controls and downloads the replay
+    phone.get_by_role("button", name="Host").click()
+    phone.get_by_role("tab", name="Room").click()
+    with phone.expect_download() as download:
+        phone.get_by_role("button", name="Download replay").click()
+    target = tmp_path / download.value.suggested_filename
+    download.value.save_as(target)
+    # Then the file is this room's finished game, and it checks clean
+    doc = replay.load(target)
+    assert doc["room"]["code"] == room["code"]
+    assert replay.check(doc, load_games()).phase == "finished"

@@ -58,19 +58,25 @@ async def test_the_host_exports_a_finished_game_that_checks_clean_and_ends_on_th
 
 
 async def test_a_spectator_a_player_or_nobody_cannot_export(server):
-    # Given a running room with a player and a spectator
+    # Given a running room with two players (Ana joined first: her phone hosts) and a spectator
     tv = await Peer.open(server.url, {"role": "host"})
     code = tv.welcome["room"]
     ana = await Peer.open(server.url, {"role": "player", "room": code, "name": "Ana"})
+    bo = await Peer.open(server.url, {"role": "player", "room": code, "name": "Bo"})
     watcher = await Peer.open(server.url, {"role": "spectator", "room": code})
-    # When they ask for the replay with their own token, none, or a made-up one
-    asked = [await _export(server, code, token) for token in (ana.welcome["token"], None, "x" * 32)]
-    # Then each is refused, and the host still gets it
+    # When Bo, nobody, or a made-up token asks for the replay
+    asked = [await _export(server, code, token) for token in (bo.welcome["token"], None, "x" * 32)]
+    # Then each is refused, and the hosts (the TV, Ana's phone) still get it
     assert [r.status_code for r in asked] == [403, 403, 403]
     assert all(r.json()["error"] == "forbidden" for r in asked)
     assert (await _export(server, code, tv.welcome["token"])).status_code == 200
+    assert (await _export(server, code, ana.welcome["token"])).status_code == 200
     assert (await _export(server, "BCDF" if code != "BCDF" else "BCDG", tv.welcome["token"])).status_code == 404
-    await close_all(tv, ana, watcher)
+    # When the TV names Bo's phone to host, then Bo's token exports and Ana's no longer does
+    assert (await tv.host("name_host_phone", player=bo.welcome["player"]))["t"] == "ack"
+    assert (await _export(server, code, bo.welcome["token"])).status_code == 200
+    assert (await _export(server, code, ana.welcome["token"])).status_code == 403
+    await close_all(tv, ana, bo, watcher)
 
 
 async def test_the_host_cannot_export_while_a_game_is_being_played(server):
@@ -88,6 +94,9 @@ async def test_the_host_cannot_export_while_a_game_is_being_played(server):
     assert reply.status_code == 409, reply.text
     assert reply.json()["error"] == "replay/game_running"
     assert "once the game is over" in reply.json()["message"]
+    # and so is the host phone, which plays in it (Ana joined first)
+    phone = await _export(server, code, ana.welcome["token"])
+    assert (phone.status_code, phone.json()["error"]) == (409, "replay/game_running")
     room_id = server.hub.codes[code]
     operator = await replay.export(server.hub.store, room_id, load_games())
     assert operator["final"]["phase"] == "playing"

@@ -22,7 +22,7 @@ export const replayEs = {
   stepOf: (n: number, total: number) => `Paso ${n} de ${total}`,
   speed: "Velocidad",
   download: "Descargar la repetición",
-  noHostToken: "Esta pantalla no es la tele de la sala.",
+  noHostToken: "Esta pantalla no es la anfitriona de la sala.",
   afterTheGame: "La repetición muestra las cartas de todos: descárgala cuando termine la partida.",
   downloadFailed: (status: number) => `No se pudo descargar la repetición (HTTP ${status}).`,
   lobby: (code: string) => `Sala ${code}: la sala de espera`,

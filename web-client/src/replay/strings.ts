@@ -27,7 +27,7 @@ export const replayEn = {
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
   speed: "Speed",
   download: "Download replay",
-  noHostToken: "This screen is not the room's TV.",
+  noHostToken: "This screen does not host the room.",
   afterTheGame: "The replay shows every player's cards: download it once the game is over.",
   downloadFailed: (status: number) => `The replay could not be downloaded (HTTP ${status}).`,
   lobby: (code: string) => `Room ${code}: the lobby`,

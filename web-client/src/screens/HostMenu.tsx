@@ -271,7 +271,7 @@ function RoomTab({ lobby, host, where, finished, onEnd }: { lobby: Lobby; host: 
         <button class="btn btn-small btn-quiet" aria-pressed={lobby.locked} onClick={() => host.op(lobby.locked ? "unlock" : "lock")}>
           {lobby.locked ? S.unlock : S.lock}
         </button>
-        {where === "tv" && <ReplayDownload playing={lobby.phase === "playing"} />}
+        <ReplayDownload playing={lobby.phase === "playing"} room={host.room} from={where} />
         <button class="btn btn-small btn-danger-quiet" onClick={onEnd}>
           {S.endRoom}
         </button>
