@@ -124,8 +124,20 @@ def banner(url: str, store: str, data: Path | str, out: TextIO | None = None, sh
     print(f"  Teacher (open a class):       {url}/teacher", file=out)
     if short:
         print(f"  Short address to type:        {short}", file=out)
-    print(f"  Store: {store}   data folder: {data}", file=out)
+    if store == "embedded" or store.startswith("embedded:?"):  # the embedded store lives in the data folder
+        print(f"  Store: {store}   data folder: {data}", file=out)
+    else:
+        print(f"  Store: {shown_store(store)}", file=out)
     out.flush()
+
+
+def shown_store(store: str) -> str:
+    """``store`` as the banner prints it: a URL's password never reaches a terminal or a log."""
+    scheme, sep, rest = store.partition("://")
+    userinfo, at, host = rest.partition("@")
+    if not sep or not at or ":" not in userinfo:
+        return store
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{host}"
 
 
 def run(args: Any) -> int:

@@ -78,6 +78,16 @@ def test_the_banner_prints_tv_and_phone_urls_on_the_lan_address(capsys):
     banner(url, "embedded", "data")
     out = capsys.readouterr().out
     assert f"{url}/tv" in out and f"{url}/join" in out
+    assert "Store: embedded   data folder: data" in out
+
+
+def test_the_banner_names_a_redis_store_without_a_data_folder_or_its_password(capsys):
+    banner("http://10.0.0.5:8000", "redis://pizza:s3cret-pass@redis.lan:6379/0", "data")
+    out = capsys.readouterr().out
+    assert "Store: redis://pizza:***@redis.lan:6379/0" in out
+    assert "s3cret" not in out and "data folder" not in out
+    banner("http://10.0.0.5:8000", "redis://redis.lan:6379/0", "data")
+    assert "Store: redis://redis.lan:6379/0\n" in capsys.readouterr().out
 
 
 def test_the_built_in_page_plays_a_pattern_as_the_first_command_it_allows():
