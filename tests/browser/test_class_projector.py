@@ -19,6 +19,7 @@ import json
 import os
 import random
 import re
+import time
 import urllib.request
 
 import pytest
@@ -173,6 +174,31 @@ def test_the_projector_shows_tables_turns_and_joining_no_figures_and_fits(server
         for size in SIZES:
             problems = projector_problems(page, size)
             shot(page, artifacts, f"projector-{lang}-{size['width']}")
+            assert problems == [], f"projector {lang} {size['width']}x{size['height']}: {problems}"
+
+
+def test_the_projector_says_when_a_bot_plays_for_a_student_and_still_fits(quick, browser, artifacts):
+    # Given a class of nine at three tables whose phones never open: past the class grace, a bot plays for each
+    names = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Maximiliano"]
+    code, _, _ = open_class(quick.url, names)
+    deadline = time.monotonic() + WAIT / 1000
+    while not all(p["stand_in"] for t in call(f"{quick.url}/api/classes/{code}/screen")["tables"] for p in t["players"]):
+        assert time.monotonic() < deadline, "no bot stood in for the absent students"
+        time.sleep(0.2)
+    for lang, words in (("en", "a bot plays for now"), ("es", "un bot juega por ahora")):
+        # When the projector shows the class
+        page = browser.new_context(viewport=SIZES[1]).new_page()
+        page.goto(f"{quick.url}/class/{code}/screen?lang={lang}")
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        check_wall(page, quick.url, code, lang)
+        # Then each of them is said, in words, to be played by a bot (a stand-in is never "away": never connected)
+        page.wait_for_function("n => document.querySelectorAll('.proj-tag').length === n", arg=len(names))
+        assert page.locator(".proj-tag").all_inner_texts() == [words] * len(names)
+        # And the tables are in their numbers' order, and the longer words still fit both sizes
+        assert page.locator(".proj-table").evaluate_all("els => els.map(e => e.dataset.table)") == ["1", "2", "3"]
+        for size in SIZES:
+            problems = projector_problems(page, size)
+            shot(page, artifacts, f"projector-bots-{lang}-{size['width']}")
             assert problems == [], f"projector {lang} {size['width']}x{size['height']}: {problems}"
 
 

@@ -210,7 +210,13 @@ def test_a_new_device_gets_the_seat_back_through_the_teacher(quick, browser, art
 
 
 def test_start_and_end_ask_first_and_an_ended_class_says_so_everywhere(quick, browser, artifacts):
-    teacher, _, students = class_of_two(browser, quick.url)
+    teacher, code, students = class_of_two(browser, quick.url)
+    # (a third student, who joined after the start, waits for the next game)
+    waiting = open_student(browser, quick.url, code, "Cleo", PHONE)
+    teacher.locator(".class-waiting").get_by_text("Cleo").wait_for(timeout=WAIT)
+    wall = browser.new_context(viewport=TV_SIZE).new_page()
+    wall.goto(f"{quick.url}/class/{code}/screen")
+    wall.locator(".proj-qr svg").wait_for(timeout=WAIT)
     room = students["Ada"].locator(".phone-code").inner_text()
     # When the teacher starts again mid-game, then the page asks what the running table does; Cancel keeps it
     teacher.get_by_role("button", name="Start a game at every table").click()
@@ -228,7 +234,7 @@ def test_start_and_end_ask_first_and_an_ended_class_says_so_everywhere(quick, br
     end.click()
     teacher.get_by_role("alertdialog").get_by_text("End the class?").wait_for()
     teacher.get_by_role("alertdialog").get_by_role("button", name="End the class").click()
-    for page in students.values():
+    for page in [*students.values(), waiting]:
         page.get_by_text("This class has ended").wait_for(timeout=WAIT)
     shot(students["Ben"], artifacts, "student-phone-class-ended")
     # ... and the dashboard offers nothing that changes the read-only class
@@ -237,6 +243,15 @@ def test_start_and_end_ask_first_and_an_ended_class_says_so_everywhere(quick, br
         assert teacher.get_by_role("button", name=label).count() == 0, label
     assert teacher.get_by_role("button", name="Download CSV").is_visible()
     shot(teacher, artifacts, "teacher-dashboard-ended")
+    # ... and no longer lists who waits for the next game: there is none
+    assert teacher.locator(".class-waiting").count() == 0
+    assert "Waiting for the next game" not in teacher.locator("main").inner_text()
+    # The projector says the class has ended, with nothing about joining it (joining is refused)
+    wall.get_by_text("This class has ended").wait_for(timeout=WAIT)
+    for gone in (".proj-join", ".proj-qr", ".proj-code", "svg"):
+        assert wall.locator(gone).count() == 0, gone
+    assert code not in wall.locator("body").inner_text()
+    shot(wall, artifacts, "projector-class-ended")
 
 
 def test_the_teacher_hands_a_seat_to_the_new_device_from_the_teachers_screen(quick, browser, artifacts):
@@ -252,7 +267,15 @@ def test_the_teacher_hands_a_seat_to_the_new_device_from_the_teachers_screen(qui
     assert len(check) == 2 and check.isdigit()
     noah = teacher.locator(".class-roster li", has=teacher.get_by_text("Noah", exact=False))
     noah.get_by_text(f"the new device shows {check}").wait_for(timeout=WAIT)
-    # And the teacher's screen offers to hand Noah's seat over, asking first about that number
+    # ... and on top of the teacher's page, in "Needs help now", with the same button and the same question
+    top = teacher.get_by_test_id("help-now")
+    top.get_by_text(f"Noah asks to move to a new device: it shows {check}").wait_for(timeout=WAIT)
+    assert top.evaluate("e => e.getBoundingClientRect().top") < teacher.viewport_size["height"]  # seen without scrolling
+    shot(teacher, artifacts, "teacher-new-device-asks")
+    top.get_by_role("button", name="Hand the seat to the new device").click()
+    teacher.get_by_role("alertdialog").get_by_text(f"Does Noah's new device show {check}?", exact=False).wait_for()
+    teacher.get_by_role("alertdialog").get_by_role("button", name="Cancel").click()
+    # And the student list offers to hand Noah's seat over too, asking first about that number
     roster_button(teacher, "Noah", "Hand the seat to the new device").click(timeout=WAIT)
     teacher.get_by_role("alertdialog").get_by_text(f"Does Noah's new device show {check}?", exact=False).wait_for()
     shot(teacher, artifacts, "teacher-hand-over-confirm")
@@ -263,3 +286,5 @@ def test_the_teacher_hands_a_seat_to_the_new_device_from_the_teachers_screen(qui
     new.locator(".sp-hand").wait_for(timeout=WAIT)
     students["Noah"].get_by_text(re.compile("seat moved to another device")).first.wait_for(timeout=WAIT)
     assert teacher.locator(".class-report tr[data-student='Noah']").count() == 1
+    # and the request is gone from the top of the teacher's page
+    teacher.get_by_test_id("help-now").get_by_text("asks to move to a new device").wait_for(state="detached", timeout=WAIT)

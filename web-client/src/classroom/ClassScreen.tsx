@@ -1,7 +1,8 @@
 // The class's projector (/class/CODE/screen): on the wall, in front of every
 // child.  It shows how to join (the address, the class code, a QR code), each
 // table with who sits there, whose turn it is and how far its game is, and who
-// waits for the next game.  It never shows a figure about any one student (no
+// waits for the next game; once the class has ended, only that (joining is refused
+// then: no address, code or QR code).  It never shows a figure about any one student (no
 // tricks, pizzas, misses, hints, scores or winners: children are not ranked on
 // the wall) and has no controls: those are on the teacher's own device.  It
 // needs no token: the hub's /screen answer holds nothing else.
@@ -10,7 +11,7 @@ import { Qr } from "../ui/Qr";
 import { useFitToWindow } from "../ui/fit";
 import { LANGUAGES, type Lang } from "../i18n";
 import { S, setLanguage } from "../strings";
-import { api, ApiError, type ClassScreenData, type ScreenPlayer, type ScreenTable } from "./api";
+import { api, ApiError, byNumber, type ClassScreenData, type ScreenPlayer, type ScreenTable } from "./api";
 import { C } from "./strings";
 import { T } from "./strings.teacher";
 import "./projector.css";
@@ -26,8 +27,15 @@ function columns(n: number): number {
   return 4;
 }
 
+/** Where a player is, in words: a bot playing for them comes first (a stand-in is never connected: its student is away). */
+export function playerState(player: ScreenPlayer): string | null {
+  if (player.stand_in) return T.botPlays;
+  if (!player.connected) return T.away;
+  return player.bot ? T.bot : null;
+}
+
 function PlayerRow({ player, active }: { player: ScreenPlayer; active: boolean }) {
-  const state = !player.connected ? T.away : player.stand_in ? T.botPlays : player.bot ? T.bot : null;
+  const state = playerState(player);
   return (
     <li class={`proj-player ${active ? "proj-active" : ""} ${player.connected ? "" : "proj-away"}`}>
       {/* The turn's mark is a shape; the table's "Ada's turn" line above says it in words. */}
@@ -91,11 +99,24 @@ export function ClassScreen({ code }: { code: string }) {
       clearInterval(timer);
     };
   }, [code]);
-  const tables = data?.tables ?? [];
+  const tables = byNumber(data?.tables);
   const cols = columns(tables.length);
   const rows = Math.max(1, Math.ceil(tables.length / cols));
   // a new layout (more tables, or names) starts again from full size
   useFitToWindow(main, `${tables.length}:${S.lang}:${tables.map((t) => t.players.length).join(",")}`, data !== null);
+  if (data?.closed && !missing) {
+    // Joining an ended class is refused: the wall says it has ended, and nothing about how to join.
+    return (
+      <div class="proj-frame proj-rows-1">
+        <main class="proj proj-message" lang={S.lang}>
+          <div class="proj-ended">
+            <p class="proj-title">{T.projectorTitle}</p>
+            <p role="status">{T.classEnded}</p>
+          </div>
+        </main>
+      </div>
+    );
+  }
   if (missing) {
     return (
       <div class="proj-frame proj-rows-1">
@@ -122,9 +143,8 @@ export function ClassScreen({ code }: { code: string }) {
       </aside>
       <section class="proj-board">
         {offline && <p class="proj-banner" role="status">{T.reconnecting}</p>}
-        {data?.closed && <p class="proj-banner" role="status">{T.classEnded}</p>}
         {data?.paused && <p class="proj-banner proj-paused" role="status">{T.paused}</p>}
-        {data && !data.closed && tables.length === 0 && <p class="proj-empty">{T.noTables}</p>}
+        {data && tables.length === 0 && <p class="proj-empty">{T.noTables}</p>}
         <div class="proj-tables" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
           {tables.map((t) => <TableCard table={t} />)}
         </div>

@@ -138,7 +138,7 @@ export function PrintReport({ code, report }: { code: string; report: Report | n
           <>
             <h3>{T.suggested}</h3>
             <ul>
-              {report.levels.map((l) => (
+              {[...report.levels].sort((x, y) => x.table - y.table).map((l) => (
                 <li>{said(l.text) || `${C.table(l.table)}: ${dotsText(l.suggested)} (${T.dotsNow(dotsText(l.dots))})`}</li>
               ))}
             </ul>

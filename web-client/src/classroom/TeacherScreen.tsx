@@ -8,7 +8,7 @@
 // game still running.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Qr } from "../ui/Qr";
-import { api, ApiError, classErrorText, saved, type ClassOptions, type Dashboard, type Report } from "./api";
+import { api, ApiError, byNumber, classErrorText, saved, type ClassOptions, type Dashboard, type Report } from "./api";
 import { S } from "../strings";
 import { C } from "./strings";
 import { T } from "./strings.teacher";
@@ -216,8 +216,10 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   const projector = `/class/${code}/screen?lang=${S.lang}`;
   const readOnly = Boolean(board?.closed);
   const adapt = Boolean(board?.options.adapt_levels);
-  const tables = board?.tables ?? [];
+  const tables = byNumber(board?.tables);
   const helpNow = tables.map((t) => ({ number: t.number, lines: helpLines(t.help) })).filter((t) => t.lines.length > 0);
+  /** Students whose new device asks for their seat: on top, in "Needs help now", as well as in the list below. */
+  const requests = readOnly ? [] : (board?.students ?? []).filter((s) => s.asks_new_device);
   /** Start a game at every table: a table mid-game is never thrown away without asking. */
   const startAll = async () => {
     setError(null);
@@ -240,18 +242,23 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   };
   const confirm = (text: string, label: string, run: () => void) =>
     setAsk({ text, choices: [{ label, run, danger: true }] });
+  /** Hand a student's seat to the new device that asks, once the teacher says it shows the same number. */
+  const handOver = (s: Dashboard["students"][number]) =>
+    confirm(C.confirmHandOver(s.name, s.device_check ?? null), C.handOver,
+      act(() => api.handOver(code, token, s.id, s.device_check ?? null)));
   return (
     <main class="teacher">
       <header class="teacher-header">
         <div class="teacher-join">
-          <p>{C.joinAt} <strong>{join.replace(/^https?:\/\//, "").replace(/\/class\/.*$/, "/class")}</strong> {C.withCode}</p>
+          {/* an ended class takes nobody in: its code names it, nothing says how to join */}
+          {!readOnly && <p>{C.joinAt} <strong>{join.replace(/^https?:\/\//, "").replace(/\/class\/.*$/, "/class")}</strong> {C.withCode}</p>}
           <p class="teacher-code" aria-label={C.classCode}>{code}</p>
         </div>
-        <div class="teacher-projector">
+        {!readOnly && <div class="teacher-projector">
           <a class="btn" href={projector} target="_blank" rel="noopener" data-testid="open-projector">{T.openProjector}</a>
           <p class="teacher-explain">{T.projectorHelp}</p>
-        </div>
-        <Qr text={join} label={join} px={140} />
+        </div>}
+        {!readOnly && <Qr text={join} label={join} px={140} />}
         <LanguageSwitch compact />
       </header>
       {board?.closed && <p class="class-ended" role="status">{C.ended}</p>}
@@ -283,11 +290,18 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
         </details>
       </nav>}
       {error && <p class="form-error" role="alert">{error}</p>}
-      {!readOnly && tables.length > 0 && (
+      {!readOnly && (tables.length > 0 || requests.length > 0) && (
         <section class="class-help-now" aria-labelledby="help-now-title" data-testid="help-now">
           <h2 id="help-now-title">{T.helpNow}</h2>
-          {helpNow.length === 0 ? <p>{T.nobodyNeedsHelp}</p> : (
+          {helpNow.length === 0 && requests.length === 0 ? <p>{T.nobodyNeedsHelp}</p> : (
             <ul>
+              {requests.map((s) => (
+                <li class="class-request" data-request={s.id}>
+                  {s.table !== null && <><strong>{C.table(s.table)}:</strong> </>}
+                  {T.asksNewDevice(s.name, s.device_check ?? null)}{" "}
+                  <button class="btn btn-start btn-small" onClick={() => handOver(s)}>{C.handOver}</button>
+                </li>
+              ))}
               {helpNow.map((t) => t.lines.map((line) => <li><strong>{C.table(t.number)}:</strong> {line}</li>))}
             </ul>
           )}
@@ -304,7 +318,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
             onApplyDots={act(() => api.levels(code, token, t.number))} />
         ))}
       </section>
-      {board && board.waiting.length > 0 && (
+      {board && !board.closed && board.waiting.length > 0 && (
         <p class="class-waiting"><strong>{C.waiting}:</strong> {board.waiting.join(", ")}</p>
       )}
       <section class="class-students" aria-labelledby="report-title">
@@ -324,18 +338,14 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
               <select class="input input-small" aria-label={`${C.move}: ${s.name}`} value={String(s.moving_to ?? 0)}
                 onChange={(e) => act(() => api.student(code, token, s.id, { table: Number((e.target as HTMLSelectElement).value) }))()}>
                 <option value="0">{C.move}…</option>
-                {(board?.tables ?? []).map((t) => <option value={String(t.number)}>{C.table(t.number)}</option>)}
+                {tables.map((t) => <option value={String(t.number)}>{C.table(t.number)}</option>)}
               </select>
               <button class="btn btn-quiet btn-small" onClick={act(async () => {
                 const name = prompt(C.rename, s.name);
                 if (name) await api.student(code, token, s.id, { name });
               })}>{C.rename}</button>
               {s.asks_new_device && (
-                <button class="btn btn-start btn-small"
-                  onClick={() => confirm(C.confirmHandOver(s.name, s.device_check ?? null), C.handOver,
-                    act(() => api.handOver(code, token, s.id, s.device_check ?? null)))}>
-                  {C.handOver}
-                </button>
+                <button class="btn btn-start btn-small" onClick={() => handOver(s)}>{C.handOver}</button>
               )}
               {s.asks_new_device && s.device_check && <span class="device-check-badge">{C.deviceShows(s.device_check)}</span>}
               <button class="btn btn-quiet btn-small" onClick={act(async () => {

@@ -121,6 +121,11 @@ export interface ClassScreenData {
   tables: ScreenTable[];
 }
 
+/** Tables as the teacher and the wall see them: by their number (1, 2, 3), whatever order the hub sent. */
+export function byNumber<T extends { number: number }>(tables: readonly T[] | undefined): T[] {
+  return [...(tables ?? [])].sort((a, b) => a.number - b.number);
+}
+
 /** Words the hub wrote in both languages (a next step, a summary line, why a level changed). */
 export type BothLangs = Partial<Record<string, string>>;
 

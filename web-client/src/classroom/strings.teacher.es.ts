@@ -35,6 +35,8 @@ export const teacherEs = {
     no_trick: (_name: string, count: number) => `Ninguna baza en ${count || 2} rondas`,
   },
   helpOther: (code: string) => `Revisa esta mesa (${code})`,
+  asksNewDevice: (name: string, check: string | null) =>
+    check ? `${name} pide pasar a un dispositivo nuevo: muestra el ${check}` : `${name} pide pasar a un dispositivo nuevo`,
   colPlayer: "Jugador",
   colHand: "Cartas en la mano",
   colDelivered: "Pizza entregada",

@@ -41,6 +41,9 @@ export const teacherEn = {
     no_trick: (_name: string, count: number) => `No trick for ${count || 2} rounds`,
   },
   helpOther: (code: string) => `Check this table (${code})`,
+  /** On top of the teacher's page, in "Needs help now": a new device asks for a student's seat, showing `check`. */
+  asksNewDevice: (name: string, check: string | null) =>
+    check ? `${name} asks to move to a new device: it shows ${check}` : `${name} asks to move to a new device`,
   // the table card's columns, in words (no symbol carries meaning alone)
   colPlayer: "Player",
   colHand: "Cards in hand",
