@@ -332,13 +332,19 @@ async def test_a_class_with_hints_and_refusals_resumes_after_a_restart(store_url
     running = await start_server(store_url)
     async with httpx.AsyncClient(base_url=running.http) as http:
         code, teacher = await open_class(http, {**OPTIONS, "level": "standard", "hints": 1})
-        token = await join(http, code, "Ada")
-        await join(http, code, "Ben")
+        tokens = {name: await join(http, code, name) for name in ("Ada", "Ben")}
         assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
-        seat = await where(http, code, token)
-        phone = await Peer.open(running.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
-        await phone.until(lambda s: s["game"] is not None and s["game"]["hand"])
-        assert (await phone.request({"t": "hint"}))["t"] == "hint"
+        # the student whose turn it is asks (a hint asked out of turn has nothing to suggest, and costs none)
+        for name, token in tokens.items():
+            seat = await where(http, code, token)
+            phone = await Peer.open(running.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
+            state = await phone.until(lambda s: s["game"] is not None and s["game"]["hand"])
+            if state["game"]["active"] == state["you"]["seat"]:
+                asker, other = name, next(n for n in tokens if n != name)
+                break
+            await phone.close()
+        reply = await phone.request({"t": "hint"})
+        assert reply["t"] == "hint" and reply["hint"] is not None
         await http.post(f"/api/classes/{code}/pause", headers=teacher, json={"paused": True})
         await phone.close()
         for _ in range(100):
@@ -349,9 +355,9 @@ async def test_a_class_with_hints_and_refusals_resumes_after_a_restart(store_url
     running = await start_server(store_url)
     try:
         async with httpx.AsyncClient(base_url=running.http) as http:
-            assert (await where(http, code, token))["paused"] is True
+            assert (await where(http, code, tokens[asker]))["paused"] is True
             report = (await http.get(f"/api/classes/{code}/report", headers=teacher)).json()
-            assert {row["name"]: row["hints"] for row in report["students"]} == {"Ada": 1, "Ben": 0}
+            assert {row["name"]: row["hints"] for row in report["students"]} == {asker: 1, other: 0}
             phone = await Peer.open(running.url, {"role": "player", "room": seat["room"], "token": seat["seat_token"]})
             await phone.until(lambda s: s["game"] is not None)
             reply = await phone.request({"t": "hint"})
