@@ -155,7 +155,8 @@ def create_app(
     async def host_replay(request: Request) -> Response:
         """The room's replay for its host: ``Authorization: Bearer <token>`` (the TV's, or the host phone's seat).
 
-        A wrong code or token counts against the caller's join throttle (``server.lookups``).
+        A wrong code counts against the caller's join throttle (``server.lookups``); a right code with a
+        wrong token does not (docs/protocol.md: a token is not guessed, and a stale one keeps asking).
         """
         throttled = await lookups.refused(hub, request)
         if throttled is not None:
@@ -163,13 +164,16 @@ def create_app(
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         try:
             doc = await replay.export_for_host(
-                hub.store, request.path_params["code"], token.strip() if scheme.lower() == "bearer" else "", hub.games
+                hub.store,
+                request.path_params["code"],
+                token.strip() if scheme.lower() == "bearer" else "",
+                hub.games,
+                live=hub.rooms,
             )
         except replay.RoomNotFound as exc:
             await lookups.missed(hub, request)
             return admin.not_found(str(exc))
         except replay.NotAllowed as exc:
-            await lookups.missed(hub, request)  # a wrong token costs the caller as a wrong code does
             return JSONResponse({"error": "forbidden", "message": str(exc)}, status_code=403)
         except replay.GameRunning as exc:
             return JSONResponse({"error": "replay/game_running", "message": str(exc)}, status_code=409)

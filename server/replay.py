@@ -198,7 +198,9 @@ class GameRunning(ReplayError):
     """The host asked while a game is being played: its file would show every hand still in play."""
 
 
-async def export_for_host(store: Store, code: str, host_token: str, games: Mapping[str, GameSpec]) -> dict:
+async def export_for_host(
+    store: Store, code: str, host_token: str, games: Mapping[str, GameSpec], *, live: Mapping[str, Any] | None = None
+) -> dict:
     """The replay of the room joined by ``code``, for whoever hosts it: the TV, or the host phone.
 
     A replay shows every hidden card, so any other seat's token or no token
@@ -214,6 +216,10 @@ async def export_for_host(store: Store, code: str, host_token: str, games: Mappi
     with the remote or to a phone that plays in it.  In the lobby and once
     the game is over it is given.  The operator's export (the admin API and
     ``pizzanight replay export``) is never refused this way.
+
+    ``live``: the actors this hub runs, by room id.  Who hosts a room running
+    here is read from its actor; only a room another hub runs (cluster mode)
+    is folded from its log to find out, so a wrong token costs no fold here.
     """
     from server.names import normal_code
     from server.room import token_hash
@@ -226,7 +232,13 @@ async def export_for_host(store: Store, code: str, host_token: str, games: Mappi
     expected = maps[0].get("r", {}).get("host_hash") or ""
     given = token_hash(host_token) if host_token else ""
     tv = bool(given) and hmac.compare_digest(given, expected)
-    if not tv and not (given and await asyncio.to_thread(_hosts_from_phone, given, maps, games)):
+    actor = (live or {}).get(room_id)
+    if actor is not None:
+        expected_phone = _host_phone_hash(actor.room)
+        phone = bool(given) and expected_phone is not None and hmac.compare_digest(given, expected_phone)
+    else:
+        phone = bool(given) and await asyncio.to_thread(_hosts_from_phone, given, maps, games)
+    if not tv and not phone:
         raise NotAllowed("only the room's host (its TV or the host phone) may export a replay")
     doc = await asyncio.to_thread(build, room_id, maps, games)
     if doc["final"]["phase"] == "playing":
@@ -234,15 +246,21 @@ async def export_for_host(store: Store, code: str, host_token: str, games: Mappi
     return doc
 
 
+def _host_phone_hash(room: Room) -> str | None:
+    """The seat token hash of the player whose phone hosts ``room`` now (None: no phone hosts, a class table)."""
+    if room.class_table or room.host_phone is None:
+        return None
+    host = room.player(room.host_phone)
+    return host.token_hash if host is not None and not host.gone and host.token_hash else None
+
+
 def _hosts_from_phone(given_hash: str, event_maps: Iterable[dict], games: Mapping[str, GameSpec]) -> bool:
-    """Whether ``given_hash`` is the seat token hash of the player whose phone hosts the room now."""
+    """Whether ``given_hash`` is the host phone's seat token hash, the room folded from its whole log."""
     room = Room()
     for event_map in event_maps:
         room, _ = fold(room, event_map, games)
-    if room.class_table or room.host_phone is None:
-        return False
-    host = room.player(room.host_phone)
-    return host is not None and not host.gone and bool(host.token_hash) and hmac.compare_digest(given_hash, host.token_hash)
+    expected = _host_phone_hash(room)
+    return expected is not None and hmac.compare_digest(given_hash, expected)
 
 
 def build(room_id: str, event_maps: Iterable[dict], games: Mapping[str, GameSpec]) -> dict:

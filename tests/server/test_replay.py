@@ -76,6 +76,11 @@ async def test_a_spectator_a_player_or_nobody_cannot_export(server):
     assert (await tv.host("name_host_phone", player=bo.welcome["player"]))["t"] == "ack"
     assert (await _export(server, code, bo.welcome["token"])).status_code == 200
     assert (await _export(server, code, ana.welcome["token"])).status_code == 403
+    # and the same answers from the log alone, as a hub that does not run the room (cluster mode) finds them
+    games = load_games()
+    assert (await replay.export_for_host(server.hub.store, code, bo.welcome["token"], games))["room"]["code"] == code
+    with pytest.raises(replay.NotAllowed):
+        await replay.export_for_host(server.hub.store, code, ana.welcome["token"], games)
     await close_all(tv, ana, bo, watcher)
 
 
