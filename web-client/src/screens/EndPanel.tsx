@@ -25,14 +25,17 @@ export function EndPanel({ state, host, replaying }: { state: StateFrame; host: 
   const summary = state.game && ui.summary ? ui.summary(state.game, outcome, state.lobby.players) : null;
   return (
     <section class="end-panel" role="dialog" aria-modal="false" aria-labelledby="end-title">
-      <h2 id="end-title">{S.gameOver}</h2>
+      {/* the TV's focus at the end: Play again, or (nothing to press here) this heading */}
+      <h2 id="end-title" tabIndex={-1} data-main={host ? undefined : true}>
+        {S.gameOver}
+      </h2>
       <p class="end-headline">{headline}</p>
       {summary && <p class="end-summary">{summary}</p>}
       <ScoreTable state={state} />
       {!host && !replaying && <p class="hint-text end-next">{startsNextText(state.lobby)}</p>}
       {host && (
         <div class="row">
-          <button class="btn btn-start" onClick={() => host.op("play_again", {}, () => host.op("start"))}>
+          <button class="btn btn-start" data-main onClick={() => host.op("play_again", {}, () => host.op("start"))}>
             {S.playAgain}
           </button>
           <button class="btn" onClick={() => host.op("play_again")}>

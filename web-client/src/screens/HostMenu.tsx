@@ -15,6 +15,8 @@ import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";
 import { gamesOf, playingCount } from "../games/catalog";
 import { isHuman, presenceOf } from "../ui/presence";
 import { authorityOf } from "../ui/authority";
+import { focusOn, useModalFocus } from "../ui/focus";
+import { groupStep } from "../ui/spatial";
 
 /** The label of one turn-timer choice: Off, Quick, Normal, Extended (with its seconds). */
 function timerLabel(seconds: number): string {
@@ -48,23 +50,20 @@ export function TurnTimerField({ lobby, host }: { lobby: Lobby; host: HostAction
 }
 
 /**
- * Focus the dialog when it opens, close it on Escape (with the newest
- * callback, which knows whether a confirmation is showing), and give focus
- * back to the button that opened it.
+ * Focus the dialog when it opens (its control marked `data-autofocus`, else
+ * itself), keep Tab inside it while it is open, close it on Escape (with the
+ * newest callback, which knows whether a confirmation is showing), and give
+ * focus back to the button that opened it (or, when that button has gone,
+ * into the dialog behind: the host menu after "Yes, remove").
  */
 export function useDialog(onClose: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useModalFocus<HTMLDivElement>();
   const latest = useRef(onClose);
   latest.current = onClose;
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    ref.current?.focus();
     const key = (e: KeyboardEvent) => e.key === "Escape" && latest.current();
     addEventListener("keydown", key);
-    return () => {
-      removeEventListener("keydown", key);
-      if (opener && opener.isConnected) opener.focus();
-    };
+    return () => removeEventListener("keydown", key);
   }, []);
   return ref;
 }
@@ -82,7 +81,8 @@ export function Confirm({ text, yes, no, onYes, onCancel }: { text: string; yes:
           <button class="btn btn-danger" onClick={onYes}>
             {yes}
           </button>
-          <button class="btn" onClick={onCancel}>
+          {/* focus starts on the way out, never on the step that cannot be undone */}
+          <button class="btn" data-autofocus onClick={onCancel}>
             {no}
           </button>
         </div>
@@ -302,6 +302,17 @@ function MenuDialog({
   const [removing, setRemoving] = useState<LobbyPlayer | null>(null);
   const asking = ending || removing !== null;
   const ref = useDialog(() => (asking ? (setEnding(false), setRemoving(null)) : onClose()));
+  // a tab list: one Tab stop (the selected tab); left and right move to the other tab and show it
+  const order: Tab[] = ["people", "room"];
+  const tabKey = (e: KeyboardEvent) => {
+    const list = (e.currentTarget as HTMLElement).closest("[role=tablist]");
+    const items = [...(list?.querySelectorAll<HTMLElement>("[role=tab]") ?? [])];
+    const to = groupStep(e, items, order.indexOf(tab));
+    if (to === null) return;
+    e.preventDefault();
+    setTab(order[to]);
+    focusOn(items[to]);
+  };
   const tabButton = (id: Tab, label: string) => (
     <button
       role="tab"
@@ -309,7 +320,10 @@ function MenuDialog({
       aria-selected={tab === id}
       aria-controls={`host-panel-${id}`}
       class={`tab ${tab === id ? "tab-on" : ""}`}
+      tabIndex={tab === id ? 0 : -1}
+      data-autofocus={tab === id ? true : undefined}
       onClick={() => setTab(id)}
+      onKeyDown={tabKey}
     >
       {label}
     </button>
@@ -346,14 +360,29 @@ function MenuDialog({
  * phone's header always), and the menu it opens.  `me`: the host phone's own
  * player (not offered to remove or to hand over).
  */
-export function HostMenu({ lobby, host, where = "tv", me = null, finished = false }: { lobby: Lobby; host: HostActions; where?: "tv" | "phone"; me?: number | null; finished?: boolean }) {
+export function HostMenu({
+  lobby,
+  host,
+  where = "tv",
+  me = null,
+  finished = false,
+  main = false,
+}: {
+  lobby: Lobby;
+  host: HostActions;
+  where?: "tv" | "phone";
+  me?: number | null;
+  finished?: boolean;
+  /** The screen's main control (the TV during a game): focused when the game starts. */
+  main?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const waiting = lobby.players.filter((p) => isHuman(p) && p.id !== me && presenceOf(p) === "absent" && !p.stand_in && p.bot === null).length;
   const handed = lobby.players.filter((p) => seatAction(p) === "take_back").length;
   const badge = waiting || handed;
   return (
     <>
-      <button class="btn btn-quiet btn-small host-menu-btn" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button class="btn btn-quiet btn-small host-menu-btn" aria-haspopup="dialog" aria-expanded={open} data-main={main || undefined} onClick={() => setOpen(true)}>
         <span aria-hidden="true">☰</span> {S.hostMenu}
         <span class="sr-only">{S.hostMenuMore}</span>
         {badge > 0 && (

@@ -13,6 +13,8 @@ import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { useFitToWindow } from "../ui/fit";
 import { ReclaimButton, ReclaimShown, canReclaim, useReclaim } from "./Reclaim";
 import { authorityText, tvHosts } from "../ui/authority";
+import { focusOn } from "../ui/focus";
+import { groupStep } from "../ui/spatial";
 import type { LobbyPlayer } from "../net/wire";
 
 import type { HostActions } from "./hostActions";
@@ -225,18 +227,33 @@ export function GamePicker({ lobby, host }: { lobby: Lobby; host: HostActions | 
   const count = playingCount(lobby);
   const selected = games.find((g) => g.id === lobby.game) ?? null;
   const choose = (g: GameInfo) => host?.op("select_game", { game: g.id, options: defaultOptions(g) });
+  // One Tab stop (the chosen game, else the first); arrows move along the cards and choose (a radio group).
+  const stop = Math.max(0, games.findIndex((g) => g.id === lobby.game));
+  const cards = useRef<HTMLDivElement>(null);
+  const key = (e: KeyboardEvent, at: number) => {
+    const items = [...(cards.current?.querySelectorAll<HTMLElement>("[role=radio]") ?? [])];
+    const to = groupStep(e, items, at);
+    if (to === null || !host) return;
+    e.preventDefault();
+    items[to].tabIndex = 0;
+    items[at].tabIndex = -1;
+    focusOn(items[to]);
+    if (games[to].id !== lobby.game) choose(games[to]);
+  };
   return (
     <section class="picker" aria-labelledby="picker-title">
       <h2 id="picker-title">{S.chooseGame}</h2>
-      <div class="game-cards" role="radiogroup" aria-labelledby="picker-title">
-        {games.map((g) => (
+      <div class="game-cards" role="radiogroup" aria-labelledby="picker-title" ref={cards}>
+        {games.map((g, i) => (
           <button
             key={g.id}
             role="radio"
             aria-checked={g.id === lobby.game}
             class={`game-card game-card-${g.id} ${g.id === lobby.game ? "game-card-on" : ""}`}
             disabled={!host}
+            tabIndex={i === stop ? 0 : -1}
             onClick={() => choose(g)}
+            onKeyDown={(e) => key(e, i)}
           >
             <span class="game-card-title">{gameTitle(g)}</span>
             <span class="game-card-count">{S.playerCount(g.min_players, g.max_players)}</span>
@@ -383,7 +400,7 @@ export function LobbyView({ lobby, code, host }: { lobby: Lobby; code: string; h
         {host && <TurnTimerField lobby={lobby} host={host} />}
         {host && (
           <div class="lobby-start">
-            <button class="btn btn-start" disabled={!ready} onClick={() => host.op("start")}>
+            <button class="btn btn-start" disabled={!ready} data-main onClick={() => host.op("start")}>
               {S.start}
             </button>
           </div>

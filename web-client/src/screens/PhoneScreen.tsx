@@ -1,7 +1,7 @@
 // The phone: join with a code and a name, then the private hand.  A stored
 // seat token for the room skips the form, so a reload lands back in the seat.
 import { TableBrief, hasBrief } from "./TableBrief";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { useSession } from "../session";
 import { S, errorText } from "../strings";
 import { StatusBanner, PlayerChip, listNames, BotPlaysLine } from "../ui/common";
@@ -34,6 +34,8 @@ import { authorityOf, authorityText, hostPlayer, isHostPhone, startsNextText } f
 import { SeatElsewhere, SeatMoved, seatMovedAway } from "./SeatMoved";
 import { PhoneFinal, PhoneTable, hasPhoneTable } from "./PhoneTable";
 import { useWide } from "../ui/useWide";
+import { useModalFocus } from "../ui/focus";
+import { turnInstruction } from "./turnWords";
 
 /** The length of a reclaim code (server/tokens.py): six letters of the room code alphabet. */
 export const RECLAIM_LENGTH = 6;
@@ -174,8 +176,8 @@ export function JoinForm({
 
 function RulesDialog({ gameId, onClose, game, options }: { gameId: string; onClose: () => void; game?: View | null; options?: Record<string, unknown> }) {
   const ui = uiFor(gameId);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  // focused when it opens, Tab kept inside, focus back on "Rules" when it closes
+  const ref = useModalFocus<HTMLDivElement>();
   return (
     <div class="dialog-backdrop">
       <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="rules-title" tabIndex={-1} ref={ref}>
@@ -249,6 +251,7 @@ function Seated({
   const me = state.lobby.players.find((p) => p.id === state.you.player) ?? null;
   const prompt = turnPrompt(state);
   const mine = Boolean(prompt?.mine);
+  const instruction = mine ? turnInstruction(state) : null;
   const seconds = useCountdown(state);
   useTurnBuzz(mine);
   useWakeLock(Boolean(state.game) && !state.outcome);
@@ -307,6 +310,8 @@ function Seated({
         // (a late joiner's table says who acts and on what, "Ana may Sneak a Slice": no "Waiting for Ana" above it)
         <p class={`prompt ${prompt.mine ? "prompt-mine" : ""}`} role="status" aria-live="polite">
           {prompt.text}
+          {/* what to do now, said with "Your turn" (the hand below shows the same sentence) */}
+          {instruction && <span class="sr-only">{`${/[.!?:…]$/.test(prompt.text) ? "" : "."} ${instruction}`}</span>}
         </p>
       )}
       {mine && seconds !== null && <Countdown seconds={seconds} urgent />}

@@ -46,20 +46,25 @@ export function TableScreen({
   useFitToWindow(main, `${state.lobby.game}:${state.game?.round ?? ""}:${strip}`, !watching || wide);
   // a phone watching reads the game's public summary, not the TV's table shrunk (issue 27 §1)
   const brief = Boolean(watching && !wide && hasBrief(state.lobby.game));
+  // the TV's host menu, while no phone hosts
+  const menu = Boolean(host && !watching && tvHosts(state.lobby));
   return (
     <main
       ref={main}
       class={`tv-game ${state.outcome ? "tv-game-over" : ""} ${brief ? "tv-game-brief" : ""} ${strip ? "tv-game-audience" : ""}`}
     >
       <header class="tv-header">
-        <span class="tv-title">{title ?? state.lobby.game}</span>
+        {/* the screen's main control when nothing here is the TV's to press (a phone hosts): its title */}
+        <span class="tv-title" tabIndex={-1} data-main={state.outcome || menu ? undefined : true}>
+          {title ?? state.lobby.game}
+        </span>
         <span class="tv-header-end">
           <span class="tv-code">
             {watching ? S.watchTitle(state.room) : <>{S.roomCode} <strong>{state.room}</strong></>}
           </span>
           {seconds !== null && !replaying && <Countdown seconds={seconds} />}
           {!replaying && <span class="authority-line authority-tv">{authorityText(state.lobby, watching ? "watch" : "tv")}</span>}
-          {host && !watching && tvHosts(state.lobby) && <HostMenu lobby={state.lobby} host={host} finished={Boolean(state.outcome)} />}
+          {menu && host && <HostMenu lobby={state.lobby} host={host} finished={Boolean(state.outcome)} main={!state.outcome} />}
           <LanguageSwitch compact />
         </span>
       </header>

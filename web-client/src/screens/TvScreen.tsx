@@ -1,5 +1,5 @@
 // The TV: creates (or comes back to) a room, shows the lobby, then the game.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { TokenStore } from "../net/tokens";
 import { anotherTabHosts, releaseRoom, useHostedRoom } from "./tvTabs";
 import { useSession } from "../session";
@@ -18,6 +18,8 @@ import { MuteToggle, useSoundCues } from "../sound/Sound";
 import { NoticeStack } from "../ui/Notices";
 import { Moments } from "../ui/Moments";
 import { MOMENT_NOTICES } from "../ui/moments";
+import { useScreenFocus } from "../ui/focus";
+import { spatialNavigation } from "../ui/spatial";
 
 /**
  * A refused host operation in words.  The hub sends the code alone; where the
@@ -66,7 +68,7 @@ export function RoomEnded({
     <main class="room-ended" aria-labelledby="room-ended-title">
       <h1 id="room-ended-title">{title ?? S.roomEndedTitle}</h1>
       <p class="room-ended-text">{message ?? S[`ended_${reason ?? "room_closed"}` as const]}</p>
-      <button class="btn btn-start" onClick={onAgain}>
+      <button class="btn btn-start" data-main onClick={onAgain}>
         {again ?? S.startOver}
       </button>
       <LanguageSwitch />
@@ -88,6 +90,10 @@ export function TvScreen() {
     if (!last) return;
     anotherTabHosts(last).then((busy) => setChoice(busy ? "ask" : "resume"));
   }, []);
+  // a remote's arrows move focus to the nearest control that way, on every TV screen
+  useEffect(() => spatialNavigation(document.body), []);
+  const asking = useRef<HTMLDivElement>(null);
+  useScreenFocus(asking, choice);
   if (choice === "checking") {
     return (
       <div class="screen tv">
@@ -100,12 +106,12 @@ export function TvScreen() {
   }
   if (choice === "ask") {
     return (
-      <div class="screen tv">
+      <div class="screen tv" ref={asking}>
         <main class="room-ended" aria-labelledby="tab-title">
           <h1 id="tab-title">{S.tabBusyTitle(last!)}</h1>
           <p class="room-ended-text">{S.tabBusyHelp}</p>
           <div class="row center">
-            <button class="btn btn-start" onClick={() => setChoice("fresh")}>
+            <button class="btn btn-start" data-main onClick={() => setChoice("fresh")}>
               {S.tabNewRoom}
             </button>
             <button
@@ -144,6 +150,10 @@ function TvRoom({ fresh }: { fresh: boolean }) {
     conn.stop();
     setMoved(true);
   });
+  // Focus on purpose when the screen changes (the lobby, a game, its end, the room ended): to its main control.
+  const root = useRef<HTMLDivElement>(null);
+  const screen = moved ? "moved" : over ? "over" : !state ? "splash" : !state.game ? "lobby" : state.outcome ? "end" : "game";
+  useScreenFocus(root, screen);
   const host: HostActions = {
     op: (op, fields = {}, then) => {
       conn.host(op, fields).then(then, (e: RequestError) => showToast(hostErrorText(e.code, state?.lobby ?? null, e.params)));
@@ -152,14 +162,14 @@ function TvRoom({ fresh }: { fresh: boolean }) {
   };
   if (moved) {
     return (
-      <div class="screen tv">
+      <div class="screen tv" ref={root}>
         <RoomEnded reason={null} title={S.tabMovedTitle} message={S.tabMoved} again={S.tabNewRoom} onAgain={() => location.reload()} />
       </div>
     );
   }
   return (
     // data-version: the room version on screen (tests wait on it, never on a clock)
-    <div class="screen tv" data-version={state?.version}>
+    <div class="screen tv" data-version={state?.version} ref={root}>
       {!over && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
       {!state && (
         <main class="splash">
