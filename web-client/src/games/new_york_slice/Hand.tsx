@@ -7,7 +7,7 @@ import type { Command } from "../../net/wire";
 import { S } from "../../strings";
 import type { HandProps, View } from "../types";
 import { findSlicing, groupTableau, plateChoices, portionsOf, sneakMove, type Slice } from "./model";
-import { SliceCard, SpecialCard, sliceLabel, sliceName } from "./Slice";
+import { SliceCard, SpecialCard, sliceLabel, sliceName, sliceShort } from "./Slice";
 import { Portions, type PortionMove } from "./Table";
 
 function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act: (c: Command) => void; busy: boolean }) {
@@ -44,8 +44,12 @@ function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act:
               <span class="nys-portion-tag" aria-hidden="true">
                 {portion >= 0 ? S.nys_portionName(portion) : ""}
               </span>
-              <SliceCard slice={s} small />
-              {/* spoken, not shown: in two columns the slice's number and pepperoni say it (the TV's ring names it) */}
+              {/* the picture is not spoken (the name after it says the slice once); its kind in a word beside it */}
+              <SliceCard slice={s} small decorative short={false} />
+              <span class="nys-cut-short" aria-hidden="true">
+                {sliceShort(s)}
+              </span>
+              {/* spoken in full (the picture shows the number, the pepperoni and a short name; the TV's ring names it) */}
               <span class="nys-cut-name sr-only">{sliceLabel(s)}</span>
             </li>
           );
@@ -172,7 +176,7 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
               return (
                 <button key={String(c.slice)} class="btn nys-slice-btn" disabled={busy} onClick={() => act(c)} aria-label={sliceLabel(s)}>
                   <span class="nys-slice-face" aria-hidden="true">
-                    <SliceCard slice={s} small /> <span class="nys-dibs-name">{s ? sliceName(s) : S.nys_hiddenSlice}</span>
+                    <SliceCard slice={s} small short={false} /> <span class="nys-dibs-name">{s ? sliceName(s) : S.nys_hiddenSlice}</span>
                   </span>
                 </button>
               );
@@ -223,8 +227,8 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
           {has("EatSeconds").map((c) => {
             const s = ((me?.collected ?? []) as Slice[]).find((x) => x.id === c.slice) ?? null;
             return (
-              <button key={String(c.slice)} class="btn nys-slice-btn" disabled={busy} onClick={() => act(c)}>
-                <SliceCard slice={s} small /> {S.nys_eatThis(sliceLabel(s))}
+              <button key={String(c.slice)} class="btn nys-slice-btn nys-seconds-btn" disabled={busy} onClick={() => act(c)}>
+                <SliceCard slice={s} small decorative short={false} /> {S.nys_eatThis(sliceLabel(s))}
               </button>
             );
           })}

@@ -2,6 +2,7 @@
 // red dot per pepperoni, a fish per anchovy.  Combos show both halves.
 import { S } from "../../strings";
 import { sliceColour, TYPE_COLOURS, type Slice } from "./model";
+import { W } from "./words";
 
 /** A slice's name in the language in use, from its kind and types (the hub's `name` is English). */
 export function sliceName(s: Slice): string {
@@ -10,6 +11,17 @@ export function sliceName(s: Slice): string {
   if (s.kind === "anchovy") return S.nys_anchovySlice;
   if (s.kind === "supreme") return S.nys_supremeSlice;
   return s.name;
+}
+
+/** A slice's short name, shown under a small slice: "Mush", "Haw/BBQ" (its full name is in its label). */
+export function sliceShort(s: Slice): string {
+  const w = W();
+  if (s.kind === "plain") return w.shortTypes[s.types[0]] ?? sliceName(s);
+  // (a break allowed after the "/": two names stack rather than widen the slice)
+  if (s.kind === "combo") return s.types.map((t) => w.shortTypes[t] ?? String(t)).join("/\u200b");
+  if (s.kind === "anchovy") return w.shortAnchovy;
+  if (s.kind === "supreme") return w.shortSupreme;
+  return sliceName(s);
 }
 
 export function sliceLabel(s: Slice | null): string {
@@ -24,14 +36,34 @@ export function sliceLabel(s: Slice | null): string {
  * The triangle carries the number and the toppings; the name sits under it
  * (big cards only), outside the clipped shape, so "BBQ Chicken" is never cut.
  */
-export function SliceCard({ slice, small, title }: { slice: Slice | null; small?: boolean; title?: string }) {
+export function SliceCard({
+  slice,
+  small,
+  title,
+  decorative,
+  short = true,
+}: {
+  slice: Slice | null;
+  small?: boolean;
+  title?: string;
+  decorative?: boolean;
+  /** false where the full name is beside the slice (Dibs!, Seconds) or its portion shows it (Sneak-a-Slice) */
+  short?: boolean;
+}) {
   const combo = slice?.kind === "combo";
   const style = combo
     ? { background: `linear-gradient(135deg, ${TYPE_COLOURS[slice!.types[0]]} 50%, ${TYPE_COLOURS[slice!.types[1]]} 50%)` }
     : { background: sliceColour(slice) };
   const number = !slice ? "?" : slice.kind === "plain" ? String(slice.types[0]) : combo ? slice.types.join("/") : slice.kind === "anchovy" ? "A" : "S";
   return (
-    <span class={`slice-card ${small ? "slice-small" : ""}`} role="img" aria-label={title ?? sliceLabel(slice)}>
+    // `decorative`: inside a control that already says the slice (a button's own label), hidden from
+    // assistive tech so the name is not read twice
+    <span
+      class={`slice-card ${small ? "slice-small" : ""}`}
+      role={decorative ? undefined : "img"}
+      aria-label={decorative ? undefined : title ?? sliceLabel(slice)}
+      aria-hidden={decorative ? "true" : undefined}
+    >
       <span class="slice-shape" style={style}>
         <span class={`slice-num ${number.length > 2 ? "slice-num-long" : ""}`}>{number}</span>
         {slice && (slice.pepperoni > 0 || slice.anchovies > 0) && (
@@ -48,6 +80,12 @@ export function SliceCard({ slice, small, title }: { slice: Slice | null; small?
         )}
       </span>
       {!small && slice && <span class="slice-name">{sliceName(slice)}</span>}
+      {/* the kind in a word, not by colour and number alone (shown where the full name is not) */}
+      {slice && short && (
+        <span class="slice-short" aria-hidden="true">
+          {sliceShort(slice)}
+        </span>
+      )}
     </span>
   );
 }

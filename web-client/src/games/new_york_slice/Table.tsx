@@ -70,7 +70,7 @@ export function Portions({
                 {moves!.get(Number(p.index))!.map((move, i) => (
                   <button key={i} class="btn nys-sneak-btn" disabled={busy} onClick={move.act} aria-label={move.label}>
                     <span class="nys-sneak-face" aria-hidden="true">
-                      <SliceCard slice={move.slice} small />
+                      <SliceCard slice={move.slice} small short={false} />
                       <span class="nys-sneak-to">→ {S.nys_portionName(move.to)}</span>
                     </span>
                   </button>

@@ -13,7 +13,7 @@ const SLICE_TINTS = ["#ffe08a", "#ffb8a8", "#bfe8cf", "#b3dbf7", "#ebc8f3", "#f7
 
 export interface BoardProps {
   pieces: Piece[];
-  looks: Map<string, Look>;
+  looks: Map<string, Look & { seat?: number | null }>;
   rotation: number;
   /** Lines drawn as skewers (a reveal, or the 2-player neutral cutter). */
   cuts?: CutLine[];
@@ -34,7 +34,18 @@ export interface BoardProps {
   tight?: boolean;
   label: string;
   animate?: boolean;
+  /**
+   * What a screen reader hears for each space ("Row 4, space 2: Ana's topping", "...: empty"). Given
+   * (the phone), every space is named, row by row: the tappable ones as buttons, the others as images, so
+   * the board is never an empty group (the die turn); without it only the tappable spaces are named.
+   */
+  spaceName?: (space: Cube) => string;
+  /** The id of a text summary of the board (toppings per player, the last cuts) for assistive tech. */
+  describedBy?: string;
 }
+
+/** The spaces as a reader meets them: row by row (as S.pt_spaceLabel numbers them), each row left to right. */
+const READING_ORDER: readonly Cube[] = [...SPACES].sort((a, b) => a[2] - b[2] || a[0] - b[0]);
 
 
 function Upright({ x, y, rotation, children }: { x: number; y: number; rotation: number; children: JSX.Element }) {
@@ -56,7 +67,13 @@ export function Board(props: BoardProps) {
   const e = tight ? NUMBERS_REACH + 0.08 : PIZZA_RADIUS + 1.45;
   const box = `${-e} ${-e} ${2 * e} ${2 * e}`;
   return (
-    <svg class={`pizza ${tight ? "pizza-tight" : ""} ${props.animate === false ? "no-anim" : ""}`} viewBox={box} role="group" aria-label={label}>
+    <svg
+      class={`pizza ${tight ? "pizza-tight" : ""} ${props.animate === false ? "no-anim" : ""}`}
+      viewBox={box}
+      role="group"
+      aria-label={label}
+      aria-describedby={props.describedBy}
+    >
       <g class="pizza-turn" style={{ transform: `rotate(${rotation}deg)` }}>
         <circle r={PIZZA_RADIUS + 0.28} class="crust" />
         <circle r={PIZZA_RADIUS} class="cheese" />
@@ -120,6 +137,9 @@ export function Board(props: BoardProps) {
           return (
             <g key={`p${key(piece.space)}:${piece.colour}`} class={`topping ${fresh?.has(key(piece.space)) ? "fresh" : ""}`} style={{ transformOrigin: `${p.x}px ${p.y}px` }}>
               <ShapeMark shape={look?.shape ?? "circle"} colour={look?.colour ?? "#999"} cx={p.x} cy={p.y} r={0.38} stroke="#3b2314" />
+              {/* a player's topping carries a dark centre, so even a plain circle is never taken for an empty
+                  space (in greyscale, or to colour-blind eyes); the neutral's ring has its own */}
+              {look?.seat !== null && look?.shape !== "ring" && <circle cx={p.x} cy={p.y} r={0.1} class="topping-core" />}
             </g>
           );
         })}
@@ -127,10 +147,10 @@ export function Board(props: BoardProps) {
         {cuts.map((c) => (
           <CutMark key={`c${c.family}${c.line}`} cut={c} colourOf={looks.get(c.colour)?.colour} />
         ))}
-        {tappable &&
-          SPACES.filter((c) => tappable.has(key(c))).map((c) => {
-            const p = toPoint(c);
-            const k = key(c);
+        {READING_ORDER.map((c) => {
+          const k = key(c);
+          const p = toPoint(c);
+          if (tappable?.has(k))
             return (
               <g
                 key={`h${k}`}
@@ -138,7 +158,7 @@ export function Board(props: BoardProps) {
                 role="button"
                 tabIndex={0}
                 aria-pressed={selected === k}
-                aria-label={S.pt_spaceLabel(c)}
+                aria-label={props.spaceName ? props.spaceName(c) : S.pt_spaceLabel(c)}
                 onClick={() => onTap?.(c)}
                 onKeyDown={(e) => {
                   if (e.key === "Enter" || e.key === " ") {
@@ -151,7 +171,13 @@ export function Board(props: BoardProps) {
                 <circle cx={p.x} cy={p.y} r={0.3} class="tap-dot" />
               </g>
             );
-          })}
+          if (!props.spaceName) return null;
+          return (
+            <g key={`n${k}`} class="space-named" role="img" aria-label={props.spaceName(c)}>
+              <circle cx={p.x} cy={p.y} r={0.5} class="space-spot" />
+            </g>
+          );
+        })}
       </g>
     </svg>
   );

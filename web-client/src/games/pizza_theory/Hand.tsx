@@ -8,6 +8,7 @@ import type { HandProps } from "../types";
 import { Board } from "./Board";
 import { key, tableRotation, type Cube, type Family } from "./geometry";
 import { boardPieces, cutChoices, looksByColour, mySeatInfo, sectorAt, tappable } from "./model";
+import { boardSummary, spaceNames } from "./spoken";
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
@@ -53,7 +54,7 @@ export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps)
     game.neutral?.line && game.neutral?.family ? [{ seat: null, colour: game.neutral.colour, family: game.neutral.family as Family, line: game.neutral.line }] : [];
   const placingNeutral = legal.some((c) => c.type === "PlaceNeutralTopping");
   return (
-    <section class="pt-hand" aria-label={S.game_pizza_theory}>
+    <section class={`pt-hand ${spaces.size ? "pt-placing" : ""}`} aria-label={S.game_pizza_theory}>
       {me && myLook && (
         <p class="pt-me">
           <PlayerMark shape={myLook.shape} colour={myLook.colour} size={32} />
@@ -61,21 +62,31 @@ export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps)
           {me.sector !== null && me.sector !== undefined && <span class="pill">{S.pt_faces(S.pt_sector(Number(me.sector)))}</span>}
         </p>
       )}
-      <Board
-        pieces={boardPieces(game)}
-        looks={looks}
-        rotation={rotation}
-        tight
-        sectorNames={false}
-        families={family ? [family] : []}
-        familyColours={family && myLook ? new Map([[family, myLook.colour]]) : undefined}
-        cuts={neutralCut}
-        preview={die && family && myLook ? { family, line: die, colour: myLook.colour } : null}
-        tappable={spaces.size ? new Set(spaces.keys()) : undefined}
-        selected={selected}
-        onTap={(c: Cube) => setSelected(key(c))}
-        label={S.pt_boardLabel(game.round)}
-      />
+      {/* The board keeps spaces a finger can tap (at least 32 px, 44 where the phone is wide enough): on a
+          short phone the page scrolls rather than the board shrinking; at a large zoom it scrolls sideways
+          inside this box, never the page. */}
+      <div class="pt-board-scroll">
+        <Board
+          pieces={boardPieces(game)}
+          looks={looks}
+          rotation={rotation}
+          tight
+          sectorNames={false}
+          families={family ? [family] : []}
+          familyColours={family && myLook ? new Map([[family, myLook.colour]]) : undefined}
+          cuts={neutralCut}
+          preview={die && family && myLook ? { family, line: die, colour: myLook.colour } : null}
+          tappable={spaces.size ? new Set(spaces.keys()) : undefined}
+          selected={selected}
+          onTap={(c: Cube) => setSelected(key(c))}
+          label={S.pt_boardLabel(game.round)}
+          spaceName={spaceNames(game, players)}
+          describedBy="pt-board-summary"
+        />
+      </div>
+      <p id="pt-board-summary" class="sr-only">
+        {boardSummary(game, players)}
+      </p>
       {spaces.size > 0 && (
         <div class="action-bar">
           <p>{placingNeutral ? S.pt_placeNeutral : S.pt_placeHint}</p>

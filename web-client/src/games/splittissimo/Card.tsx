@@ -62,11 +62,15 @@ function pieces(of: number, slices: number) {
   return out;
 }
 
-export function CardFace({ card, small }: { card: Card; small?: boolean }) {
+/**
+ * `decorative`: the card inside a button that carries its name (Hand.tsx Pickable), hidden from assistive
+ * tech so the name is not read twice (its label stays on it for the page's own scripts).
+ */
+export function CardFace({ card, small, decorative }: { card: Card; small?: boolean; decorative?: boolean }) {
   const w = 90;
   const h = 120;
   return (
-    <svg class={`sp-card sp-${card.kind} ${small ? "sp-small" : ""}`} viewBox={`${-w / 2} ${-h / 2} ${w} ${h}`} role="img" aria-label={cardLabel(card)}>
+    <svg class={`sp-card sp-${card.kind} ${small ? "sp-small" : ""}`} viewBox={`${-w / 2} ${-h / 2} ${w} ${h}`} role="img" aria-label={cardLabel(card)} aria-hidden={decorative ? "true" : undefined}>
       {card.kind === "pizza" ? (
         <g>
           <rect x={-w / 2 + 2} y={-h / 2 + 2} width={w - 4} height={h - 4} rx={12} class="sp-card-bg" />

@@ -10,15 +10,18 @@ import { RequestError } from "../../net/connection";
 import type { Command } from "../../net/wire";
 import { S, errorText } from "../../strings";
 import type { HandProps } from "../types";
-import { CardFace } from "./Card";
+import { CardFace, cardLabel } from "./Card";
 import { openCards, type Card } from "./model";
 import { useCountdown } from "./Table";
 import { hintButton, hintText, refusalText, type HintValue } from "./text";
 
 function Pickable({ card, on, onToggle, glow }: { card: Card; on: boolean; onToggle: () => void; glow?: boolean }) {
   return (
+    // the card's name said once: as the button's own text (hidden from the eye, the picture shows it), the
+    // picture hidden from assistive tech (not an aria-label: the picture's printed "1/2 T" must be in one)
     <button class={`sp-pick ${on ? "on" : ""} ${glow ? "glow" : ""}`} aria-pressed={on} onClick={onToggle}>
-      <CardFace card={card} small />
+      <span class="sr-only">{cardLabel(card)}</span>
+      <CardFace card={card} small decorative />
     </button>
   );
 }
