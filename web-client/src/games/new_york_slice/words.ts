@@ -3,8 +3,7 @@
 // now shows a short name under it too, as the TV's ring shows the names in
 // full.  English here, Spanish in words.es.ts (checked against `Words`); `W()`
 // follows the app's language switch (strings.ts).
-import type { Lang } from "../../i18n";
-import { S } from "../../strings";
+import { gameWords } from "../words";
 import { wordsEs } from "./words.es";
 
 export const wordsEn = {
@@ -16,14 +15,5 @@ export const wordsEn = {
 
 export type Words = typeof wordsEn;
 
-/** A catalogue checked against English: every key, each of its type, and no key English lacks. */
-function checked<T extends Words>(catalogue: T & Record<Exclude<keyof T, keyof Words>, never>): Words {
-  return catalogue;
-}
-
-export const WORDS: Record<Lang, Words> = { en: wordsEn, es: checked(wordsEs) };
-
 /** The words in the language in use. */
-export function W(): Words {
-  return WORDS[S.lang] ?? wordsEn;
-}
+export const W = gameWords<Words, typeof wordsEs>(wordsEn, wordsEs);

@@ -3,8 +3,9 @@
 // build): why a pick was refused, hints that name cards as printed ("8/8",
 // "3/4 mushroom"), and "How to play" for each level's real rules.  `W()` is
 // the catalogue of the language in use (the app's switch, strings.ts).
-import { listOf, plural, type Lang } from "../../i18n";
+import { listOf, plural } from "../../i18n";
 import { S } from "../../strings";
+import { gameWords } from "../words";
 import { wordsEs } from "./words.es";
 
 const TOPPING: Record<string, string> = { mushroom: "mushroom", bell_pepper: "bell pepper", tomato: "tomato" };
@@ -82,14 +83,5 @@ export const wordsEn = {
 
 export type Words = typeof wordsEn;
 
-/** A catalogue checked against English: every key, each of its type, and no key English lacks. */
-function checked<T extends Words>(catalogue: T & Record<Exclude<keyof T, keyof Words>, never>): Words {
-  return catalogue;
-}
-
-export const WORDS: Record<Lang, Words> = { en: wordsEn, es: checked(wordsEs) };
-
 /** The words in the language in use. */
-export function W(): Words {
-  return WORDS[S.lang] ?? wordsEn;
-}
+export const W = gameWords<Words, typeof wordsEs>(wordsEn, wordsEs);
