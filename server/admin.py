@@ -111,6 +111,18 @@ class LiveRoom:
 CLOSE_WAIT = 10.0
 #: Rooms (ids) an admin close is waiting for: a second close of one answers at once.
 _closing: set[str] = set()
+#: Codes this process's admin API closed lately, with their rooms' ids: a close that comes a moment after
+#: another (two operators) finds the code freed, and is told the room is closed rather than "no such room".
+_closed_codes: dict[str, str] = {}
+#: How many such codes are remembered (the oldest forgotten first).
+CLOSED_CODES_KEPT = 1000
+
+
+def _remember_closed(code: str, room_id: str) -> None:
+    _closed_codes.pop(code, None)
+    _closed_codes[code] = room_id
+    while len(_closed_codes) > CLOSED_CODES_KEPT:
+        del _closed_codes[next(iter(_closed_codes))]
 
 
 async def _close_actor(actor: Any) -> None:
@@ -366,7 +378,13 @@ def routes(hub: Hub, token: str | None) -> Callable[[Request], Awaitable[Respons
             return already_closed(exc)
         except NotClosed as exc:
             return JSONResponse({"error": "not_closed", "message": str(exc)}, status_code=409)
-        return JSONResponse(closed) if closed is not None else await missing(code)
+        if closed is None:
+            gone = _closed_codes.get(normal_code(code) or code)
+            if gone:  # this API closed it a moment ago (its code is freed, and no newer room has it yet)
+                return already_closed(AlreadyClosed(f"room {code} is already closed", gone))
+            return await missing(code)
+        _remember_closed(normal_code(str(closed.get("closed") or code)) or code, str(closed.get("id", "")))
+        return JSONResponse(closed)
 
     async def missing(code: str) -> Response:
         room_id = await stored_room_id(hub.store, code)

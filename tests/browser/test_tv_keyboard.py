@@ -38,6 +38,11 @@ def wait_focus(page, pattern: str, timeout: float = 10000) -> dict:
     return focus(page)
 
 
+def focus_in_confirm(page) -> None:
+    """Wait for the confirmation to take focus (after the render that shows it), as a person's next key would."""
+    page.wait_for_function("() => document.querySelector('[role=alertdialog]')?.contains(document.activeElement) === true")
+
+
 def press_until(page, key: str, pattern: str, most: int = 20) -> dict:
     for _ in range(most):
         page.keyboard.press(key)
@@ -112,6 +117,7 @@ def test_a_remote_drives_the_tv_from_the_lobby_to_the_end_of_the_room(browser, s
     tv.keyboard.press("Enter")
     confirm = tv.get_by_role("alertdialog")
     confirm.wait_for()
+    focus_in_confirm(tv)
     press_until(tv, "Tab", "^Yes, remove$", 4)
     tv.keyboard.press("Enter")
     confirm.wait_for(state="detached")
@@ -122,6 +128,7 @@ def test_a_remote_drives_the_tv_from_the_lobby_to_the_end_of_the_room(browser, s
     menu.get_by_role("tab", name="Room").click()
     menu.get_by_role("button", name="End the room").focus()
     tv.keyboard.press("Enter")
+    focus_in_confirm(tv)
     press_until(tv, "Tab", "^Yes, end it$", 4)
     tv.keyboard.press("Enter")
     tv.get_by_role("heading", name="The room has ended").wait_for()

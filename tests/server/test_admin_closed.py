@@ -73,6 +73,21 @@ async def test_two_closes_at_once_the_second_answers_at_once_already_closed(admi
         }
 
 
+async def test_a_close_a_moment_after_another_is_told_the_room_is_closed(admin_server):
+    # Given a room an operator has just closed (its code freed at once)
+    tv = await Peer.open(admin_server.url, {"role": "host"})
+    code = tv.welcome["room"]
+    async with httpx.AsyncClient(base_url=admin_server.http, headers=BEARER) as http:
+        first = await http.post(f"/api/admin/rooms/{code}/close")
+        assert first.status_code == 200, first.text
+        await tv.next_frame(lambda f: f["t"] == "bye")
+        # When a second operator's close of the same code comes a moment later
+        second = await http.post(f"/api/admin/rooms/{code.lower()}/close")
+        # Then it is told the room is closed, with its id (not "no such room")
+        assert second.status_code == 409, second.text
+        assert second.json()["error"] == "already_closed" and second.json()["id"] == first.json()["id"]
+
+
 async def test_closing_a_room_its_host_closed_is_409_by_id(admin_server):
     # Given a room its host ended
     tv = await Peer.open(admin_server.url, {"role": "host"})
