@@ -84,6 +84,11 @@ class BotTurn:
 
 
 @attrs.frozen
+class PauseChanged:
+    """A class's teacher paused or resumed the table: its turn clock stops, or starts afresh, and bots wait or go on."""
+
+
+@attrs.frozen
 class TurnTimedOut:
     """The turn clock started at room version ``version`` ran out (``server.timers``: one clock per turn)."""
 
@@ -117,5 +122,5 @@ class HandOver:
 
 Message = (
     Attach | Detach | Command | HostOp | AskHint | TimerDue | BotTurn | TurnTimedOut | PresenceDue | IdleCheck | CloseRoom
-    | HandOver
+    | HandOver | PauseChanged
 )

@@ -211,9 +211,22 @@ class MoveSeatToDevice:
     by: str | None = "teacher"
 
 
+@attrs.frozen
+class PlayTurn:
+    """A bot plays ``player``'s turn once, now: a class's teacher, for a student who does not move.
+
+    No wire op names it (a party room has the turn timer).  The actor
+    decides it, since it holds the bots: the move is stored after a
+    :class:`~server.roomstate.DefaultMovePlayed` marker, as the turn timer's
+    is, so a class's report does not count it as the student's.
+    """
+
+    player: int | None
+
+
 HostOperation = (
     SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
-    | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut | ReclaimSeat | SetStandIns | MoveSeatToDevice
+    | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut | ReclaimSeat | SetStandIns | MoveSeatToDevice | PlayTurn
 )
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
@@ -221,7 +234,7 @@ HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
-        SeatPlayer, NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat, SetStandIns, MoveSeatToDevice,
+        SeatPlayer, NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat, SetStandIns, MoveSeatToDevice, PlayTurn,
     )
 }
 

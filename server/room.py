@@ -62,6 +62,7 @@ from server.inbox import (
     HostOp,
     IdleCheck,
     Message,
+    PauseChanged,
     PresenceDue,
     TimerDue,
     TurnTimedOut,
@@ -306,7 +307,8 @@ class RoomActor:
         # the clock first: the lobby shows when the running turn's clock started (lobby.turn_clock)
         if self.room.closed is None and (turn.events or turn.presence or turn.reschedule):
             try:
-                self.timers.schedule(self.room, self.games)
+                paused = self.room.class_table and self.shared.observer.paused(self.room) is not None
+                self.timers.schedule(self.room, self.games, paused)
                 self.arm_presence()
             except Exception:
                 self.log_bug("scheduling timers failed")
@@ -382,6 +384,10 @@ class RoomActor:
                 if isinstance(op, lobby.ReclaimSeat):
                     self.reclaim_code(turn, client, seq, op)
                     return
+                if isinstance(op, lobby.PlayTurn):
+                    self.play_turn_for(turn, op.player)
+                    turn.replies.append((client, Ack(seq=seq), True))
+                    return
                 by = client.player if client.role == "player" else None
                 turn.apply(lobby.decide_host(turn.room, op, games, lambda: secrets.randbits(48), by=by), games)
                 if isinstance(op, lobby.MoveSeatToDevice) and op.player is not None:
@@ -402,11 +408,17 @@ class RoomActor:
             case BotTurn():
                 self.timers.bot_turn_fired()
                 self.bot_turn(turn)
+            case PauseChanged():
+                turn.reschedule = turn.clock_restarted = True  # the clock stops, or restarts whole (timers.schedule)
+                self.bot_turn(turn)
             case TurnTimedOut(version=version):
                 self.timers.turn_timer_fired()
                 turn.reschedule = True
                 if self.timers.clock_due(version) and playing_spec(turn.room, games) is not None:
-                    self.play_timed_out_seats(turn)
+                    if turn.room.class_table and self.shared.observer.paused(turn.room) is not None:
+                        turn.clock_restarted = True  # paused since the clock was armed: rescheduling stops it
+                    else:
+                        self.play_timed_out_seats(turn)
             case PresenceDue():
                 self._presence_inputs = None  # the timer fired: the next deadline is computed afresh
                 turn.presence = turn.reschedule = True  # an away phone may have become absent: everyone's lobby
@@ -570,7 +582,7 @@ class RoomActor:
                 return
 
     def play_timed_out_seats(self, turn: Turn) -> None:
-        """The turn timer ran out: each seat the game waits for gets its bot's move, once.
+        """The turn timer ran out: each seat the game waits for has its bot play the rest of its turn.
 
         Connected or not (issue 13: timers for everyone).  Each default move is
         stored after a :class:`~server.roomstate.DefaultMovePlayed` marker, so the
@@ -579,15 +591,36 @@ class RoomActor:
         moved = False
         assert turn.room.run is not None
         for seat, pid in acting_players(turn.room, self.games):
-            if playing_spec(turn.room, self.games) is None:
-                break
-            events = self.bots.move(turn.room, self.games, seat, None)
-            if events is not None:
-                turn.apply([roomstate.DefaultMovePlayed(player=pid, seat=seat), *events], self.games)
-                moved = True
+            moved |= self.play_out(turn, seat, pid)
         if not moved:
             self.timers.restart_clock()
             turn.reschedule = turn.clock_restarted = True
+
+    def play_turn_for(self, turn: Turn, player_id: int | None) -> None:
+        """``lobby.PlayTurn``: ``player_id``'s bot plays the rest of their turn, marked as not their own moves."""
+        seat = next((seat for seat, pid in acting_players(turn.room, self.games) if pid == player_id), None)
+        if seat is None or not self.play_out(turn, seat, player_id):
+            raise lobby.RoomRejected(lobby.RoomCode.NOT_PLAYING, "it is not this player's turn")
+
+    def play_out(self, turn: Turn, seat: int, player_id: int | None) -> bool:
+        """The bot's moves for ``seat`` while the game still waits for it; True when it moved.
+
+        A turn can be several moves (Splittissimo's tricks, then the end of
+        the turn): a timer that played one of them and restarted would hold
+        the table one whole period per trick.  At most :data:`MAX_PLAYED_OUT`.
+        """
+        moved = False
+        for _ in range(MAX_PLAYED_OUT):
+            if playing_spec(turn.room, self.games) is None:
+                break
+            if (seat, player_id) not in acting_players(turn.room, self.games):
+                break
+            events = self.bots.move(turn.room, self.games, seat, None)
+            if events is None:
+                break
+            turn.apply([roomstate.DefaultMovePlayed(player=player_id, seat=seat), *events], self.games)
+            moved = True
+        return moved
 
     def forget(self, client: Client) -> bool:
         """Drop a socket from the room; True when it was there."""
@@ -841,6 +874,10 @@ _KINDS: dict[type, str] = {Command: "cmd", HostOp: "host", AskHint: "hint"}
 #: other message given to ``handle``.  It reads the fields of these classes (and of the room's,
 #: its run's and its players') and calls these functions.
 _handle = fastlane.command_handler(Command, Ack, roomstate, codec_for, lobby.decide_game, values.replace, values.copyable, Turn)
+
+
+#: The most moves a bot plays out of one player's turn for the turn timer or a class's teacher.
+MAX_PLAYED_OUT = 40
 
 
 def _superseded() -> ProtocolError:

@@ -141,8 +141,12 @@ class RoomTimers:
         if delay is not None:
             self._presence = self._running_loop().call_later(max(0.0, delay), self._post, PresenceDue())
 
-    def schedule(self, room: Room, games: Mapping[str, GameSpec]) -> None:
-        """Arm the timers ``room`` needs now (the game's next timer, a bot turn, the turn timer)."""
+    def schedule(self, room: Room, games: Mapping[str, GameSpec], paused: bool = False) -> None:
+        """Arm the timers ``room`` needs now (the game's next timer, a bot turn, the turn timer).
+
+        ``paused``: a class's teacher paused the table; no turn clock runs, and
+        the turn the class resumes at gets its whole time again.
+        """
         loop = self._running_loop()
         spec = playing_spec(room, games)
         timer = spec.next_timer(room.run.state) if spec is not None and room.run is not None else None
@@ -162,7 +166,7 @@ class RoomTimers:
         if self._turn is not None:
             self._turn.cancel()
             self._turn = None
-        if spec is None or room.run is None or not room.turn_timer:
+        if spec is None or room.run is None or not room.turn_timer or paused:
             self._clock_state, self.clock_since, self.clock_started_ms = None, None, None
             return
         now = time.monotonic()

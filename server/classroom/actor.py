@@ -53,8 +53,19 @@ from server.classroom.state import (
 )
 from server.classroom.store import append_events
 from server.classroom.tablehost import TableHost, TableRefused, seat_hashes, seat_token
-from server.inbox import BotTurn
-from server.lobby import AddBot, CloseRoom, Lock, MoveSeatToDevice, RemovePlayer, SeatPlayer, SelectGame, Start
+from server.inbox import PauseChanged
+from server.lobby import (
+    AddBot,
+    CloseRoom,
+    Lock,
+    MoveSeatToDevice,
+    PlayTurn,
+    RemovePlayer,
+    SeatPlayer,
+    SelectGame,
+    SetTurnTimer,
+    Start,
+)
 from server.logs import event as log_event
 from server.names import BadName, clean_name, same_name
 from server.room import RoomActor, load_room
@@ -612,6 +623,27 @@ class ClassActor:
                 except (TimeoutError, TableRefused) as exc:
                     log_event(logging.WARNING, "removed student kept their seat", klass=self.klass.code, error=str(exc))
 
+    async def play_turn(self, student: int) -> None:
+        """A bot plays ``student``'s turn once, now: the teacher's answer to a student who does not move.
+
+        Refused ``class/not_their_turn`` when their table waits for someone
+        else, or plays no game.  The move is the bot's in the report
+        (``DefaultMovePlayed``), like the turn timer's.
+        """
+        async with self._lock:
+            self._check_open()
+            self._student(student)
+            table = self.klass.table_of(student)
+            actor = await self.table_actor(table) if table is not None else None
+            seat = self.seat_hash(table, student) if table is not None else None
+            player = next((p for p in actor.room.players if p.token_hash == seat), None) if actor else None
+            if actor is None or player is None:
+                raise ClassRejected(ClassCode.NOT_THEIR_TURN, "this student is not playing at a table now", status=409)
+            try:
+                await TableHost(actor).do(PlayTurn(player.id))
+            except TableRefused as exc:
+                raise ClassRejected(ClassCode.NOT_THEIR_TURN, "it is not this student's turn now", status=409) from exc
+
     async def move(self, student: int, table: int) -> None:
         """Seat ``student`` at the table the teacher sees as "Table ``table``" from its next game; 0 lets the seating choose.
 
@@ -656,6 +688,19 @@ class ClassActor:
             except class_options.BadOptions as exc:
                 raise ClassRejected(ClassCode.BAD_OPTIONS, str(exc)) from None
             await self._commit([OptionsChanged(options=clean, table=table)])
+            if "turn_timer_s" in clean:  # not a game's option: every table's clock changes at once
+                await self._set_turn_timers(int(clean["turn_timer_s"]))
+
+    async def _set_turn_timers(self, seconds: int) -> None:
+        """Give every open table's room the class's turn timer now (a game in progress too)."""
+        for table in self.klass.open_tables():
+            actor = await self.table_actor(table)
+            if actor is None:
+                continue
+            try:
+                await TableHost(actor).do(SetTurnTimer(seconds))
+            except (TimeoutError, TableRefused) as exc:
+                log_event(logging.WARNING, "table kept its turn timer", klass=self.klass.code, error=str(exc))
 
     async def start_all(self, running: str | None = None) -> list[Table]:
         await self._adapt_levels()
@@ -731,11 +776,11 @@ class ClassActor:
             if paused == self.klass.paused:
                 return
             await self._commit([ClassPaused(paused=paused)])
-            if not paused:  # bots that found their table paused wait for a nudge
-                for table in self.klass.open_tables():
-                    actor = await self.table_actor(table)
-                    if actor is not None:
-                        actor.post(BotTurn())
+            # each table's turn clock stops (or starts afresh), and its bots, which found it paused, go on
+            for table in self.klass.open_tables():
+                actor = await self.table_actor(table)
+                if actor is not None:
+                    actor.post(PauseChanged())
 
     async def end_all(self) -> None:
         async with self._lock:
@@ -859,6 +904,8 @@ class ClassActor:
                     SeatPlayer(me.name, token_hash(seat_token(self.klass.secret, room.room.id, student, me.device)))
                 )
             await host.do(SelectGame(game.id, class_options.room_options(opts, game)))
+            if opts.get("turn_timer_s"):
+                await host.do(SetTurnTimer(int(opts["turn_timer_s"])))
             if opts["bots"]:
                 for _ in range(max(0, game.min_players - len(students))):
                     await host.do(AddBot(None))

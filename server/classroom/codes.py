@@ -41,6 +41,8 @@ class ClassCode(str, enum.Enum):
     SLOW_DOWN = "class/slow_down"
     #: At a class table: this turn's refused tries are used up (``params.max``); not judged.
     NO_MORE_TRIES = "class/no_more_tries"
+    #: The teacher asked a bot to play a student's turn, but it is not that student's turn now.
+    NOT_THEIR_TURN = "class/not_their_turn"
 
 
 # --- class codes ------------------------------------------------------------------

@@ -10,7 +10,8 @@ The teacher (``Authorization: Bearer <teacher token>``): ``POST /api/classes``
 creates a class; ``GET .../dashboard``, ``GET .../report`` (JSON; ``?only=students``: the rows the projector shows),
 ``GET .../report.csv``; ``POST .../start`` (``{"running": "keep"|"restart"}``), ``.../end_tables``,
 ``.../pause``, ``.../options``, ``.../tables/N/restart``, ``.../students/ID`` (rename, move,
-remove), ``.../students/ID/handover`` (a student's personal code for a new device), ``.../end``
+remove), ``.../students/ID/handover`` (a student's personal code for a new device),
+``.../students/ID/play_turn`` (a bot plays the student's turn once), ``.../end``
 and ``DELETE /api/classes/CODE`` (delete now).  A student on a new device joins with their
 name and that code (``POST .../join {"name", "code"}``).
 
@@ -350,6 +351,15 @@ def routes(classes: Classes) -> list[Route]:
             await actor.move(sid, body["table"])
         return JSONResponse({"ok": True})
 
+    async def play_turn(request: Request) -> Response:
+        actor = teacher(request)
+        try:
+            sid = int(request.path_params["student"])
+        except ValueError:
+            raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
+        await actor.play_turn(sid)
+        return JSONResponse({"ok": True})
+
     async def end(request: Request) -> Response:
         actor = teacher(request)
         await classes.end(actor)
@@ -400,6 +410,7 @@ def routes(classes: Classes) -> list[Route]:
         Route("/api/classes/{code}/tables/{number}/restart", routed("restart", restart), methods=["POST"]),
         Route("/api/classes/{code}/students/{student}", routed("student", student), methods=["POST", "DELETE"]),
         Route("/api/classes/{code}/students/{student}/handover", routed("handover", handover), methods=["POST"]),
+        Route("/api/classes/{code}/students/{student}/play_turn", routed("play_turn", play_turn), methods=["POST"]),
         Route("/api/classes/{code}/requests/{secret}", routed("waiting_device", waiting_device)),
         Route("/api/classes/{code}/end", routed("end", end), methods=["POST"]),
     ]

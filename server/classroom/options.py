@@ -18,6 +18,9 @@ from games.contract import GameSpec
 TABLE_SIZES = range(2, 6)
 #: How long a class and its reports are kept, in days.
 RETENTION_DAYS = range(1, 366)
+#: A turn timer's shortest and longest seconds (0 turns it off): long enough to read a hand and think,
+#: as long as a party room's (``server.lobby.MAX_TURN_TIMER``).
+TURN_TIMER_S = (10, 600)
 #: The game options a class passes on to its tables' rooms (when the game has them).
 GAME_KEYS = ("level", "dots", "reaction_ms", "pass_anytime")
 
@@ -50,6 +53,9 @@ def check(options: Mapping[str, Any], games: Mapping[str, GameSpec]) -> dict[str
         elif key == "help_idle_s":
             if not isinstance(value, int) or isinstance(value, bool) or not 10 <= value <= 600:
                 raise BadOptions("needs help after: 10 to 600 seconds without a move")
+        elif key == "turn_timer_s":
+            if not isinstance(value, int) or isinstance(value, bool) or not (value == 0 or TURN_TIMER_S[0] <= value <= TURN_TIMER_S[1]):
+                raise BadOptions(f"turn timer: 0 (off) or {TURN_TIMER_S[0]} to {TURN_TIMER_S[1]} seconds")
         elif key == "retention_days":
             if not isinstance(value, int) or isinstance(value, bool) or value not in RETENTION_DAYS:
                 raise BadOptions("retention: 1 to 365 days")

@@ -43,6 +43,8 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "adapt_levels": False,
     #: "Needs help": a student whose turn it is has not moved for this many seconds.
     "help_idle_s": 60,
+    #: A bot plays a student's turn after this many seconds without a move; 0: no turn timer.
+    "turn_timer_s": 0,
 }
 
 

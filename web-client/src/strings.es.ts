@@ -490,6 +490,7 @@ export const es = {
     "class/tables_playing": "Algunas mesas están en mitad de una partida.",
     "class/slow_down": "Espera un momento y vuelve a intentarlo.",
     "class/no_more_tries": "No quedan intentos en este turno: pasa o pide una pista.",
+    "class/not_their_turn": "Ya no es el turno de este alumno: su mesa ha seguido jugando.",
     "topping/not_a_space": "Eso no es una casilla de la pizza.",
     "topping/space_taken": "Esa casilla está ocupada.",
     "topping/next_to_own": "Tus ingredientes no pueden tocarse entre sí.",

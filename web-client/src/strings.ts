@@ -492,6 +492,7 @@ export const en = {
     "class/tables_playing": "Some tables are in the middle of a game.",
     "class/slow_down": "Take a moment, then try again.",
     "class/no_more_tries": "No more tries this turn: pass, or ask for a hint.",
+    "class/not_their_turn": "It is not this student's turn any more: their table has moved on.",
     // Pizza Theory
     "topping/not_a_space": "That is not a space on the pizza.",
     "topping/space_taken": "That space is taken.",
