@@ -25,8 +25,10 @@ def hint_for(room: Room, games: Mapping[str, GameSpec], client: Client, seq: int
     if client.role != "player" or client.player is None:
         raise Forbidden("only players ask for hints")
     player = room.player(client.player)
-    if room.run is None or player is None or player.seat is None:
-        raise RoomRejected(RoomCode.NOT_PLAYING, "no game is running for you")
+    if room.run is None:
+        raise RoomRejected(RoomCode.NOT_PLAYING, "no game is running")
+    if player is None or player.seat is None:  # (a late joiner watching the game, as a command from them is told)
+        raise RoomRejected(RoomCode.NOT_SEATED, "you have no seat in this game")
     fn = games[room.run.game].hint
     if fn is None:
         raise ProtocolError("this game has no hints", code=ErrorCode.HINT_UNAVAILABLE)

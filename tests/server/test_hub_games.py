@@ -63,9 +63,12 @@ async def test_a_splittissimo_player_can_ask_for_a_hint_and_others_cannot(server
     assert reply["t"] == "hint"
     assert reply["hint"] is None or reply["hint"]["type"] == "Hint"
     assert (await watcher.request({"t": "hint"}))["code"] == "auth/forbidden"
+    # a late joiner watching the game has no seat in it (as a command from them is told)
+    cy = await Peer.open(server.url, {"role": "player", "room": code, "name": "Cy"})
+    assert (await cy.request({"t": "hint"}))["code"] == "room/not_seated"
     # the hint went to Ana alone
-    assert not any(f["t"] == "hint" for f in bo.frames + watcher.frames + tv.frames)
-    await close_all(tv, ana, bo, watcher)
+    assert not any(f["t"] == "hint" for f in bo.frames + watcher.frames + tv.frames + cy.frames)
+    await close_all(tv, ana, bo, watcher, cy)
 
 
 async def test_the_new_york_slice_slicer_is_sent_its_divisions_as_two_patterns_and_plays_one(server):
