@@ -6,6 +6,7 @@
 // controls.  Everything here comes from the dashboard and report endpoints,
 // which are built from public views and the tables' logs: never a hand of a
 // game still running.
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Qr } from "../ui/Qr";
 import { api, ApiError, byNumber, classErrorText, saved, type ClassOptions, type Dashboard, type Report } from "./api";
@@ -15,7 +16,7 @@ import { T } from "./strings.teacher";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
 import { LEVELS, levelText, TableCard } from "./TeacherTables";
 import { PrintReport, ReportView } from "./TeacherReport";
-import { helpLines } from "./help";
+import { helpEntries } from "./help";
 import "./classroom.css";
 import "./teacher.css";
 
@@ -36,16 +37,69 @@ function DotChoices({ dots, onChange }: { dots: number[]; onChange: (dots: numbe
   );
 }
 
+/** The turn timer's bounds in seconds (0 is off); the hub refuses anything else (`class/bad_options`). */
+export const TIMER_MIN = 10;
+export const TIMER_MAX = 600;
+
+/** Seconds typed for the turn timer, when they are a timer the hub takes (a whole number, 10 to 600); else null. */
+export function timerSeconds(typed: string): number | null {
+  const n = Number(typed.trim());
+  return typed.trim() !== "" && Number.isInteger(n) && n >= TIMER_MIN && n <= TIMER_MAX ? n : null;
+}
+
+/**
+ * The class's turn timer: off, or a bot plays a student's turn after this many seconds without a
+ * move.  The same control on the create form and on the class's page (where `children` sets it).
+ */
+function TurnTimerField({ id, on, seconds, onOn, onSeconds, small = false, children }: {
+  id: string;
+  on: boolean;
+  seconds: string;
+  onOn: (on: boolean) => void;
+  onSeconds: (typed: string) => void;
+  /** The class's page's smaller field (the create form's fields are full size). */
+  small?: boolean;
+  children?: ComponentChildren;
+}) {
+  return (
+    <fieldset class="teacher-timer" aria-describedby={`${id}-explain`} data-testid={id}>
+      <legend>{T.timerTitle}</legend>
+      <div class="teacher-timer-row">
+        <label class="check"><input type="checkbox" name="turn_timer_on" checked={on}
+          onChange={(e) => onOn((e.target as HTMLInputElement).checked)} />{T.timerOn}</label>
+        <label class="teacher-timer-seconds">
+          <input class={small ? "input input-small" : "input"} name="turn_timer_s" type="number" inputMode="numeric" min={TIMER_MIN} max={TIMER_MAX} step={1}
+            value={seconds} disabled={!on} aria-label={T.timerSecondsLabel}
+            onInput={(e) => onSeconds((e.target as HTMLInputElement).value)} />
+          {T.timerSeconds}
+        </label>
+        {children}
+      </div>
+      <p class="teacher-explain" id={`${id}-explain`}>{T.timerExplain}</p>
+    </fieldset>
+  );
+}
+
 function CreateClass({ onCreated }: { onCreated: (code: string, token: string) => void }) {
   const [options, setOptions] = useState<ClassOptions>({
     game: "splittissimo", level: "standard", dots: [1, 2, 3], table_size: 3, reaction_ms: 0, bots: true, hints: "unlimited", retention_days: 30, adapt_levels: false, help_idle_s: 60,
   });
   const [error, setError] = useState<string | null>(null);
-  const set = (change: Partial<ClassOptions>) => setOptions({ ...options, ...change });
+  // the turn timer: off by default; its seconds are kept as typed (an emptied field stays empty while typing)
+  const [timerOn, setTimerOn] = useState(false);
+  const [timerTyped, setTimerTyped] = useState("60");
+  // (from the newest options: two quick edits before a render must not undo the first)
+  const set = (change: Partial<ClassOptions>) => setOptions((now) => ({ ...now, ...change }));
   const submit = async (e: Event) => {
     e.preventDefault();
+    const timer = timerOn ? timerSeconds(timerTyped) : 0;
+    if (timer === null) {
+      setError(T.timerRange);
+      return;
+    }
     try {
-      const created = await api.create(options);
+      // off is the hub's default: only a timer that runs is sent
+      const created = await api.create(timer ? { ...options, turn_timer_s: timer } : options);
       saved.set("teacher", { code: created.code, token: created.token });
       onCreated(created.code, created.token);
     } catch (err) {
@@ -96,6 +150,7 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
           <input class="input" name="help_idle_s" type="number" min={10} max={600} value={options.help_idle_s ?? 60}
             onInput={(e) => set({ help_idle_s: Math.round(Number((e.target as HTMLInputElement).value)) })} />
         </label>
+        <TurnTimerField id="turn-timer-new" on={timerOn} seconds={timerTyped} onOn={setTimerOn} onSeconds={setTimerTyped} />
         <label class="check"><input type="checkbox" name="bots" checked={options.bots} onChange={(e) => set({ bots: (e.target as HTMLInputElement).checked })} />{C.bots}</label>
         <label>{C.retention}
           <input class="input" name="retention" type="number" min={1} max={365} value={options.retention_days}
@@ -141,6 +196,13 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   /** A student's personal code, shown here only, until hidden. */
   const [handover, setHandover] = useState<{ name: string; code: string; seconds: number } | null>(null);
   const [dots, setDots] = useState<number[]>([1, 2, 3]);
+  /** The turn timer being set (shown until the dashboard says so), and seconds typed but not set yet. */
+  const [timerWant, setTimerWant] = useState<number | null>(null);
+  const [timerTyped, setTimerTyped] = useState<string | null>(null);
+  /** The student a bot is asked to play for, while asked; a polite word when there was no turn to play. */
+  const [playingFor, setPlayingFor] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Only the newest dashboard answer is drawn, and none while a change is on its way: a poll that
   // left before the teacher's tap would otherwise untick a box the teacher just ticked, for a moment.
   const asked = useRef(0);
@@ -217,7 +279,60 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   const readOnly = Boolean(board?.closed);
   const adapt = Boolean(board?.options.adapt_levels);
   const tables = byNumber(board?.tables);
-  const helpNow = tables.map((t) => ({ number: t.number, lines: helpLines(t.help) })).filter((t) => t.lines.length > 0);
+  const helpNow = tables.map((t) => ({ number: t.number, entries: helpEntries(t.help) })).filter((t) => t.entries.length > 0);
+  // The class's turn timer (0: off), as the dashboard says, or as the teacher just set it.
+  const timerNow = board?.options.turn_timer_s ?? 0;
+  const lastTimer = useRef(60);
+  if (timerNow > 0) lastTimer.current = timerNow;
+  useEffect(() => {
+    if (timerWant !== null && timerWant === timerNow) setTimerWant(null);
+  }, [timerNow, timerWant]);
+  const timerShown = timerWant ?? timerNow;
+  /** Set the class's turn timer for every table, at once (games in progress too); 0 turns it off. */
+  const setTimer = async (seconds: number | null) => {
+    if (seconds === null) {
+      setError(T.timerRange);
+      return;
+    }
+    setError(null);
+    setTimerWant(seconds);
+    setTimerTyped(null);
+    changing.current += 1;
+    try {
+      await api.options(code, token, { turn_timer_s: seconds });
+    } catch (err) {
+      setTimerWant(null);
+      // the request holds the timer alone: a refusal of its options is about its seconds
+      setError(err instanceof ApiError && err.code === "class/bad_options" ? T.timerRange : classErrorText(err));
+    } finally {
+      changing.current -= 1;
+    }
+    refresh();
+  };
+  /** A bot plays this idle student's turn once; when the turn has already moved on, say so politely. */
+  const playTurn = async (id: number, name: string) => {
+    setError(null);
+    setNotice(null);
+    setPlayingFor(id);
+    try {
+      await api.playTurn(code, token, id);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "class/not_their_turn") {
+        setNotice(T.notTheirTurn(name));
+        if (noticeTimer.current) clearTimeout(noticeTimer.current);
+        noticeTimer.current = setTimeout(() => setNotice(null), 15000);
+      } else {
+        setError(classErrorText(err));
+      }
+    } finally {
+      setPlayingFor(null);
+    }
+    refresh();
+    refreshReport();
+  };
+  useEffect(() => () => {
+    if (noticeTimer.current) clearTimeout(noticeTimer.current);
+  }, []);
   /** Students whose new device asks for their seat: on top, in "Needs help now", as well as in the list below. */
   const requests = readOnly ? [] : (board?.students ?? []).filter((s) => s.asks_new_device);
   /** Start a game at every table: a table mid-game is never thrown away without asking. */
@@ -288,11 +403,22 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
           <p id="dots-explain-board">{T.dotsExplain}</p>
           <p>{T.adaptAutoHelp}</p>
         </details>
+        <form class="teacher-timer-form" noValidate onSubmit={(e) => {
+          e.preventDefault();
+          setTimer(timerSeconds(timerTyped ?? String(timerShown || lastTimer.current)));
+        }}>
+          <TurnTimerField id="turn-timer-class" on={timerShown > 0} seconds={timerTyped ?? String(timerShown || lastTimer.current)}
+            onOn={(on) => setTimer(on ? timerSeconds(timerTyped ?? String(lastTimer.current)) : 0)}
+            onSeconds={setTimerTyped} small>
+            <button class="btn" type="submit" disabled={timerShown === 0 || timerTyped === null}>{T.timerSet}</button>
+          </TurnTimerField>
+        </form>
       </nav>}
       {error && <p class="form-error" role="alert">{error}</p>}
       {!readOnly && (tables.length > 0 || requests.length > 0) && (
         <section class="class-help-now" aria-labelledby="help-now-title" data-testid="help-now">
           <h2 id="help-now-title">{T.helpNow}</h2>
+          {notice && <p class="class-notice" role="status">{notice}</p>}
           {helpNow.length === 0 && requests.length === 0 ? <p>{T.nobodyNeedsHelp}</p> : (
             <ul>
               {requests.map((s) => (
@@ -302,7 +428,20 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
                   <button class="btn btn-start btn-small" onClick={() => handOver(s)}>{C.handOver}</button>
                 </li>
               ))}
-              {helpNow.map((t) => t.lines.map((line) => <li><strong>{C.table(t.number)}:</strong> {line}</li>))}
+              {helpNow.map((t) => t.entries.map((e, i) => {
+                // a student idle on their turn: one tap, and a bot plays that turn for them
+                const idle = e.reason.reason === "idle" && typeof e.reason.student === "number" ? e.reason.student : null;
+                const line = `help-${t.number}-${i}`;
+                return (
+                  <li class={idle !== null ? "class-help-idle" : undefined} data-reason={e.reason.reason} data-student={e.reason.student}>
+                    <span id={line}><strong>{C.table(t.number)}:</strong> {e.text}</span>
+                    {idle !== null && (
+                      <button class="btn btn-start class-play-turn" aria-describedby={line} disabled={playingFor === idle}
+                        onClick={() => playTurn(idle, e.reason.name ?? "")}>{T.playTurn}</button>
+                    )}
+                  </li>
+                );
+              }))}
             </ul>
           )}
         </section>

@@ -19,6 +19,8 @@ export interface ClassOptions {
   adapt_levels?: boolean;
   /** "Needs help" after this many seconds without a move on a student's turn (10-600). */
   help_idle_s?: number;
+  /** A bot plays a student's turn after this many seconds without a move (10-600); 0 or absent: off. */
+  turn_timer_s?: number;
 }
 
 export interface Seat {
@@ -286,6 +288,9 @@ export const api = {
   /** A student's one-time code for a new device (shown on this page only when asked). */
   handover: (code: string, token: string, id: number) =>
     call<{ code: string; seconds: number }>("POST", `/api/classes/${code}/students/${id}/handover`, token),
+  /** A bot plays this student's turn once, now (refused 409 `class/not_their_turn` when there is none to play). */
+  playTurn: (code: string, token: string, id: number) =>
+    call<{ ok: boolean }>("POST", `/api/classes/${code}/students/${id}/play_turn`, token),
   pause: (code: string, token: string, paused: boolean) => call<unknown>("POST", `/api/classes/${code}/pause`, token, { paused }),
   endTables: (code: string, token: string) => call<unknown>("POST", `/api/classes/${code}/end_tables`, token),
   /** Apply a table's suggested dots from its next game (every table with a change when `table` is null). */

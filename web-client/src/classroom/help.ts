@@ -35,3 +35,19 @@ export function helpLines(reasons: readonly (HelpReason | string)[] | undefined)
   }
   return out;
 }
+
+/** One line of "Needs help now": its words, and the reason they say (whose turn a bot may play, when idle). */
+export interface HelpEntry {
+  text: string;
+  reason: HelpReason;
+}
+
+/** Every reason a table shows, as `helpLines` words them (same order, no repeats), each with its reason. */
+export function helpEntries(reasons: readonly (HelpReason | string)[] | undefined): HelpEntry[] {
+  const out: HelpEntry[] = [];
+  for (const r of reasons ?? []) {
+    const text = helpText(r);
+    if (text && !out.some((e) => e.text === text)) out.push({ text, reason: typeof r === "string" ? { reason: r } : r });
+  }
+  return out;
+}

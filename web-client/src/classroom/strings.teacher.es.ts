@@ -55,6 +55,15 @@ export const teacherEs = {
   dotsWord: (dots: number[]) => (dots.length ? dots.map((d) => `${d}`).join(", ") : "ninguno"),
   dotLevel: (d: number) => `${d} ${d === 1 ? "punto" : "puntos"}`,
   helpAfter: "Necesita ayuda tras (segundos sin jugar en su turno)",
+  timerTitle: "Temporizador de turno",
+  timerOn: "Activado, tras",
+  timerSeconds: "segundos",
+  timerSecondsLabel: "Temporizador de turno: segundos sin jugar",
+  timerExplain: "Un bot juega el turno de un alumno tras este tiempo sin jugar (de 10 a 600 segundos).",
+  timerSet: "Poner el temporizador",
+  timerRange: "El temporizador de turno va de 10 a 600 segundos.",
+  playTurn: "Jugar este turno en su lugar",
+  notTheirTurn: (name: string) => `Ahora no hay ningún turno que jugar por ${name}: seguramente ya ha pasado.`,
   dotsWhat: "¿Qué son los niveles de puntos?",
   dotsExplain:
     "Cada carta lleva 1, 2 o 3 puntos. 1 punto: cuartos, medios y pizzas enteras (1/4, 1/2, 3/4, 1). " +

@@ -64,6 +64,16 @@ export const teacherEn = {
   dotsWord: (dots: number[]) => (dots.length ? dots.map((d) => `${d}`).join(", ") : "none"),
   dotLevel: (d: number) => `${d} ${d === 1 ? "dot" : "dots"}`,
   helpAfter: "Needs help after (seconds without a move on their turn)",
+  // the class's turn timer (off, or 10-600 s), and a bot playing one idle student's turn now
+  timerTitle: "Turn timer",
+  timerOn: "On, after",
+  timerSeconds: "seconds",
+  timerSecondsLabel: "Turn timer: seconds without a move",
+  timerExplain: "A bot plays a student's turn after this long without a move (10 to 600 seconds).",
+  timerSet: "Set the timer",
+  timerRange: "The turn timer takes 10 to 600 seconds.",
+  playTurn: "Play this turn for them",
+  notTheirTurn: (name: string) => `There is no turn to play for ${name} now: it has probably moved on.`,
   dotsWhat: "What are dot levels?",
   dotsExplain:
     "Every card carries 1, 2 or 3 dots. 1 dot: quarters, halves and whole pizzas (1/4, 1/2, 3/4, 1). " +
