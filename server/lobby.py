@@ -131,6 +131,15 @@ class PlayAgain:
 
 
 @attrs.frozen
+class EndGame:
+    """Stop the game being played: back to the lobby with the same players, the game left unfinished.
+
+    A party changing its mind (another game, a player leaving for home)
+    should not have to play on to the end or close the room.
+    """
+
+
+@attrs.frozen
 class HandToBot:
     player: int | None
     bot: str | None
@@ -225,7 +234,7 @@ class PlayTurn:
 
 
 HostOperation = (
-    SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | HandToBot | TakeBack | CloseRoom
+    SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | EndGame | HandToBot | TakeBack | CloseRoom
     | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut | ReclaimSeat | SetStandIns | MoveSeatToDevice | PlayTurn
 )
 
@@ -233,7 +242,7 @@ HostOperation = (
 HOST_OPERATIONS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
-        SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
+        SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, EndGame, HandToBot, TakeBack, CloseRoom,
         SeatPlayer, NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat, SetStandIns, MoveSeatToDevice, PlayTurn,
     )
 }
@@ -241,7 +250,7 @@ HOST_OPERATIONS: dict[str, type] = {
 #: What the host phone may do: everything the TV may (issue 24: nobody needs the TV's
 #: mouse).  Seating a chosen player and moving a seat without a code are the class's own.
 PHONE_HOST_OPERATIONS: tuple[type, ...] = (
-    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, HandToBot, TakeBack, CloseRoom,
+    SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, EndGame, HandToBot, TakeBack, CloseRoom,
     NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat, SetStandIns,
 )
 
@@ -271,6 +280,7 @@ _HOST_OPS: dict[str, Callable[[Host], HostOperation]] = {
     "turn_timer": lambda f: SetTurnTimer(f.seconds),
     "start": lambda f: Start(),
     "play_again": lambda f: PlayAgain(),
+    "end_game": lambda f: EndGame(),
     "hand_to_bot": lambda f: HandToBot(f.player, f.bot),
     "take_back": lambda f: TakeBack(f.player),
     "close": lambda f: CloseRoom(),
@@ -462,6 +472,11 @@ def decide_host(
             if phase != "finished":
                 raise RoomRejected(RoomCode.NOT_FINISHED, "the game is not over yet")
             return [BackToLobby()]
+        case EndGame():
+            if room.run is None:
+                raise RoomRejected(RoomCode.NOT_PLAYING, "no game is running")
+            # a game already over goes back as play_again does; one being played is stopped, and said so
+            return [BackToLobby()] if phase == "finished" else [BackToLobby(stopped=True, by=by)]
         case HandToBot(player=player_id, bot=bot):
             player = _player(room, player_id)
             bot = bot or (default_bot(games[room.run.game]) if room.run else None)

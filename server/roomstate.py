@@ -82,7 +82,13 @@ class GameStarted:
 
 @attrs.frozen
 class BackToLobby:
-    pass
+    """Back to the lobby with the same players: after the end, or ``stopped`` mid-game by the host.
+
+    ``by``: the host phone's player who stopped it (None: the TV did, or the game was over).
+    """
+
+    stopped: bool = False
+    by: int | None = None
 
 
 @attrs.frozen
@@ -202,8 +208,8 @@ NOTICES_KEPT = 6
 class Notice:
     """A public announcement folded from the log: ``n`` is the room version of the event that made it.
 
-    ``kind``: ``seat_moved``, ``host_changed``, ``stand_in``, ``back`` or
-    ``timed_out``; ``by`` a name or None (see docs/protocol.md, "Notices").
+    ``kind``: ``seat_moved``, ``host_changed``, ``stand_in``, ``back``,
+    ``timed_out`` or ``game_stopped``; ``by`` a name or None (see docs/protocol.md, "Notices").
     """
 
     n: int
@@ -346,7 +352,9 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             )
             run = Run(game=game, options=dict(setup.options), seed=seed, seats=tuple(seats), state=spec.initial_state(setup))
             return values.replace(room, players=players, run=run)
-        case BackToLobby():
+        case BackToLobby(stopped=stopped, by=by):
+            if stopped:  # announced before the seats go: whoever stopped it is named while still seated
+                room = _announce(room, "game_stopped", by)
             players = tuple(values.replace(p, seat=None, stand_in=False) for p in room.players if not p.gone)
             return values.replace(room, players=players, run=None)
         case RoomClosed(reason=reason):
