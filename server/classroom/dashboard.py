@@ -104,7 +104,8 @@ async def _table(actor: ClassActor, reports: Reports, table: Table) -> dict[str,
     tricks_this_game = [t for t in analysis.tricks if t.game == analysis.games_started]
     out.update(
         {
-            "active": names.get(view.active) if out["phase"] == "playing" else None,
+            # nobody's turn yet while the cards are dealt (the view's seat 0 is no turn)
+            "active": names.get(view.active) if out["phase"] == "playing" and view.phase != "dealing" else None,
             "cards_left": {names.get(s.seat, "?"): s.hand_count for s in view.seats},
             "delivered": {names.get(s.seat, "?"): mixed_text(s.delivered) for s in view.seats},
             "tricks": len(tricks_this_game),

@@ -64,7 +64,8 @@ async def _table(actor: ClassActor, table: Table) -> dict[str, Any]:
     playing = out["phase"] == "playing"
     out.update(
         {
-            "active": names.get(view.active) if playing else None,
+            # nobody's turn yet while the cards are dealt (the view's seat 0 is no turn)
+            "active": names.get(view.active) if playing and view.phase != "dealing" else None,
             # how far the game is: the turn and the cards left to draw (the same for everyone at the table)
             "turn": view.turn,
             "deck": view.deck_size,

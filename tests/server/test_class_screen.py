@@ -62,3 +62,27 @@ def test_serve_prints_the_teachers_address_beside_the_tv_and_phones():
         line.strip().startswith("Teacher") and line.endswith("http://192.168.1.20:8000/teacher") for line in lines
     )
     assert any(line.endswith("/tv") for line in lines) and any(line.endswith("/join") for line in lines)
+
+
+async def test_while_the_cards_are_dealt_nobody_has_the_turn_on_the_projector_or_the_dashboard(server):
+    # (the game's view says seat 0 while it deals; the first turn may be anyone's: a teacher saw a wrong mark)
+    from games import values
+    from games.splittissimo.state import DEALING
+
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http)
+        for name in ("Ada", "Ben"):
+            await join(http, code, name)
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        [table] = server.app.state.classes.find(code).klass.open_tables()
+        actor = server.hub.rooms[table.room]
+        room = actor.room
+        dealing = values.replace(room, run=values.replace(room.run, state=values.replace(room.run.state, phase=DEALING)))
+        actor.room = dealing  # the moment between Start and the deal's end, held still
+        try:
+            shown = (await http.get(f"/api/classes/{code}/screen")).json()["tables"][0]
+            board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()["tables"][0]
+        finally:
+            actor.room = room
+        assert (shown["phase"], shown["active"]) == ("playing", None)
+        assert (board["phase"], board["active"]) == ("playing", None)
