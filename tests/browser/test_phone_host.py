@@ -81,3 +81,33 @@ def test_a_phone_hosts_a_whole_game_and_the_tv_is_never_touched(browser, server,
     ana.get_by_role("button", name="Change game").click()
     panel.wait_for()
     tv.locator(".tv-lobby").wait_for()
+
+
+def test_the_host_phone_stops_a_game_midway_and_everyone_is_back_in_the_lobby(browser, server, artifacts):
+    # Given Ana's phone hosts a game of Pizza Theory with Ben, the TV showing it
+    tv = browser.new_context(viewport=TV_SIZE).new_page()
+    tv.goto(f"{server.url}/tv")
+    code = d.room_code(tv)
+    ana = d.open_phone(browser, server.url, code, "Ana")
+    ben = d.open_phone(browser, server.url, code, "Ben")
+    panel = ana.locator(".phone-host")
+    panel.wait_for()
+    d.choose_game(ana, "Pizza Theory")
+    panel.get_by_role("button", name="Start the game").click()
+    tv.locator(".tv-game").wait_for()
+    ben.locator(".pt-hand").wait_for()
+    # When Ana opens her host menu's Room tab, stops the game and says yes
+    ana.locator(".host-menu-btn").click()
+    ana.get_by_role("tab", name="Room").click()
+    ana.get_by_role("button", name="Stop this game").click()
+    d.shot(ana, artifacts, "phone-host-stop-confirm")
+    ana.get_by_role("button", name="Yes, stop it").click()
+    # Then the TV and both phones are back in the lobby, Ben is told who stopped it, and Ana can start again
+    tv.locator(".tv-game").wait_for(state="detached")
+    ana.get_by_role("button", name="Start the game").wait_for()
+    ben.locator(".phone-wait").wait_for()
+    ben.get_by_text("Ana stopped the game").first.wait_for()
+    d.shot(ben, artifacts, "phone-told-game-stopped")
+    panel.get_by_role("button", name="Start the game").click()
+    tv.locator(".tv-game").wait_for()
+    ben.locator(".pt-hand").wait_for()

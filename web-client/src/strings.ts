@@ -130,6 +130,9 @@ export const en = {
   endRoom: "End the room",
   endRoomConfirm: "End the room for everyone? Phones will be disconnected.",
   endRoomYes: "Yes, end it",
+  stopGame: "Stop this game",
+  stopGameConfirm: "Stop this game for everyone? You all go back to the lobby, with the same players, and can start again or pick another game.",
+  stopGameYes: "Yes, stop it",
   keepPlaying: "Keep playing",
   closeMenu: "Close",
   botPlaysForYou: "A bot is playing your seat for now. The host can give it back.",
@@ -663,6 +666,8 @@ export const en = {
   noticeBack: (name: string) => `${name} is back`,
   noticeYouBack: "Welcome back: your seat is yours again",
   noticeTimedOut: (name: string) => `Time ran out: a bot moved for ${name}`,
+  noticeGameStopped: (name: string) => `${name} stopped the game: back to the lobby`,
+  noticeYouStoppedGame: "You stopped the game: back to the lobby",
   // the TV's big moments (issue 27): a few words, said large for a moment
   moment_cutsRevealed: "The cuts are revealed!",
   moment_sliced: (name: string) => `${name} sliced the pizza!`,

@@ -96,6 +96,22 @@ export function ConfirmEnd({ host, onCancel }: { host: HostActions; onCancel: ()
   return <Confirm text={S.endRoomConfirm} yes={S.endRoomYes} no={S.keepPlaying} onYes={() => host.op("close")} onCancel={onCancel} />;
 }
 
+/** "Stop this game for everyone?": back to the lobby with the same players (`end_game`). */
+export function ConfirmStopGame({ host, onStopped, onCancel }: { host: HostActions; onStopped: () => void; onCancel: () => void }) {
+  return (
+    <Confirm
+      text={S.stopGameConfirm}
+      yes={S.stopGameYes}
+      no={S.keepPlaying}
+      onYes={() => {
+        host.op("end_game");
+        onStopped();
+      }}
+      onCancel={onCancel}
+    />
+  );
+}
+
 /** "Remove Ana from the room?" */
 export function ConfirmRemove({ host, player, onDone }: { host: HostActions; player: LobbyPlayer; onDone: () => void }) {
   return (
@@ -244,7 +260,21 @@ export function StandInsField({ lobby, host }: { lobby: Lobby; host: HostActions
 }
 
 /** The "Room" tab. */
-function RoomTab({ lobby, host, where, finished, onEnd }: { lobby: Lobby; host: HostActions; where: "tv" | "phone"; finished: boolean; onEnd: () => void }) {
+function RoomTab({
+  lobby,
+  host,
+  where,
+  finished,
+  onEnd,
+  onStop,
+}: {
+  lobby: Lobby;
+  host: HostActions;
+  where: "tv" | "phone";
+  finished: boolean;
+  onEnd: () => void;
+  onStop: () => void;
+}) {
   const selected = gamesOf(lobby).find((g) => g.id === lobby.game) ?? null;
   const bots = selected?.bots ?? ["random"];
   const full = selected ? playingCount(lobby) >= selected.max_players : false;
@@ -272,6 +302,11 @@ function RoomTab({ lobby, host, where, finished, onEnd }: { lobby: Lobby; host: 
           {lobby.locked ? S.unlock : S.lock}
         </button>
         <ReplayDownload playing={lobby.phase === "playing"} room={host.room} from={where} />
+        {lobby.phase === "playing" && !finished && (
+          <button class="btn btn-small btn-danger-quiet" onClick={onStop}>
+            {S.stopGame}
+          </button>
+        )}
         <button class="btn btn-small btn-danger-quiet" onClick={onEnd}>
           {S.endRoom}
         </button>
@@ -299,9 +334,10 @@ function MenuDialog({
 }) {
   const [tab, setTab] = useState<Tab>(finished ? "room" : "people");
   const [ending, setEnding] = useState(false);
+  const [stopping, setStopping] = useState(false);
   const [removing, setRemoving] = useState<LobbyPlayer | null>(null);
-  const asking = ending || removing !== null;
-  const ref = useDialog(() => (asking ? (setEnding(false), setRemoving(null)) : onClose()));
+  const asking = ending || stopping || removing !== null;
+  const ref = useDialog(() => (asking ? (setEnding(false), setStopping(false), setRemoving(null)) : onClose()));
   // a tab list: one Tab stop (the selected tab); left and right move to the other tab and show it
   const order: Tab[] = ["people", "room"];
   const tabKey = (e: KeyboardEvent) => {
@@ -345,11 +381,21 @@ function MenuDialog({
           {tab === "people" ? (
             <PeopleTab lobby={lobby} host={host} me={me} asking={setRemoving} />
           ) : (
-            <RoomTab lobby={lobby} host={host} where={where} finished={finished} onEnd={() => setEnding(true)} />
+            <RoomTab lobby={lobby} host={host} where={where} finished={finished} onEnd={() => setEnding(true)} onStop={() => setStopping(true)} />
           )}
         </div>
       </div>
       {ending && <ConfirmEnd host={host} onCancel={() => setEnding(false)} />}
+      {stopping && (
+        <ConfirmStopGame
+          host={host}
+          onStopped={() => {
+            setStopping(false);
+            onClose(); // the room goes back to its lobby: nothing left to do in this menu
+          }}
+          onCancel={() => setStopping(false)}
+        />
+      )}
       {removing && <ConfirmRemove host={host} player={removing} onDone={() => setRemoving(null)} />}
     </div>
   );

@@ -42,6 +42,8 @@ export function noticeText(notice: Notice, me: number | null = null): string {
       return you ? S.noticeYouBack : S.noticeBack(notice.name);
     case "timed_out":
       return S.noticeTimedOut(notice.name);
+    case "game_stopped":
+      return you ? S.noticeYouStoppedGame : S.noticeGameStopped(notice.name);
     default:
       return "";
   }
@@ -64,6 +66,8 @@ export function stillTrue(notice: Notice, lobby: Lobby, shown: readonly Notice[]
       return !!player && !player.stand_in && (player.presence ?? (player.connected ? "connected" : "away")) === "connected";
     case "host_changed":
       return !lobby.authority || lobby.authority.player === notice.player;
+    case "game_stopped":
+      return lobby.phase !== "playing"; // gone once the next game starts
     default:
       return true;
   }
