@@ -231,6 +231,8 @@ class PlayTurn:
     """
 
     player: int | None
+    #: Who asked, as the room's notice names them (``played_for``).
+    by: str = "teacher"
 
 
 HostOperation = (

@@ -385,7 +385,7 @@ class RoomActor:
                     self.reclaim_code(turn, client, seq, op)
                     return
                 if isinstance(op, lobby.PlayTurn):
-                    self.play_turn_for(turn, op.player)
+                    self.play_turn_for(turn, op.player, op.by)
                     turn.replies.append((client, Ack(seq=seq), True))
                     return
                 by = client.player if client.role == "player" else None
@@ -596,13 +596,13 @@ class RoomActor:
             self.timers.restart_clock()
             turn.reschedule = turn.clock_restarted = True
 
-    def play_turn_for(self, turn: Turn, player_id: int | None) -> None:
+    def play_turn_for(self, turn: Turn, player_id: int | None, by: str) -> None:
         """``lobby.PlayTurn``: ``player_id``'s bot plays the rest of their turn, marked as not their own moves."""
         seat = next((seat for seat, pid in acting_players(turn.room, self.games) if pid == player_id), None)
-        if seat is None or not self.play_out(turn, seat, player_id):
+        if seat is None or player_id is None or not self.play_out(turn, seat, player_id, by):
             raise lobby.RoomRejected(lobby.RoomCode.NOT_PLAYING, "it is not this player's turn")
 
-    def play_out(self, turn: Turn, seat: int, player_id: int | None) -> bool:
+    def play_out(self, turn: Turn, seat: int, player_id: int, by: str | None = None) -> bool:
         """The bot's moves for ``seat`` while the game still waits for it; True when it moved.
 
         A turn can be several moves (Splittissimo's tricks, then the end of
@@ -618,7 +618,8 @@ class RoomActor:
             events = self.bots.move(turn.room, self.games, seat, None)
             if events is None:
                 break
-            turn.apply([roomstate.DefaultMovePlayed(player=player_id, seat=seat), *events], self.games)
+            marker = roomstate.DefaultMovePlayed(player=player_id, seat=seat, by=by, announce=not moved)
+            turn.apply([marker, *events], self.games)
             moved = True
         return moved
 

@@ -124,11 +124,17 @@ class ExtraTimeSet:
 
 @attrs.frozen
 class DefaultMovePlayed:
-    """The turn timer ran out on this player: the game events that follow in the log
-    are their bot's move, played for them (connected or not), not theirs."""
+    """The turn timer ran out on this player, or a class's teacher asked (``by``): the game
+    events that follow in the log are their bot's move, played for them (connected or not), not theirs.
+
+    A turn of several moves has a marker before each; only the first (``announce``) is
+    told to the room, so the phones are told once a turn.
+    """
 
     player: int
     seat: int
+    by: str | None = None
+    announce: bool = True
 
 
 @attrs.frozen
@@ -209,7 +215,7 @@ class Notice:
     """A public announcement folded from the log: ``n`` is the room version of the event that made it.
 
     ``kind``: ``seat_moved``, ``host_changed``, ``stand_in``, ``back``,
-    ``timed_out`` or ``game_stopped``; ``by`` a name or None (see docs/protocol.md, "Notices").
+    ``timed_out``, ``played_for`` or ``game_stopped``; ``by`` a name or None (see docs/protocol.md, "Notices").
     """
 
     n: int
@@ -386,8 +392,11 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             return _announce(room, "stand_in" if on else "back", pid)
         case StandInsAllowed(allowed=allowed):
             return values.replace(room, stand_ins=allowed)
-        case DefaultMovePlayed(player=pid):
-            return _announce(room, "timed_out", pid)  # a marker in the log; the bot's game events follow it
+        case DefaultMovePlayed(player=pid, by=by, announce=announce):
+            # a marker in the log; the bot's game events follow it
+            if not announce:
+                return room
+            return _announce(room, "played_for", pid, by) if by is not None else _announce(room, "timed_out", pid)
     raise AssertionError(f"unknown room event {event!r}")
 
 

@@ -196,6 +196,9 @@ class ClassActor:
         #: When this hub last stored one of the class's events (unix seconds); a class whose log holds no
         #: time (opened before classes ended by themselves) counts from when this hub loaded it.
         self.touched_at = klass.used_at or int(time.time())
+        #: When the class last resumed, by the tables' clock (``Classes.times``, ms); None: not since this hub
+        #: loaded it.  "Needs help" counts a student idle from then at the earliest: a pause is not theirs.
+        self.resumed_ms: int | None = None
 
     @property
     def reports(self) -> Reports:
@@ -633,6 +636,8 @@ class ClassActor:
         async with self._lock:
             self._check_open()
             self._student(student)
+            if self.klass.paused:
+                raise ClassRejected(ClassCode.NOT_THEIR_TURN, "the class is paused: resume it first", status=409)
             table = self.klass.table_of(student)
             actor = await self.table_actor(table) if table is not None else None
             seat = self.seat_hash(table, student) if table is not None else None
@@ -776,6 +781,9 @@ class ClassActor:
             if paused == self.klass.paused:
                 return
             await self._commit([ClassPaused(paused=paused)])
+            times = getattr(self.hub.shared.observer, "times", None)
+            if not paused and times is not None:
+                self.resumed_ms = times.clock()
             # each table's turn clock stops (or starts afresh), and its bots, which found it paused, go on
             for table in self.klass.open_tables():
                 actor = await self.table_actor(table)

@@ -121,6 +121,49 @@ def _iso(when: float | None) -> str | None:
     return None if when is None else datetime.fromtimestamp(when, UTC).isoformat(timespec="seconds")
 
 
+def _idle_ms(actor: ClassActor, room: Room, analysis: TableAnalysis, player: int, now: int | None) -> int | None:
+    """How long ``player`` has been waited on at their turn (ms), or None when they are not.
+
+    From their turn's start or last trick, or from the class's last resume
+    when later: the time a paused class waited is not the student's.
+    """
+    run = room.run
+    times = getattr(actor.hub.shared.observer, "times", None)
+    if run is None or actor.klass.paused or times is None or now is None:
+        return None
+    state = run.state
+    if state.phase != TURN or run.seats[state.active] != player:
+        return None
+    since = times.at(room.id, analysis.last_move)
+    if since is None:
+        return None
+    if actor.resumed_ms is not None:
+        since = max(since, actor.resumed_ms)
+    return now - since
+
+
+async def waited_on(actor: ClassActor, reports: Reports, student: int) -> bool:
+    """Whether ``student`` is in "Needs help" as ``idle`` now: what "Play this turn for them" answers.
+
+    A press from a page a moment old must not play a turn the student is
+    playing, nor the next one, nor one at a paused class.
+    """
+    table = actor.klass.table_of(student)
+    if table is None:
+        return False
+    found = await actor.table_room(table)
+    if found is None:
+        return False
+    room, _actor, _connected = found
+    times = getattr(actor.hub.shared.observer, "times", None)
+    now = times.clock() if times is not None else None
+    for p in room.players:
+        if p.seat is not None and not p.gone and actor.student_at(table, room, p.id) == student:
+            idle = _idle_ms(actor, room, await reports.analysis(table), p.id, now)
+            return idle is not None and idle >= int(actor.klass.options.get("help_idle_s", 60)) * 1000
+    return False
+
+
 def _help(
     actor: ClassActor, table: Table, room: Room, room_actor: Any, analysis: TableAnalysis
 ) -> list[dict[str, Any]]:
@@ -142,12 +185,9 @@ def _help(
         if student is None:
             continue
         who = {"student": student, "name": p.name}
-        state = run.state
-        my_turn = state.phase == TURN and run.seats[state.active] == p.id
-        if my_turn and not actor.klass.paused and times is not None and now is not None:
-            since = times.at(room.id, analysis.last_move)
-            if since is not None and now - since >= idle_ms:
-                reasons.append({"reason": "idle", **who, "seconds": (now - since) // 1000})
+        idle = _idle_ms(actor, room, analysis, p.id, now)
+        if idle is not None and idle >= idle_ms:
+            reasons.append({"reason": "idle", **who, "seconds": idle // 1000})
         if tries is not None:
             count = tries.since_move(room.id, p.id)
             if count >= HELP_REFUSED:

@@ -38,7 +38,7 @@ from server import lookups
 from server.classroom.actor import HANDOVER_SECONDS, ClassActor, ClassMoved, ClassRejected
 from server.classroom.classes import Classes
 from server.classroom.codes import ClassCode, normal_class_code
-from server.classroom.dashboard import dashboard
+from server.classroom.dashboard import dashboard, waited_on
 from server.classroom.reports import Reports
 from server.classroom.screen import screen
 from server.names import NAME_MAX
@@ -357,6 +357,11 @@ def routes(classes: Classes) -> list[Route]:
             sid = int(request.path_params["student"])
         except ValueError:
             raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
+        if actor.klass.student(sid) is None:
+            raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404)
+        if not actor.klass.paused and not await waited_on(actor, reports_for(actor), sid):
+            # (a press from a page a moment old: they moved since, or a new turn of theirs has just begun)
+            raise ClassRejected(ClassCode.NOT_THEIR_TURN, "this student is not being waited on now", status=409)
         await actor.play_turn(sid)
         return JSONResponse({"ok": True})
 

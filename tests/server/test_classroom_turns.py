@@ -87,34 +87,77 @@ async def test_the_class_turn_timer_runs_at_every_table_stops_while_paused_and_c
             await peer.close()
 
 
+class Clock:
+    """The tables' clock (``Classes.times``, unix ms), moved by the test instead of slept through."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+async def _idle_in_help(http, code, teacher) -> list[str]:
+    board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
+    return [h["name"] for t in board["tables"] for h in t["help"] if h["reason"] == "idle"]
+
+
 async def test_the_teacher_has_a_bot_play_the_turn_of_a_student_who_does_not_move(server):
+    clock = Clock()
+    server.app.state.classes.times.clock = clock
     async with httpx.AsyncClient(base_url=server.http) as http:
-        code, teacher, phones, active = await _table_of_two(server, http)
+        code, teacher, phones, active = await _table_of_two(server, http, {"help_idle_s": 30})
         waiting = next(n for n in phones if n != active)
         board = (await http.get(f"/api/classes/{code}/dashboard", headers=teacher)).json()
         ids = {s["name"]: s["id"] for s in board["students"]}
         table_code = board["tables"][0]["code"]
+        play = f"/api/classes/{code}/students/{ids[active]}/play_turn"
 
+        # Not yet idle (the button is not shown): a press from an old page plays nothing
+        refused = await http.post(play, headers=teacher)
+        assert refused.status_code == 409 and refused.json()["error"] == "class/not_their_turn"
         # Not the waiting student's turn: refused, nothing played
+        clock.now += 31_000
         refused = await http.post(f"/api/classes/{code}/students/{ids[waiting]}/play_turn", headers=teacher)
         assert refused.status_code == 409 and refused.json()["error"] == "class/not_their_turn"
         unknown = await http.post(f"/api/classes/{code}/students/999/play_turn", headers=teacher)
         assert unknown.status_code == 404 and unknown.json()["error"] == "class/unknown_student"
-        nobody = await http.post(f"/api/classes/{code}/students/{ids[active]}/play_turn")
+        nobody = await http.post(play)
         assert nobody.status_code == 403 and nobody.json()["error"] == "class/not_teacher"
+
+        # A paused class: nothing is played, and the pause does not count as the student's idle time
+        assert await _idle_in_help(http, code, teacher) == [active]
+        assert (await http.post(f"/api/classes/{code}/pause", headers=teacher, json={"paused": True})).status_code == 200
+        paused = await http.post(play, headers=teacher)
+        assert paused.status_code == 409 and paused.json()["error"] == "class/not_their_turn"
+        clock.now += 120_000
+        assert (await http.post(f"/api/classes/{code}/pause", headers=teacher, json={"paused": False})).status_code == 200
+        clock.now += 1_000
+        assert await _idle_in_help(http, code, teacher) == []
+        not_yet = await http.post(play, headers=teacher)
+        assert not_yet.status_code == 409
+        clock.now += 30_000
+        assert await _idle_in_help(http, code, teacher) == [active]
 
         # The active student's turn: a bot plays it, and the table waits for someone else now
         before = phones[active].state["game"]["active"]
-        played = await http.post(f"/api/classes/{code}/students/{ids[active]}/play_turn", headers=teacher)
+        played = await http.post(play, headers=teacher)
         assert played.status_code == 200, played.text
         assert played.json() == {"ok": True}
         after = await phones[waiting].until(lambda s: s["game"]["active"] != before)
         assert after["game"]["active"] == after["you"]["seat"]
+        # everyone is told once that the teacher had a bot play it (not that time ran out)
+        told = [n for n in after["lobby"]["notices"] if n["kind"] in ("played_for", "timed_out")]
+        assert [(n["kind"], n["name"], n["by"]) for n in told] == [("played_for", active, "teacher")]
+        # a second press (the page not yet refreshed) plays nothing more: it is not their turn
+        again = await http.post(play, headers=teacher)
+        assert again.status_code == 409
 
         # the log marks it the bot's move, not the student's (the report counts it so)
         log = await _log(server, table_code)
         markers = [e for e in log if isinstance(e, roomstate.DefaultMovePlayed)]
         assert markers and {m.seat for m in markers} == {before}  # each of the bot's moves follows a marker
+        assert [m.announce for m in markers] == [True] + [False] * (len(markers) - 1)
         assert log.index(markers[-1]) < len(log) - 1
         for peer in phones.values():
             await peer.close()

@@ -66,6 +66,9 @@ async def test_the_turn_timer_plays_out_a_whole_turn_of_tricks_at_once(monkeypat
     log = await stored(actor)
     markers = [e for e in log if isinstance(e, roomstate.DefaultMovePlayed)]
     assert len(markers) >= 2 and {m.seat for m in markers} == {active}  # a trick, then the end of the turn
+    # the room is told once ("time ran out: a bot moved for Ana"), not once per move
+    assert [m.announce for m in markers] == [True] + [False] * (len(markers) - 1)
+    assert [n.kind for n in actor.room.notices].count("timed_out") == 1
     for phone in phones:
         await latest(phone)
 

@@ -661,6 +661,8 @@ export const es = {
   noticeTimedOut: (name: string) => `Se acabó el tiempo: un robot jugó por ${name}`,
   noticeGameStopped: (name: string) => `${name} ha parado la partida: volvemos a la sala`,
   noticeYouStoppedGame: "Has parado la partida: volvemos a la sala",
+  noticePlayedFor: (name: string) => `El profe ha hecho que un robot juegue el turno de ${name}`,
+  noticeYouPlayedFor: "Tu profe ha hecho que un robot juegue tu turno",
   moment_cutsRevealed: "¡Se ven los cortes!",
   moment_sliced: (name: string) => `¡${name} cortó la pizza!`,
   moment_timeUp: (name: string) => `¡Se acabó el tiempo, ${name}!`,

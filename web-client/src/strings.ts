@@ -668,6 +668,8 @@ export const en = {
   noticeTimedOut: (name: string) => `Time ran out: a bot moved for ${name}`,
   noticeGameStopped: (name: string) => `${name} stopped the game: back to the lobby`,
   noticeYouStoppedGame: "You stopped the game: back to the lobby",
+  noticePlayedFor: (name: string) => `The teacher had a bot play ${name}'s turn`,
+  noticeYouPlayedFor: "Your teacher had a bot play your turn",
   // the TV's big moments (issue 27): a few words, said large for a moment
   moment_cutsRevealed: "The cuts are revealed!",
   moment_sliced: (name: string) => `${name} sliced the pizza!`,

@@ -67,3 +67,11 @@ describe("the game_stopped notice", () => {
     expect(stillTrue(notice, lobby("playing"))).toBe(false);
   });
 });
+
+describe("the played_for notice (a class's teacher had a bot play a turn)", () => {
+  const notice = { n: 12, kind: "played_for", player: 4, name: "Zoe", by: "teacher" };
+  it("says the teacher asked, not that time ran out", () => {
+    expect(noticeText(notice)).toBe(S.noticePlayedFor("Zoe"));
+    expect(noticeText(notice, 4)).toBe(S.noticeYouPlayedFor);
+  });
+});

@@ -48,7 +48,7 @@ export interface Authority {
 /** One public announcement (issue 24); `n` is the room version it happened at. */
 export interface Notice {
   n: number;
-  kind: "seat_moved" | "host_changed" | "stand_in" | "back" | "timed_out" | "game_stopped" | string;
+  kind: "seat_moved" | "host_changed" | "stand_in" | "back" | "timed_out" | "played_for" | "game_stopped" | string;
   player: number;
   name: string;
   by: string | null;

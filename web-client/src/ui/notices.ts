@@ -44,6 +44,8 @@ export function noticeText(notice: Notice, me: number | null = null): string {
       return S.noticeTimedOut(notice.name);
     case "game_stopped":
       return you ? S.noticeYouStoppedGame : S.noticeGameStopped(notice.name);
+    case "played_for":
+      return you ? S.noticeYouPlayedFor : S.noticePlayedFor(notice.name);
     default:
       return "";
   }
