@@ -292,3 +292,14 @@ describe("Needs help now: play an idle student's turn", () => {
     expect(said.textContent).toBe("Ahora no hay ningún turno que jugar por Ben: seguramente ya ha pasado.");
   });
 });
+
+describe("Apply to all, in an Easy class with the 1-dot cards", () => {
+  it("sends the class's own level and dots unless the teacher changed them here (it used to send Standard)", async () => {
+    const fake = await teacherPage(() => dashboard(), [["POST", /\/options$/, () => ({ status: 200, body: { ok: true } })]]);
+    const controls = root.querySelector<HTMLElement>(".teacher-controls")!;
+    expect(controls.querySelector<HTMLSelectElement>("select")!.value).toBe("easy");
+    await act(() => buttonIn(controls, "Apply to all, from the next game")!.click());
+    const sent = await until(() => calls(fake, /\/options$/).length > 0 && calls(fake, /\/options$/));
+    expect(sent).toEqual([{ options: { level: "easy", dots: [1] }, table: null }]);
+  });
+});

@@ -191,11 +191,12 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   /** When the report on screen was fetched (the page says so: a teacher trusts a fresh report). */
   const [reportAt, setReportAt] = useState<Date | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [level, setLevel] = useState("standard");
+  /** The level and dots "Apply to all" sends: the class's own until the teacher changes them here. */
+  const [levelChosen, setLevel] = useState<string | null>(null);
   const [ask, setAsk] = useState<Ask | null>(null);
   /** A student's personal code, shown here only, until hidden. */
   const [handover, setHandover] = useState<{ name: string; code: string; seconds: number } | null>(null);
-  const [dots, setDots] = useState<number[]>([1, 2, 3]);
+  const [dotsChosen, setDots] = useState<number[] | null>(null);
   /** The turn timer being set (shown until the dashboard says so), and seconds typed but not set yet. */
   const [timerWant, setTimerWant] = useState<number | null>(null);
   const [timerTyped, setTimerTyped] = useState<string | null>(null);
@@ -203,6 +204,8 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   const [playingFor, setPlayingFor] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const level = levelChosen ?? board?.options?.level ?? "standard";
+  const dots = dotsChosen ?? board?.options?.dots ?? [1, 2, 3];
   // Only the newest dashboard answer is drawn, and none while a change is on its way: a poll that
   // left before the teacher's tap would otherwise untick a box the teacher just ticked, for a moment.
   const asked = useRef(0);
