@@ -488,8 +488,9 @@ def test_the_host_phones_lobby_fits_a_phone_with_long_names(browser, server, art
             host.set_viewport_size({"width": width, "height": 844})
             tall = host.evaluate("() => document.documentElement.scrollHeight")
             found.check(host, "host-phone-lobby", {"width": width, "height": tall}, lang)
-            # Then each chip is one line: the name shortens with "…", the buttons stay beside it; a player
-            # who sits out takes two lines, the whole name on the first, "sits out" and "Let play" under it
+            # Then each name is whole (party audit: never "Maximiliano …"), the buttons beside it while they fit,
+            # else under it, never over it, all inside the chip and the phone; a player who sits out takes two
+            # lines, the whole name on the first, "sits out" and "Let play" under it
             rows = host.evaluate(
                 """() => [...document.querySelectorAll('.players-panel .player-list .chip')].map((chip) => {
                     const nameEl = chip.querySelector('.chip-name');
@@ -497,14 +498,15 @@ def test_the_host_phones_lobby_fits_a_phone_with_long_names(browser, server, art
                     const parts = [...chip.querySelectorAll('.btn, .btn-icon, .chip-tag')].map((e) => e.getBoundingClientRect());
                     const chipBox = chip.getBoundingClientRect();
                     return {name: nameEl.textContent, out: chip.textContent.includes('sits out') || chip.textContent.includes('descansa'),
-                            whole: nameEl.scrollWidth <= nameEl.clientWidth + 1,
-                            oneLine: parts.every((r) => r.top < name.bottom && r.bottom > name.top),
+                            whole: nameEl.scrollWidth <= nameEl.clientWidth + 1 && nameEl.scrollHeight <= nameEl.clientHeight + 1,
+                            clear: parts.every((r) => r.left >= name.right - 1 || r.top >= name.bottom - 2),
                             under: parts.every((r) => r.top >= name.bottom - 2),
-                            inside: chipBox.right <= window.innerWidth};
+                            inside: chipBox.right <= window.innerWidth
+                                && parts.every((r) => r.left >= chipBox.left && r.right <= chipBox.right && r.bottom <= chipBox.bottom)};
                 })"""
             )
             assert rows and all(r["inside"] for r in rows), (width, lang, rows)
-            assert all(r["oneLine"] for r in rows if not r["out"]), (width, lang, rows)
+            assert all(r["whole"] and r["clear"] for r in rows), (width, lang, rows)
             outs = [r for r in rows if r["out"]]
             assert len(outs) == 2 and all(r["whole"] and r["under"] for r in outs), (width, lang, outs)
             assert host.locator(".players-panel .btn", has_text=("Let play" if lang == "en" else "Que juegue")).count() == 2

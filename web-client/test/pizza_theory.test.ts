@@ -101,12 +101,16 @@ describe("Pizza Theory view model", () => {
   };
 
   it("draws each engine colour with its player's look, and neutral in grey", () => {
-    const looks = looksByColour(game, [
+    const players = [
       { id: 4, name: "Ana", bot: null, connected: true, seat: 1 },
       { id: 7, name: "Ben", bot: null, connected: true, seat: 0 },
-    ]);
-    expect(looks.get("blue")?.colour).toBe(lookFor(4).colour);
-    expect(looks.get("orange")?.shape).toBe(lookFor(7).shape);
+    ];
+    const looks = looksByColour(game, players);
+    expect(looks.get("blue")?.colour).toBe(lookFor(players, 4).colour);
+    expect(looks.get("orange")?.shape).toBe(lookFor(players, 7).shape);
+    // by their places in the room (ids 4 and 7), not by id mod 7: the first two looks, never the same
+    expect([looks.get("blue")?.colourName, looks.get("blue")?.shape]).toEqual(["orange", "circle"]);
+    expect([looks.get("orange")?.colourName, looks.get("orange")?.shape]).toEqual(["sky blue", "square"]);
     expect(looks.get("yellow")?.colour).toBe(NEUTRAL.colour);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LobbyPlayer, VotesFrame } from "../src/net/wire";
 import { applyVotes, EMPTY_BOARD, hasAudience, optionLooks, questionText, rightCount, shares, tvShows } from "../src/votes/model";
+import { lookAt, PALETTE } from "../src/ui/players";
 
 function frame(over: Partial<VotesFrame>): VotesFrame {
   return {
@@ -51,12 +52,35 @@ describe("the vote board", () => {
 });
 
 describe("what a vote says", () => {
-  it("names the chooser and the portions by the table's letters, each with a shape", () => {
+  it("names the chooser and the portions by the table's letters, each on its own letter badge", () => {
     const f = frame({ options: ["0", "2", "3"] });
     expect(questionText(f, players)).toContain("Bea");
     const looks = optionLooks(f, players, null);
     expect(looks.map((l) => l.label)).toEqual(["Portion A", "Portion C", "Portion D"]);
-    expect(new Set(looks.map((l) => l.shape)).size).toBe(3);
+    expect(looks.map((l) => l.letter)).toEqual(["A", "C", "D"]);
+  });
+
+  it("never draws a portion in a player's look (party audit: 'Portion A' wore Ana's orange circle)", () => {
+    const many = Array.from({ length: 12 }, (_, i) => player(i, i, `P${i}`));
+    const looks = optionLooks(frame({ options: ["0", "1", "2", "3", "4", "5"] }), many, null);
+    const theirs = new Set(PALETTE.map((p) => p.colour));
+    for (const look of looks) {
+      expect(look.letter).toMatch(/^[A-F]$/);
+      expect(theirs.has(look.colour as never)).toBe(false);
+    }
+    // the same neutral badge whatever the portion: only its letter tells them apart
+    expect(new Set(looks.map((l) => `${l.colour} ${l.shape}`)).size).toBe(1);
+  });
+
+  it("draws the options that are players in their players' looks, by their places in the room", () => {
+    const room = [player(3, 1, "Bo"), player(0, 0, "Ana"), player(7, 2, "Tv")];
+    const looks = optionLooks(frame({ kind: "seat", about: null, options: ["0", "1", "2"] }), room, null);
+    expect(looks.map((l) => [l.label, l.colour, l.shape])).toEqual([
+      ["Ana", lookAt(0).colour, lookAt(0).shape],
+      ["Bo", lookAt(1).colour, lookAt(1).shape],
+      ["Tv", lookAt(2).colour, lookAt(2).shape],
+    ]);
+    expect(looks.every((l) => l.letter === undefined)).toBe(true);
   });
 
   it("names seats by their players and Pizza Theory's colours by whose they are", () => {

@@ -4,6 +4,7 @@
 // close it.  Every action is a call to /api/admin (server/admin.py).
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { TableScreen } from "../screens/Table";
+import { RosterContext } from "../ui/players";
 import type { StateFrame } from "../net/wire";
 import { AdminError, call, downloadReplay, type Health, type RoomDetail, type RoomRow, savedToken, saveToken } from "./api";
 import { A } from "./strings";
@@ -247,7 +248,9 @@ function RoomPanel({ token, code, onClosed, onGone }: { token: string; code: str
       <h3>{A.publicView}</h3>
       <div class="admin-view">
         {frame.game ? (
-          <TableScreen state={frame} host={null} watching />
+          <RosterContext.Provider value={frame.lobby.players}>
+            <TableScreen state={frame} host={null} watching />
+          </RosterContext.Provider>
         ) : (
           <p class="admin-help">{A.inLobby(detail.public.lobby.players.map((p) => p.name))}</p>
         )}

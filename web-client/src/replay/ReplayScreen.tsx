@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { TableScreen } from "../screens/Table";
 import { PlayerChip } from "../ui/common";
+import { RosterContext } from "../ui/players";
 import { eventName, firstGameStep, frameAt, parseReplay, type Replay, ReplayFileError } from "./model";
 import { R } from "./strings";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
@@ -112,7 +113,10 @@ export function ReplayScreen({ src }: { src: string | null }) {
       {replay && frame && (
         <>
           <div class="replay-stage" data-step={play.index + 1} data-version={frame.version}>
-            {frame.game ? <TableScreen state={frame} host={null} watching replaying /> : <LobbyStep frame={frame} />}
+            {/* each player's look from the room's list at this step (ui/players.ts) */}
+            <RosterContext.Provider value={frame.lobby.players}>
+              {frame.game ? <TableScreen state={frame} host={null} watching replaying /> : <LobbyStep frame={frame} />}
+            </RosterContext.Provider>
           </div>
           <nav class="replay-controls" aria-label={R.controls}>
             <button class="btn-icon" onClick={() => play.go(0)} aria-label={R.toStart} disabled={play.index === 0}>

@@ -329,21 +329,26 @@ export function PlayersPanel({
               {/* on a phone, a player who sits out takes two lines: the whole name, then the state and "Let play" */}
               {p.sitting_out && fromPhone && <span class="chip-break" aria-hidden="true" />}
               {p.sitting_out && <span class="chip-tag">{S.sittingOut}</span>}
-              {choosing && (
-                <button
-                  class={`btn btn-small ${p.sitting_out ? "btn-start" : "btn-quiet"}`}
-                  aria-pressed={Boolean(p.sitting_out)}
-                  aria-label={p.sitting_out ? S.letPlay(p.name) : S.sitOutFor(p.name)}
-                  onClick={() => host!.op(p.sitting_out ? "sit_in" : "sit_out", { player: p.id })}
-                >
-                  {p.sitting_out ? S.letPlayShort : S.sitOutShort}
-                </button>
-              )}
-              {ask && canReclaim(p) && <ReclaimButton player={p} ask={ask} />}
-              {host && inCharge && p.id !== me && (
-                <button class="btn-icon" aria-label={S.removePlayer(p.name)} title={S.removePlayer(p.name)} onClick={() => setRemoving(p)}>
-                  ✕
-                </button>
+              {/* the host's buttons, together: on a phone they go on the row's next line as one when they do not fit */}
+              {(choosing || (ask && canReclaim(p)) || (host && inCharge && p.id !== me)) && (
+                <span class="chip-actions">
+                  {choosing && (
+                    <button
+                      class={`btn btn-small ${p.sitting_out ? "btn-start" : "btn-quiet"}`}
+                      aria-pressed={Boolean(p.sitting_out)}
+                      aria-label={p.sitting_out ? S.letPlay(p.name) : S.sitOutFor(p.name)}
+                      onClick={() => host!.op(p.sitting_out ? "sit_in" : "sit_out", { player: p.id })}
+                    >
+                      {p.sitting_out ? S.letPlayShort : S.sitOutShort}
+                    </button>
+                  )}
+                  {ask && canReclaim(p) && <ReclaimButton player={p} ask={ask} />}
+                  {host && inCharge && p.id !== me && (
+                    <button class="btn-icon" aria-label={S.removePlayer(p.name)} title={S.removePlayer(p.name)} onClick={() => setRemoving(p)}>
+                      ✕
+                    </button>
+                  )}
+                </span>
               )}
             </PlayerChip>
           </li>

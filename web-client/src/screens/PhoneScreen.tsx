@@ -1,7 +1,7 @@
 // The phone: join with a code and a name, then the private hand.  A stored
 // seat token for the room skips the form, so a reload lands back in the seat.
 import { TableBrief, hasBrief } from "./TableBrief";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useSession } from "../session";
 import { S, errorText } from "../strings";
 import { StatusBanner, PlayerChip, listNames, BotPlaysLine } from "../ui/common";
@@ -11,7 +11,7 @@ import { RequestError, type Connection, type Identity } from "../net/connection"
 import type { Command, StateFrame } from "../net/wire";
 import { uiFor } from "../games";
 import type { View } from "../games/types";
-import { bySeat } from "../ui/players";
+import { bySeat, RosterContext } from "../ui/players";
 import { formatScore } from "./EndPanel";
 import { useTurnBuzz, useWakeLock } from "./hooks";
 
@@ -47,10 +47,17 @@ export function JoinForm({
   onJoin,
   onReclaim,
   onOpen,
+  reclaim = null,
 }: {
   code: string | null;
   name: string;
   error: string | null;
+  /**
+   * The host's code this phone last tried (its seat was refused): the form opens on "I had a seat" with
+   * the code typed and selected beside the error, to fix or type again (party audit: it went back to the
+   * name form, the code gone).
+   */
+  reclaim?: string | null;
   onJoin: (code: string, name: string) => void;
   onReclaim?: (code: string, reclaim: string) => void;
   /** No TV: open a room on this phone with the typed name (offered on the start page, not on a room's link). */
@@ -58,9 +65,18 @@ export function JoinForm({
 }) {
   const [codeText, setCode] = useState(code ?? "");
   const [nameText, setName] = useState(name);
-  const [reclaimText, setReclaim] = useState("");
+  const [reclaimText, setReclaim] = useState(reclaim ?? "");
   // "I had a seat": a lost phone's player types the code the host's TV shows instead of a name.
-  const [reclaiming, setReclaiming] = useState(false);
+  const [reclaiming, setReclaiming] = useState(reclaim !== null);
+  const reclaimField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // back from a refused code: the field ready to type over (or to fix a letter), the error in sight below it
+    if (reclaim !== null && error) {
+      reclaimField.current?.focus();
+      reclaimField.current?.select();
+      reclaimField.current?.form?.querySelector(".form-error")?.scrollIntoView?.({ block: "nearest" });
+    }
+  }, []);
   const [problem, setProblem] = useState<string | null>(null);
   // the hub's error from the last try, until the player switches between name and "I had a seat"
   const [errorSeen, setErrorSeen] = useState(false);
@@ -109,6 +125,7 @@ export function JoinForm({
             <input
               id="reclaim"
               name="reclaim"
+              ref={reclaimField}
               class="input input-code"
               value={reclaimText}
               maxLength={RECLAIM_LENGTH + 2}
@@ -286,6 +303,9 @@ function Seated({
         )}
         <LanguageSwitch compact />
       </header>
+      {/* the room's announcements, just under the header (never over it: its Host menu included); they
+          stay in sight at the top of the window while the page is scrolled down (styles.css) */}
+      <NoticeStack lobby={state.lobby} me={state.you.player ?? null} variant="phone" />
       {/* (the host phone's lobby says "You are the host" in its own heading: not twice) */}
       {!(hosting && !state.game) && (
         <p class={`authority-line ${hosting ? "authority-you" : ""}`}>{authorityText(state.lobby, "phone", state.you.player ?? null)}</p>
@@ -430,9 +450,12 @@ export function Joined({
   onLeave,
   phoneOnly,
   onSeatMoved,
+  onSeated,
   classCode,
 }: {
   identity: Identity & { role: "player" };
+  /** The hub took this phone in (welcomed it to its seat). */
+  onSeated?: () => void;
   onLeave: (error: string | null) => void;
   phoneOnly?: boolean;
   /** Shown in the header instead of the room code (a class table: the class code). */
@@ -450,6 +473,7 @@ export function Joined({
     // token (the seat moved to another phone, or the host removed it) must end
     // in words, not in a fresh join under the same name as someone new.
     if (welcome && onSeatMoved) delete live.name;
+    if (welcome) onSeated?.();
   }, [welcome]);
   useEffect(() => {
     // A room this phone just opened: its address now names the room, so a reload comes back to the seat.
@@ -490,6 +514,7 @@ export function Joined({
     });
   return (
     <div class="screen phone">
+      <RosterContext.Provider value={state?.lobby.players ?? null}>
       {!over && !elsewhere && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
       {elsewhere ? (
         <SeatElsewhere onPlayHere={() => conn.retryNow()} />
@@ -502,8 +527,8 @@ export function Joined({
           <p>{S.connecting}</p>
         </main>
       )}
-      {state && !over && !elsewhere && <NoticeStack lobby={state.lobby} me={state.you.player ?? null} variant="phone" />}
       <Toast text={toast} />
+      </RosterContext.Provider>
     </div>
   );
 }
@@ -521,6 +546,8 @@ export function PhoneScreen({ code }: { code: string | null }) {
   const [moved, setMoved] = useState<string | null>(null);
   // the room code last tried: a refused join (name taken) comes back to the form with it still typed
   const [tried, setTried] = useState<string | null>(code);
+  // the host's code last tried: a refused one comes back to "I had a seat" with it, not to the name form
+  const [triedReclaim, setTriedReclaim] = useState<string | null>(null);
   if (moved !== null) {
     return (
       <div class="screen phone">
@@ -546,6 +573,8 @@ export function PhoneScreen({ code }: { code: string | null }) {
           setMoved(room ?? "");
           setIdentity(null);
         }}
+        // a code that got its seat is spent: the next time the form shows, it asks for a name again
+        onSeated={() => setTriedReclaim(null)}
       />
     );
   }
@@ -555,12 +584,14 @@ export function PhoneScreen({ code }: { code: string | null }) {
         code={tried ?? code ?? null}
         name={tokens.name()}
         error={error}
+        reclaim={triedReclaim}
         onOpen={
           code
             ? undefined
             : (n) => {
                 tokens.setName(n);
                 setError(null);
+                setTriedReclaim(null);
                 setIdentity({ role: "player", room: null, name: n });
               }
         }
@@ -568,12 +599,14 @@ export function PhoneScreen({ code }: { code: string | null }) {
           tokens.setName(n);
           setError(null);
           setTried(c);
+          setTriedReclaim(null);
           if (location.pathname !== `/join/${c}`) history.replaceState(null, "", `/join/${c}`);
           setIdentity({ role: "player", room: c, name: n });
         }}
         onReclaim={(c, r) => {
           setError(null);
           setTried(c);
+          setTriedReclaim(r);
           if (location.pathname !== `/join/${c}`) history.replaceState(null, "", `/join/${c}`);
           setIdentity({ role: "player", room: c, reclaim: r });
         }}

@@ -3,7 +3,8 @@ import type { ComponentChildren } from "preact";
 import type { Status, EndReason } from "../net/connection";
 import type { LobbyPlayer } from "../net/wire";
 import { S } from "../strings";
-import { lookFor } from "./players";
+import { useContext } from "preact/hooks";
+import { lookAt, lookFor, RosterContext } from "./players";
 import { PlayerMark } from "./Shape";
 import { botPlaysFor, botSeats, droppedSeats, isHuman, presenceOf } from "./presence";
 
@@ -31,12 +32,30 @@ export function StatusBanner({ status, endReason, onRetry }: { status: Status; e
   );
 }
 
-export function PlayerChip({ player, children, big }: { player: LobbyPlayer; children?: ComponentChildren; big?: boolean }) {
-  const look = lookFor(player.id);
+/**
+ * A player's chip: their mark, name and presence.  Their look comes from their place in the room's list
+ * (`players`, else the screen's `RosterContext`; ui/players.ts says why).
+ */
+export function PlayerChip({
+  player,
+  players,
+  children,
+  big,
+}: {
+  player: LobbyPlayer;
+  players?: readonly LobbyPlayer[];
+  children?: ComponentChildren;
+  big?: boolean;
+}) {
+  const roster = useContext(RosterContext);
+  const room = players ?? roster;
+  const look = room ? lookFor(room, player.id) : lookAt(player.id);
   const human = isHuman(player);
   const presence = presenceOf(player);
   return (
-    <span class={`chip ${big ? "chip-big" : ""} ${presence === "connected" ? "" : "chip-away"}`} style={{ "--pc": look.colour }}>
+    <span class={`chip ${big ? "chip-big" : ""} ${presence === "connected" ? "" : "chip-away"}`} style={{ "--pc": look.colour }}
+      data-look={`${look.colourName} ${look.shape}`}
+    >
       <PlayerMark shape={look.shape} colour={look.colour} size={big ? 44 : 28} />
       {/* a long name ends in "…" where room is short; the whole name is its title */}
       <span class="chip-name" title={player.name}>

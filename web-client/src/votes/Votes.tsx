@@ -26,6 +26,13 @@ export function useVoteBoard(conn: Connection, onFrame?: (frame: VotesFrame) => 
   return board;
 }
 
+/** An option's badge: a player's mark, or (an option that is no player) its letter on a neutral tile. */
+function OptionBadge({ look, size }: { look: OptionLook; size: number }) {
+  // (the letter is drawn by the style sheet, from data-letter: the option's words stay "Portion A" alone)
+  if (look.letter !== undefined) return <span class="vote-letter" data-letter={look.letter} aria-hidden="true" />;
+  return <PlayerMark shape={look.shape} colour={look.colour} size={size} />;
+}
+
 /** A tick drawn in SVG (no emoji font needed): marks the right answer. */
 function Tick() {
   return (
@@ -46,7 +53,7 @@ function Bars({ frame, looks, mine }: { frame: VotesFrame; looks: OptionLook[]; 
           class={`vote-bar ${right.has(look.key) ? "vote-bar-right" : ""} ${mine === look.key ? "vote-bar-mine" : ""}`}
           data-option={look.key}
         >
-          <PlayerMark shape={look.shape} colour={look.colour} size={30} />
+          <OptionBadge look={look} size={30} />
           <span class="vote-bar-label">{look.label}</span>
           {right.has(look.key) && <Tick />}
           <span class="vote-bar-track" aria-hidden="true">
@@ -222,7 +229,7 @@ export function WatchVoteCard({
                 aria-pressed={stored(current.q) === look.key}
                 onClick={() => choose(current.q, look.key)}
               >
-                <PlayerMark shape={look.shape} colour={look.colour} size={28} />
+                <OptionBadge look={look} size={28} />
                 <span>{look.label}</span>
               </button>
             ))}

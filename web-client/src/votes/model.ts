@@ -4,7 +4,7 @@
 import type { LobbyPlayer, VotesFrame } from "../net/wire";
 import type { View } from "../games/types";
 import { looksByColour } from "../games/pizza_theory/model";
-import { bySeat, lookFor, PALETTE, SHAPES, type ShapeName } from "../ui/players";
+import { bySeat, lookFor, seatLook, type ShapeName } from "../ui/players";
 import { S } from "../strings";
 
 /** What a screen keeps: the vote being voted on (or just closed), and the last result until it clears. */
@@ -63,22 +63,31 @@ export function hasAudience(board: VoteBoard, state: { game: unknown; outcome?: 
   return state.lobby.spectators > 0 || shown.current !== null || shown.result !== null;
 }
 
-/** How one option is drawn: its words, and a colour with a shape (never colour alone). */
+/**
+ * How one option is drawn: its words, and a colour with a shape (never colour alone).  An option that
+ * is a player (a seat, a Pizza Theory colour) has that player's look; an option that is no player (a
+ * New York Slice portion) has `letter` instead: a neutral badge with the letter the table shows, never a
+ * player's colour or shape, so "Portion A" cannot read as the first player's.
+ */
 export interface OptionLook {
   key: string;
   label: string;
   colour: string;
   shape: ShapeName | "ring";
+  letter?: string;
 }
+
+/** The colour of an option that is no player: the app's cream, which no player has. */
+export const NEUTRAL_OPTION = "#FFF4E0";
 
 /** The looks of a vote's options, from the lobby's players and the game's public view. */
 export function optionLooks(frame: VotesFrame, players: LobbyPlayer[], game: View | null): OptionLook[] {
   const seats = bySeat(players);
   const colours = frame.kind === "colour" && game ? looksByColour(game, players) : null;
-  return frame.options.map((key, i) => {
+  return frame.options.map((key) => {
     if (frame.kind === "seat") {
       const player = seats.get(Number(key));
-      const look = lookFor(player ? player.id : Number(key));
+      const look = player ? lookFor(players, player.id) : seatLook(players, Number(key));
       return { key, label: player?.name ?? S.seat(Number(key)), colour: look.colour, shape: look.shape };
     }
     if (frame.kind === "colour") {
@@ -92,14 +101,9 @@ export function optionLooks(frame: VotesFrame, players: LobbyPlayer[], game: Vie
         shape: look?.shape ?? "ring",
       };
     }
-    // portion: the portion's letter, as the table names it; a colour and shape per option
-    const index = Number(key);
-    return {
-      key,
-      label: S.votePortion(S.nys_portionName(index)),
-      colour: PALETTE[i % PALETTE.length].colour,
-      shape: SHAPES[i % SHAPES.length],
-    };
+    // portion: the portion's letter, as the table names it, on a neutral badge (no player's look)
+    const letter = S.nys_portionName(Number(key));
+    return { key, label: S.votePortion(letter), colour: NEUTRAL_OPTION, shape: "ring", letter };
   });
 }
 

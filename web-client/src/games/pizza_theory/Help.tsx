@@ -1,12 +1,12 @@
 // Pizza Theory in a few lines, in our own words, with the game's own pieces.
 import { S } from "../../strings";
 import { PlayerMark } from "../../ui/Shape";
-import { lookFor } from "../../ui/players";
+import { lookAt } from "../../ui/players";
 import { DieFace } from "./Hand";
 
 export function PizzaTheoryHelp() {
-  const a = lookFor(0);
-  const b = lookFor(1);
+  const a = lookAt(0);
+  const b = lookAt(1);
   return (
     <div>
       <p>{S.pt_help_goal}</p>

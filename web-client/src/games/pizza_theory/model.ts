@@ -2,8 +2,7 @@
 // screens draw: colours become the players' looks, the reveal is rewound to
 // "before" so it can be animated, legal commands become tappable spaces.
 import type { Command, LobbyPlayer } from "../../net/wire";
-import { lookFor, NEUTRAL, type Look } from "../../ui/players";
-import { bySeat } from "../../ui/players";
+import { NEUTRAL, seatLook, type Look } from "../../ui/players";
 import { key, parseSpace, type Cube, type Family } from "./geometry";
 import type { View } from "../types";
 
@@ -21,11 +20,9 @@ export interface CutLine {
 
 /** Engine colour name -> the look it is drawn with (the seat's player, or neutral). */
 export function looksByColour(game: View, players: LobbyPlayer[]): Map<string, Look & { seat: number | null }> {
-  const seats = bySeat(players);
   const out = new Map<string, Look & { seat: number | null }>();
   for (const info of (game.seats ?? []) as { seat: number; colour: string }[]) {
-    const p = seats.get(info.seat);
-    out.set(info.colour, { ...lookFor(p ? p.id : info.seat), seat: info.seat });
+    out.set(info.colour, { ...seatLook(players, info.seat), seat: info.seat });
   }
   if (game.neutral) out.set(game.neutral.colour, { colour: NEUTRAL.colour, shape: NEUTRAL.shape, colourName: NEUTRAL.name, seat: null });
   return out;
