@@ -6,6 +6,7 @@ import { PlayerChip, listNames } from "../ui/common";
 import { bySeat } from "../ui/players";
 import type { HostActions } from "./Lobby";
 import { startsNextText } from "../ui/authority";
+import { rankSeats, scoreNumber } from "../games/ranking";
 
 export function formatScore(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -47,13 +48,17 @@ export function EndPanel({ state, host, replaying }: { state: StateFrame; host: 
   );
 }
 
-/** Every player's score, in seat order, the winners starred (the end panel's, and a phone's at Game over). */
+/** Every player's score, best first, the winners starred (the end panel's, and a phone's at Game over). */
 export function ScoreTable({ state }: { state: StateFrame }) {
   const outcome = state.outcome!;
   const seats = bySeat(state.lobby.players);
   const ui = uiFor(state.lobby.game);
   const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
-  const order = [...seats.keys()].sort((a, b) => a - b);
+  const order = rankSeats(
+    [...seats.keys()].sort((a, b) => a - b),
+    outcome.winners,
+    (seat) => scoreNumber(outcome.scores?.[seat]) ?? scoreNumber(custom?.[seat]),
+  );
   return (
 <table class="scores">
       <thead>

@@ -9,6 +9,8 @@ import type { HandProps, View } from "../types";
 import { findSlicing, groupTableau, plateChoices, portionsOf, sneakMove, type Slice } from "./model";
 import { SliceCard, SpecialCard, sliceLabel, sliceName, sliceShort } from "./Slice";
 import { Portions, type PortionMove } from "./Table";
+import { W } from "./words";
+import { awayKey, awayMoves, type AwayRules } from "../awayMoves";
 
 function Slicer({ game, legal, act, busy }: { game: View; legal: Command[]; act: (c: Command) => void; busy: boolean }) {
   const ring = game.ring as Slice[];
@@ -136,7 +138,24 @@ function sneakMoves(game: View, offered: Command[], act: (c: Command) => void): 
   return byPortion;
 }
 
-export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps) {
+/** The slices this seat had eaten as the phone last saw them, and those a bot ate for it since (awayMoves). */
+type EatenSeen = { eaten: number[] };
+type BotAte = { ids: number[] };
+
+export const EATEN_RULES: AwayRules<EatenSeen, BotAte> = {
+  // (nothing remembered: which were the bot's cannot be told, and nothing is claimed)
+  found: (before, after, earlier) => {
+    if (!before) return null;
+    const ids = [...new Set([...(earlier?.ids ?? []), ...after.eaten.filter((id) => !before.eaten.includes(id))])];
+    return ids.length ? { ids } : null;
+  },
+  keep: (away, now) => {
+    const ids = away.ids.filter((id) => now.eaten.includes(id));
+    return ids.length ? { ids } : null;
+  },
+};
+
+export function NewYorkSliceHand({ game, lobby, legal, send, seat, players }: HandProps) {
   const [busy, setBusy] = useState(false);
   useEffect(() => setBusy(false), [game.moves]);
   const act = (cmd: Command) => {
@@ -146,6 +165,12 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
   const kind = String(game.decision?.kind ?? "");
   const has = (type: string) => legal.filter((c) => c.type === type);
   const me = ((game.table ?? []) as View[]).find((t) => t.seat === seat);
+  // the slices a bot ate for this seat (its player away, or out of time): never "You ate" them alone
+  const player = players.find((p) => p.seat === seat) ?? null;
+  const eaten = (game.my_eaten ?? []) as Slice[];
+  const away = awayMoves(awayKey("new_york_slice", player), { eaten: eaten.map((s) => s.id) }, lobby.notices, player?.id ?? null, EATEN_RULES);
+  const botAte =
+    away && away.why !== "unsure" ? { slices: eaten.filter((s) => away.what.ids.includes(s.id)), why: away.why } : null;
   return (
     <section class="nys-hand" aria-label={S.game_new_york_slice}>
       {has("ChooseStack").length > 0 && (
@@ -203,7 +228,7 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
         <div class="action-bar nys-sneak">
           <p>{S.nys_sneakHint}</p>
           {/* each move under the portion it takes a slice from: the slice that moves and "→ B" */}
-          <Portions game={game} players={players} busy={busy} moves={sneakMoves(game, has("SneakSlice"), act)} />
+          <Portions game={game} players={players} busy={busy} moves={sneakMoves(game, has("SneakSlice"), act)} phone />
           <button class="btn btn-quiet" disabled={busy} onClick={() => act({ type: "DeclineSneak" })}>
             {S.nys_noThanks}
           </button>
@@ -213,11 +238,11 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
         (game.ring ?? []).length === 0 &&
         !has("DeclineSneak").length &&
         !(kind === "plate" && legal.length > 0) &&
-        !has("ChoosePortion").length && <Portions game={game} players={[]} />}
+        !has("ChoosePortion").length && <Portions game={game} players={players} phone />}
       {has("ChoosePortion").length > 0 && (
         <div class="nys-choose">
           <p>{S.nys_choosePortion}</p>
-          <Portions game={game} players={players} busy={busy} take={new Map(has("ChoosePortion").map((c) => [Number(c.portion), () => act(c)]))} />
+          <Portions game={game} players={players} busy={busy} take={new Map(has("ChoosePortion").map((c) => [Number(c.portion), () => act(c)]))} phone />
         </div>
       )}
       {kind === "plate" && legal.length > 0 && <PlateItems game={game} legal={legal} act={act} busy={busy} />}
@@ -260,6 +285,7 @@ export function NewYorkSliceHand({ game, legal, send, seat, players }: HandProps
           <p class="hint-text">
             {S.nys_youAte((game.my_eaten ?? []).length, (game.my_eaten as Slice[]).reduce((n, s) => n + s.pepperoni, 0))}
           </p>
+          {botAte && <p class="hint-text nys-bot-ate">{W().botAte(botAte.slices.length, botAte.slices.reduce((n, s) => n + s.pepperoni, 0), botAte.why)}</p>}
           {(me.specials as View[]).length > 0 && (
             <div class="nys-held">
               {(me.specials as View[]).map((h, i) => (

@@ -123,7 +123,22 @@ export function specialNameSize(name: string, centre: number, measure: Measure =
   return 6;
 }
 
-export function Ring({ ring, special }: { ring: Slice[]; special: string | null }) {
+/** What the Special does, one line under the pizza (or, on the TV, beside it: the Table's `SpecialLine`). */
+export function SpecialLine({ special }: { special: string | null }) {
+  const info = special ? S.nys_specials[special as keyof typeof S.nys_specials] : undefined;
+  if (!special || !info) return null;
+  return (
+    <p class="nys-special-line">
+      <span class="special-star" aria-hidden="true">
+        ★
+      </span>{" "}
+      <strong>{info[0]}</strong>: {info[1]}
+    </p>
+  );
+}
+
+/** `line`: what the Special does, under the pizza (false: the screen shows `SpecialLine` elsewhere, the TV beside the ring). */
+export function Ring({ ring, special, line = true }: { ring: Slice[]; special: string | null; line?: boolean }) {
   const layout = ringLayout(ring.map(sliceName), measureName);
   const box = layout.viewBox;
   const info = special ? S.nys_specials[special as keyof typeof S.nys_specials] : undefined;
@@ -166,14 +181,7 @@ export function Ring({ ring, special }: { ring: Slice[]; special: string | null 
           </g>
         )}
       </svg>
-      {special && info && (
-        <p class="nys-special-line">
-          <span class="special-star" aria-hidden="true">
-            ★
-          </span>{" "}
-          <strong>{info[0]}</strong>: {info[1]}
-        </p>
-      )}
+      {line && <SpecialLine special={special} />}
     </div>
   );
 }

@@ -140,3 +140,57 @@ export function sneakMove(game: View, portion: number, clockwise: boolean): Snea
   const slices = ((portions.find((p) => Number(p.index) === portion)?.slices as Slice[]) ?? []);
   return { from: portion, to, slice: (clockwise ? slices[slices.length - 1] : slices[0]) ?? null };
 }
+
+/** One portion as the TV's layout needs it: how many slices, whether the Special lies in it, whether it is taken. */
+export interface PortionSize {
+  slices: number;
+  special: boolean;
+  taken: boolean;
+}
+
+/** The room the TV's portions have (em of the table's type): the pizza's column beside the tableaus, less the header, the strip and the padding. */
+export const PORTIONS_ROOM = { width: 37.2, height: 26 } as const;
+
+/** Slice sizes the TV's portions take (em of a slice card, in em of the table's type): read from a sofa, never larger than a slice on the ring. */
+const SCALE_MAX = 1.5;
+const SCALE_MIN = 0.6;
+
+/**
+ * How the TV lays out the portions (the party audit: six portions of ~50 px triangles in a corner of the
+ * TV, unreadable from across the room): their columns (two portions side by side, three for three, five
+ * or six), and one size for every slice card, the largest at which each portion's slices (in the rows
+ * that suit it best) with its letter, its Special and its taker fit its share of the column.  `names`:
+ * the slices' names fit under them at that size too (two lines at most), so they are shown.
+ */
+export function portionLayout(portions: PortionSize[], room: { width: number; height: number } = PORTIONS_ROOM): { cols: number; scale: number; names: boolean } {
+  const n = Math.max(1, portions.length);
+  const cols = n === 1 ? 1 : n === 2 || n === 4 ? 2 : 3;
+  const rows = Math.ceil(n / cols);
+  const gap = 0.6; // between portions
+  const inner = 0.2; // between slice cards
+  // (a portion's padding and border; its letter; the gaps between its parts)
+  const boxW = (room.width - (cols - 1) * gap) / cols - 1.4;
+  const boxH = (room.height - (rows - 1) * gap) / rows - 1.4 - 2.2;
+  /** The largest card size for every portion, a card `tall` em of its own type high. */
+  const largest = (tall: number) => {
+    let scale = SCALE_MAX;
+    for (const p of portions) {
+      const fixed = (p.special ? 1.9 : 0) + (p.taken ? 2.3 : 0);
+      if (p.slices <= 0) continue;
+      let best = 0;
+      for (let perRow = 1; perRow <= p.slices; perRow++) {
+        const lines = Math.ceil(p.slices / perRow);
+        const byWidth = (boxW - (perRow - 1) * inner) / (4.6 * perRow);
+        const byHeight = (boxH - fixed - (lines - 1) * inner) / (tall * lines);
+        best = Math.max(best, Math.min(byWidth, byHeight));
+      }
+      scale = Math.min(scale, best);
+    }
+    return scale;
+  };
+  // a card: its triangle (4.4 em), and with its name two lines of 0.62 em under it
+  const bare = largest(4.4);
+  const named = largest(4.4 + 0.2 + 2 * 0.62 * 1.15);
+  const scale = Math.max(SCALE_MIN, Math.round(bare * 100) / 100);
+  return { cols, scale, names: named >= scale - 0.005 };
+}

@@ -3,6 +3,7 @@
 // now shows a short name under it too, as the TV's ring shows the names in
 // full.  English here, Spanish in words.es.ts (checked against `Words`); `W()`
 // follows the app's language switch (strings.ts).
+import { plural } from "../../i18n";
 import { gameWords } from "../words";
 import { wordsEs } from "./words.es";
 
@@ -11,6 +12,13 @@ export const wordsEn = {
   shortTypes: { 3: "Veg", 4: "Marg", 5: "Haw", 6: "BBQ", 7: "Saus", 8: "Mush", 9: "Pep", 10: "Meat", 11: "Chee" } as Record<number, string>,
   shortAnchovy: "Anch",
   shortSupreme: "Sup",
+  /** The phone's list of portions already taken, under the ones still on the table. */
+  takenTitle: "Portions taken",
+  /** One taken portion, as a screen reader hears it (the row shows the letter and the name, cut to fit). */
+  takenBy: (portion: string, name: string) => `Portion ${portion}: ${name} took it`,
+  /** Under "You ate 3 (8 pepperoni)": how many of those a bot ate for this seat (its player away, or out of time). */
+  botAte: (n: number, pep: number, why: "away" | "time") =>
+    `${why === "time" ? "Time ran out: a bot" : "While you were away, a bot"} ate ${n} of them for you (${plural("en", pep, { one: "# pepperoni", other: "# pepperoni" })}).`,
 };
 
 export type Words = typeof wordsEn;

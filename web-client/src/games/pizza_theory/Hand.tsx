@@ -9,6 +9,8 @@ import { Board } from "./Board";
 import { key, tableRotation, type Cube, type Family } from "./geometry";
 import { boardPieces, cutChoices, looksByColour, mySeatInfo, sectorAt, tappable } from "./model";
 import { boardSummary, spaceNames } from "./spoken";
+import { W } from "./words";
+import { awayKey, awayMoves, type AwayRules } from "../awayMoves";
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
@@ -30,7 +32,18 @@ export function DieFace({ n, colour }: { n: number; colour: string }) {
   );
 }
 
-export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps) {
+/** This seat's cut as the phone last saw it, and a cut a bot chose (awayMoves). */
+type CutSeen = { round: number; cut: number | null };
+type BotCut = { round: number; line: number };
+
+export const CUT_RULES: AwayRules<CutSeen, BotCut> = {
+  // a cut in that the phone had not seen chosen (the round before, or no cut yet): not this phone's choice
+  found: (before, after) =>
+    after.cut === null || (before && before.round === after.round && before.cut === after.cut) ? null : { round: after.round, line: after.cut },
+  keep: (away, now) => (now.round === away.round && now.cut === away.line ? away : null),
+};
+
+export function PizzaTheoryHand({ game, lobby, players, seat, legal, send }: HandProps) {
   const looks = looksByColour(game, players);
   const me = mySeatInfo(game, seat);
   const myLook = me ? looks.get(me.colour) : undefined;
@@ -53,6 +66,15 @@ export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps)
   const neutralCut =
     game.neutral?.line && game.neutral?.family ? [{ seat: null, colour: game.neutral.colour, family: game.neutral.family as Family, line: game.neutral.line }] : [];
   const placingNeutral = legal.some((c) => c.type === "PlaceNeutralTopping");
+  // whether this seat's cut is a bot's (chosen while its player was away, or when time ran out)
+  const player = players.find((p) => p.seat === seat) ?? null;
+  const bot = awayMoves(
+    awayKey("pizza_theory", player),
+    { round: Number(game.round), cut: game.phase === "cut" && game.your_cut ? Number(game.your_cut) : null },
+    lobby.notices,
+    player?.id ?? null,
+    CUT_RULES,
+  );
   return (
     <section class={`pt-hand ${spaces.size ? "pt-placing" : ""}`} aria-label={S.game_pizza_theory}>
       {me && myLook && (
@@ -118,7 +140,11 @@ export function PizzaTheoryHand({ game, players, seat, legal, send }: HandProps)
           </button>
         </div>
       )}
-      {game.phase === "cut" && game.your_cut && <p class="pt-chosen">{S.pt_yourCut(game.your_cut)}</p>}
+      {game.phase === "cut" && game.your_cut && (
+        <p class={`pt-chosen ${bot ? "pt-chosen-bot" : ""}`}>
+          {!bot ? S.pt_yourCut(game.your_cut) : bot.why === "unsure" ? W().cutIs(game.your_cut) : W().botCut(game.your_cut, bot.why)}
+        </p>
+      )}
     </section>
   );
 }

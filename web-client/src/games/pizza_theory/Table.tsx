@@ -2,7 +2,7 @@
 // position around it (who faces which sector, supply, has chosen a cut), and
 // the reveal as a short sequence: skewers fall, slices light up, toppings are
 // replaced, the pizza turns.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { LobbyPlayer } from "../../net/wire";
 import { S } from "../../strings";
 import { PlayerMark } from "../../ui/Shape";
@@ -11,7 +11,9 @@ import { PresenceTags } from "../../ui/common";
 import { isHuman } from "../../ui/presence";
 import type { TableProps, View } from "../types";
 import { Board } from "./Board";
-import { tableRotation, type Family } from "./geometry";
+import { FAMILIES, tableRotation, type Family } from "./geometry";
+import { MOMENT_MS } from "../../ui/Moments";
+import { W } from "./words";
 import { boardBefore, boardPieces, looksByColour, placedKeys, removedPieces, revealCuts, revealSlices, sectorAt } from "./model";
 
 type Stage = "idle" | "cuts" | "replace" | "turn";
@@ -27,23 +29,50 @@ export function unwrap(previous: number, target: number): number {
   return previous + d;
 }
 
-function useRevealStage(game: View): Stage {
+/**
+ * A reveal's steps, each with when it starts (ms after the cuts come in): the cuts on the pizza as it was
+ * (the TV's "The cuts are revealed!" banner lies over its middle for MOMENT_MS, so they stay a while
+ * after it has gone: the party audit saw them for about a second), the toppings replaced, the pizza
+ * turned to the next round, then the next round as it is.  At the game's end the pizza does not turn and
+ * the final board comes at once (the end panel beside it is the moment).  Reduced motion: the same
+ * time to read the cuts, the rest quicker (nothing moves).
+ */
+export function revealSchedule(over: boolean, reduced: boolean): [Stage, number][] {
+  if (over) return [["replace", 0], ["idle", reduced ? 1100 : 2200]];
+  const cuts = MOMENT_MS + 1400;
+  const replace = reduced ? 1100 : 2200;
+  const turn = reduced ? 700 : 1400;
+  return [["cuts", 0], ["replace", cuts], ["turn", cuts + replace], ["idle", cuts + replace + turn]];
+}
+
+/**
+ * The reveal's step now, and while it shows the round just cut ("cuts", "replace") the view as it was when
+ * the cuts came in: the next round goes on (a topping may be added in the meantime) while the TV still
+ * shows the reveal, and every word on the TV then describes the reveal, not the round after it.
+ */
+function useReveal(game: View): { stage: Stage; frozen: View | null } {
   const round = game.last_round?.round ?? null;
   const seen = useRef<number | null>(round);
-  const [stage, setStage] = useState<Stage>("idle");
-  useEffect(() => {
+  const [shown, setShown] = useState<{ stage: Stage; frozen: View | null }>({ stage: "idle", frozen: null });
+  // (before the paint: the new round's pizza is never drawn turned for a frame before the reveal)
+  useLayoutEffect(() => {
     if (round === null || round === seen.current) return;
     seen.current = round;
-    const slow = prefersReducedMotion() ? 0.5 : 1;
-    setStage("cuts");
-    const timers = [
-      setTimeout(() => setStage("replace"), 1600 * slow),
-      setTimeout(() => setStage("turn"), 3800 * slow),
-      setTimeout(() => setStage("idle"), 5200 * slow),
-    ];
+    const snapshot = game;
+    const show = (stage: Stage) => setShown({ stage, frozen: stage === "cuts" || stage === "replace" ? snapshot : null });
+    const [first, ...rest] = revealSchedule(game.phase === "over", prefersReducedMotion());
+    show(first[0]);
+    const timers = rest.map(([stage, at]) => setTimeout(() => show(stage), at));
     return () => timers.forEach(clearTimeout);
   }, [round]);
-  return stage;
+  return shown;
+}
+
+/** The sector each colour faced in the round just revealed (its cut's family names it: sector i cuts with family i). */
+export function revealSectors(game: View): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const cut of (game.last_round?.cuts ?? []) as View[]) out.set(String(cut.colour), FAMILIES.indexOf(cut.family as Family));
+  return out;
 }
 
 /** The board rotation that puts each sector in front of its table position (the phones use the same). */
@@ -51,7 +80,21 @@ export function boardRotation(game: View): number {
   return tableRotation(sectorAt(game, 0));
 }
 
-function Plate({ game, position, players }: { game: View; position: number; players: LobbyPlayer[] }) {
+/**
+ * A table position's plate.  `reveal`: the TV shows the round just revealed, so the plate says what was
+ * true then (the sector faced that round, the toppings on the pizza as drawn), and nobody is acting.
+ */
+function Plate({
+  game,
+  position,
+  players,
+  reveal,
+}: {
+  game: View;
+  position: number;
+  players: LobbyPlayer[];
+  reveal?: { sectors: Map<string, number>; pieces: { colour: string }[] } | null;
+}) {
   const info = (game.seats ?? []).find((s: View) => s.seat === position) as View | undefined;
   const neutral = !info && game.neutral ? game.neutral : null;
   if (!info && !neutral) return null;
@@ -59,9 +102,11 @@ function Plate({ game, position, players }: { game: View; position: number; play
   const look = looks.get((info ?? neutral).colour)!;
   const person = info ? bySeat(players).get(position) : undefined;
   const name = info ? person?.name ?? S.seat(position) : S.pt_neutral;
-  const acting = info && (game.waiting ?? []).includes(position);
+  const acting = !reveal && info && (game.waiting ?? []).includes(position);
   const chosen = info && (game.chosen ?? []).includes(position);
   const data = info ?? neutral;
+  const sector = reveal ? reveal.sectors.get(data.colour) : data.sector;
+  const onPizza = reveal ? reveal.pieces.filter((p) => p.colour === data.colour).length : data.on_pizza;
   return (
     <div class={`plate plate-${position} ${acting ? "plate-acting" : ""}`} style={{ "--pc": look.colour }}>
       <div class="plate-name">
@@ -72,10 +117,10 @@ function Plate({ game, position, players }: { game: View; position: number; play
         {person && isHuman(person) && <PresenceTags player={person} />}
       </div>
       <div class="plate-facts">
-        {data.sector !== null && data.sector !== undefined && <span class="plate-sector">{S.pt_faces(S.pt_sector(Number(data.sector)))}</span>}
-        <span>{S.pt_onPizza(data.on_pizza)}</span>
+        {sector !== null && sector !== undefined && sector >= 0 && <span class="plate-sector">{S.pt_faces(S.pt_sector(Number(sector)))}</span>}
+        <span>{S.pt_onPizza(onPizza)}</span>
       </div>
-      {game.phase === "cut" && info && <div class={`plate-status ${chosen ? "done" : ""}`}>{chosen ? S.pt_cutChosen : S.pt_thinking}</div>}
+      {!reveal && game.phase === "cut" && info && <div class={`plate-status ${chosen ? "done" : ""}`}>{chosen ? S.pt_cutChosen : S.pt_thinking}</div>}
       {game.phase === "add" && acting && <div class="plate-status">{S.pt_adding}</div>}
       {(game.phase === "neutral_roll" || game.phase === "neutral_place") && acting && <div class="plate-status">{S.pt_neutralTurn}</div>}
       {game.phase === "over" && (game.winners ?? []).includes(position) && <div class="plate-status">{S.pt_winnerMark}</div>}
@@ -93,8 +138,10 @@ export function familyColours(game: View, players: LobbyPlayer[]): Map<string, s
   return out;
 }
 
-export function PizzaTheoryTable({ game, players }: TableProps) {
-  const stage = useRevealStage(game);
+export function PizzaTheoryTable({ game: live, players }: TableProps) {
+  const { stage, frozen } = useReveal(live);
+  // (during the reveal, the view as the cuts came in: see useReveal)
+  const game = frozen ?? live;
   const looks = looksByColour(game, players);
   const over = game.phase === "over";
   const revealing = stage === "cuts" || stage === "replace" || (over && game.last_round);
@@ -111,13 +158,17 @@ export function PizzaTheoryTable({ game, players }: TableProps) {
       : [];
   const positions = game.neutral ? 3 : (game.seats ?? []).length;
   const seats = bySeat(players);
+  // The round just cut, on the pizza as it was (the party audit: the header already said "Round 2 · Bo
+  // adding a topping…" and a plate "3rd this round" beside the board's "1st" while the cuts were shown).
+  const showingLast = Boolean(turning);
+  const reveal = showingLast ? { sectors: revealSectors(game), pieces } : null;
   return (
     <div class="pt-table">
       <div class="pt-left">
         <div class="pt-info" aria-live="polite">
-          <p class="table-round">{S.pt_round(game.round, game.max_rounds)}</p>
-          <p class="table-phase">{S[`pt_phase_${game.phase}` as keyof typeof S] as string}</p>
-          {(game.order ?? []).length > 0 && !over && (
+          <p class="table-round">{S.pt_round(showingLast ? game.last_round.round : game.round, game.max_rounds)}</p>
+          <p class="table-phase">{showingLast ? W().revealing : (S[`pt_phase_${game.phase}` as keyof typeof S] as string)}</p>
+          {(game.order ?? []).length > 0 && !over && !showingLast && (
             <ol class="pt-order" aria-label={S.pt_order}>
               {(game.order as number[]).map((s) => {
                 const look = looks.get(game.seats[s]?.colour);
@@ -130,7 +181,7 @@ export function PizzaTheoryTable({ game, players }: TableProps) {
             </ol>
           )}
         </div>
-        <Plate game={game} position={0} players={players} />
+        <Plate game={game} position={0} players={players} reveal={reveal} />
         <div class="pt-reveal-slot">{revealing && game.last_round && <RevealSummary game={game} players={players} />}</div>
       </div>
       <div class="pt-board">
@@ -151,7 +202,7 @@ export function PizzaTheoryTable({ game, players }: TableProps) {
         {Array.from({ length: positions }, (_, p) => p)
           .filter((p) => p > 0)
           .map((p) => (
-            <Plate key={p} game={game} position={p} players={players} />
+            <Plate key={p} game={game} position={p} players={players} reveal={reveal} />
           ))}
       </div>
     </div>

@@ -19,6 +19,15 @@ export const wordsEn = {
     `On the pizza: ${counts.length ? listOf("en", counts) : "no toppings yet"}; ${plural("en", empty, { one: "# space", other: "# spaces" })} empty.`,
   lastCuts: (cuts: readonly string[]) => `Last cuts: ${listOf("en", cuts)}.`,
   summaryTitle: "The pizza in words",
+  /** The TV's phase line while it shows a round's cuts (the round after it has begun on the phones). */
+  revealing: "The cuts are revealed",
+  /** The phone's line once this seat's cut is in, when a bot chose it (its player away, or out of time). */
+  botCut: (line: number, why: "away" | "time") =>
+    why === "time"
+      ? `Time ran out: a bot chose line ${line} for you. Waiting for the reveal…`
+      : `A bot chose line ${line} for you while you were away. Waiting for the reveal…`,
+  /** ...when this phone cannot tell who chose it (a new phone took the seat over while a bot played it). */
+  cutIs: (line: number) => `Your cut: line ${line}. Waiting for the reveal…`,
 };
 
 export type Words = typeof wordsEn;

@@ -5,11 +5,11 @@
 // or pass, play a Special or Cancelled Order when the hub says you may, and
 // ask for a hint.  The whole turn fits a 360x740 phone: the open cards large,
 // the hand sized by how many cards it holds, the buttons in one or two rows.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { RequestError } from "../../net/connection";
 import type { Command } from "../../net/wire";
 import { S, errorText } from "../../strings";
-import type { HandProps } from "../types";
+import type { HandProps, View } from "../types";
 import { CardFace, cardLabel } from "./Card";
 import { openCards, type Card } from "./model";
 import { useCountdown } from "./Table";
@@ -48,7 +48,29 @@ export function handColumns(count: number): number {
  * a hint.  Kept as the hub's values, and put in words at each render, so the
  * language switch changes it too.
  */
-type Note = { kind: "refused" | "advice"; say: () => string; hand: number[]; table: number[] };
+type Note = { kind: "refused" | "advice"; say: () => string; hand: number[]; table: number[]; about?: string };
+
+/**
+ * The moment a hint answers, as the phone sees it: whose turn, the reaction window open or shut,
+ * the tricks taken, what this seat may do, and the cards in hand and on the table.  A hint is
+ * about one such moment (the hub computes it at one room version, `v` in docs/protocol.md "hint",
+ * whose state the phone already holds when the answer comes): once the moment has passed (the
+ * countdown ended and the turn began, a card was drawn, a trick taken) the hint says nothing true
+ * and goes.  Presence and other lobby changes move the room version but not this.
+ */
+export function hintMoment(game: View, legal: Command[]): string {
+  const ids = (cards: unknown) => ((cards ?? []) as Card[]).map((c) => c.id).join(",");
+  return [
+    game.phase,
+    game.turn,
+    game.active,
+    game.window ? "window" : "open",
+    game.tricks_this_turn ?? 0,
+    [...new Set(legal.map((c) => c.type))].sort().join(","),
+    ids(game.hand),
+    ids(openCards(game)),
+  ].join("|");
+}
 
 export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) {
   const [hand, setHand] = useState<number[]>([]);
@@ -69,6 +91,10 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
     setBusy(false);
   }, [JSON.stringify(mine.map((c) => c.id)), JSON.stringify(open.map((c) => c.id)), game.turn]);
   useEffect(() => setNote(null), [game.turn, game.tricks_this_turn]);
+  // A hint answers one moment of the game (hintMoment): it goes when that moment has passed, e.g. a
+  // "nothing to play, wait for your turn" asked in the countdown, once the turn has begun.
+  const moment = hintMoment(game, legal);
+  useEffect(() => setNote((n) => (n && n.kind === "advice" && n.about !== undefined && n.about !== moment ? null : n)), [moment]);
   useEffect(() => {
     if (coolUntil <= Date.now()) return;
     const t = setTimeout(() => tick((n) => n + 1), coolUntil - Date.now() + 20);
@@ -120,6 +146,9 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
       },
     );
   };
+  // (read when a hint comes back: the moment the phone shows then, which the hub's answer is about)
+  const momentNow = useRef(moment);
+  momentNow.current = moment;
   const askHint = () => {
     if (!hint) return;
     // A hub that never answers must not leave the button hanging.
@@ -131,9 +160,9 @@ export function SplittissimoHand({ game, legal, send, hint, hints }: HandProps) 
         setHand([]);
         setTable([]);
         // No hint: this seat has nothing to play until its turn (on its turn there is always one).
-        setNote({ kind: "advice", say: () => hintText(value), hand: value?.command?.hand ?? [], table: value?.command?.table ?? [] });
+        setNote({ kind: "advice", say: () => hintText(value), hand: value?.command?.hand ?? [], table: value?.command?.table ?? [], about: momentNow.current });
       },
-      () => setNote({ kind: "advice", say: () => S.sp_hintFailed, hand: [], table: [] }),
+      () => setNote({ kind: "advice", say: () => S.sp_hintFailed, hand: [], table: [], about: momentNow.current }),
     );
   };
   const glowing = note?.kind === "advice" ? note : null;
