@@ -92,6 +92,14 @@ def _options(body: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+def _student_id(request: Request) -> int:
+    """The student of a ``.../students/ID`` route (``404 class/unknown_student`` when it is no number)."""
+    try:
+        return int(request.path_params["student"])
+    except ValueError:
+        raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
+
+
 def _answering(handler: Handler) -> Handler:
     """Turn a :class:`ClassRejected` into its JSON error."""
 
@@ -280,10 +288,7 @@ def routes(classes: Classes) -> list[Route]:
     async def handover(request: Request) -> Response:
         """A student's personal code for a new device: answered to the teacher's request only, never in the dashboard."""
         actor = teacher(request)
-        try:
-            sid = int(request.path_params["student"])
-        except ValueError:
-            raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
+        sid = _student_id(request)
         body = await _body(request)
         if body.get("approve") is True:  # hand the seat to the device that asked, from here
             check = body.get("check")
@@ -335,10 +340,7 @@ def routes(classes: Classes) -> list[Route]:
 
     async def student(request: Request) -> Response:
         actor = teacher(request)
-        try:
-            sid = int(request.path_params["student"])
-        except ValueError:
-            raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
+        sid = _student_id(request)
         if request.method == "DELETE":
             await actor.remove(sid)
             return JSONResponse({"ok": True})
@@ -353,10 +355,7 @@ def routes(classes: Classes) -> list[Route]:
 
     async def play_turn(request: Request) -> Response:
         actor = teacher(request)
-        try:
-            sid = int(request.path_params["student"])
-        except ValueError:
-            raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404) from None
+        sid = _student_id(request)
         if actor.klass.student(sid) is None:
             raise ClassRejected(ClassCode.UNKNOWN_STUDENT, "no such student", status=404)
         if not actor.klass.paused and not await waited_on(actor, reports_for(actor), sid):

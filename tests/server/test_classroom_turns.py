@@ -7,9 +7,10 @@ import asyncio
 
 import httpx
 import pytest
+from roomlog import stored_events
 from test_classroom import OPTIONS, join, open_class, where
 
-from server import records, roomstate
+from server import roomstate
 from server.classroom import options as class_options
 
 from wsclient import Peer
@@ -33,15 +34,6 @@ async def _table_of_two(server, http: httpx.AsyncClient, options: dict | None = 
     return code, teacher, phones, active
 
 
-async def _log(server, code: str) -> list:
-    """The events stored for the room whose code is ``code``."""
-    hub = server.hub
-    room, out = roomstate.Room(), []
-    for record in await hub.store.read(hub.codes[code]):
-        event = records.decode(record.data, room, hub.games)
-        room = roomstate.evolve(room, event, hub.games)
-        out.append(event)
-    return out
 
 
 @pytest.mark.parametrize("value", [0, class_options.TURN_TIMER_S[0], 90, class_options.TURN_TIMER_S[1]])
@@ -154,7 +146,7 @@ async def test_the_teacher_has_a_bot_play_the_turn_of_a_student_who_does_not_mov
         assert again.status_code == 409
 
         # the log marks it the bot's move, not the student's (the report counts it so)
-        log = await _log(server, table_code)
+        log = await stored_events(server, table_code)
         markers = [e for e in log if isinstance(e, roomstate.DefaultMovePlayed)]
         assert markers and {m.seat for m in markers} == {before}  # each of the bot's moves follows a marker
         assert [m.announce for m in markers] == [True] + [False] * (len(markers) - 1)

@@ -3,7 +3,9 @@ everyone, from the TV or the host phone; nobody else may, and a room with no gam
 
 from __future__ import annotations
 
-from server import records, roomstate
+from roomlog import stored_events
+
+from server import roomstate
 
 from wsclient import Peer
 
@@ -20,14 +22,6 @@ async def _playing(server):
     return tv, code, ana, bo
 
 
-async def _log(server, code):
-    hub = server.hub
-    room, out = roomstate.Room(), []
-    for record in await hub.store.read(hub.codes[code]):
-        event = records.decode(record.data, room, hub.games)
-        room = roomstate.evolve(room, event, hub.games)
-        out.append(event)
-    return out
 
 
 async def test_the_host_phone_stops_the_game_and_everyone_is_told_who_did(server):
@@ -44,7 +38,7 @@ async def test_the_host_phone_stops_the_game_and_everyone_is_told_who_did(server
     assert state["lobby"]["game"] == "toy"
     assert (await ana.request({"t": "host", "seq": 52, "op": "start"}))["t"] == "ack"
     await bo.until(lambda s: s["lobby"]["phase"] == "playing")
-    log = await _log(server, code)
+    log = await stored_events(server, code)
     [back] = [e for e in log if isinstance(e, roomstate.BackToLobby)]
     assert (back.stopped, back.by) == (True, ana.welcome["player"])
     for peer in (tv, ana, bo):
@@ -75,7 +69,7 @@ async def test_a_game_already_over_goes_back_as_play_again_does(server):
     await tv.until(lambda s: s["lobby"]["phase"] == "finished", timeout=15)
     assert (await tv.host("end_game"))["t"] == "ack"
     await tv.until(lambda s: s["lobby"]["phase"] == "lobby")
-    back = [e for e in await _log(server, code) if isinstance(e, roomstate.BackToLobby)]
+    back = [e for e in await stored_events(server, code) if isinstance(e, roomstate.BackToLobby)]
     assert [(e.stopped, e.by) for e in back] == [(False, None)]
     for peer in (tv, ana, bo):
         await peer.close()

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import time
 
-from server import records, roomstate
+from roomlog import stored_events
+
+from server import roomstate
 
 from wsclient import Peer
 
@@ -20,16 +22,6 @@ async def _toy(server):
     return tv, code, ana, bo
 
 
-async def _log(server, code):
-    hub = server.hub
-    room_id = hub.codes[code]
-    room = roomstate.Room()
-    out = []
-    for record in await hub.store.read(room_id):
-        event = records.decode(record.data, room, hub.games)
-        room = roomstate.evolve(room, event, hub.games)
-        out.append(event)
-    return out
 
 
 async def test_the_timer_plays_a_connected_players_move_and_the_log_says_so(server):
@@ -44,7 +36,7 @@ async def test_the_timer_plays_a_connected_players_move_and_the_log_says_so(serv
     state = await bo.until(lambda s: s["game"] is not None and s["game"]["round"] == 2, timeout=12)
     assert state["game"]["last"][0] == 1
     assert bo.close_code is None  # Bo was connected all along
-    log = await _log(server, code)
+    log = await stored_events(server, code)
     defaults = [e for e in log if isinstance(e, roomstate.DefaultMovePlayed)]
     assert defaults and defaults[0].player == bo.welcome["player"]
     # the marker is followed by Bo's (bot's) pick, and Ana's own pick has no marker
