@@ -9,6 +9,7 @@ no names at all.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 
@@ -30,9 +31,13 @@ async def test_the_projector_shows_tables_and_turns_and_no_figures(server):
             await join(http, code, name)
         assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
 
-        answer = await http.get(f"/api/classes/{code}/screen")  # no token: the wall needs none
-        assert answer.status_code == 200, answer.text
-        shown = answer.json()
+        for _ in range(200):  # (nobody has the turn while the cards are dealt: a moment after Start)
+            answer = await http.get(f"/api/classes/{code}/screen")  # no token: the wall needs none
+            assert answer.status_code == 200, answer.text
+            shown = answer.json()
+            if all(t["active"] is not None for t in shown["tables"]):
+                break
+            await asyncio.sleep(0.02)
         assert set(shown) == CLASS_KEYS
         assert shown["code"] == code and shown["join"].endswith(f"/class/{code}")
         assert [t["number"] for t in shown["tables"]] == [1, 2]
