@@ -9,6 +9,7 @@ import httpx
 import pytest
 from roomlog import stored_events
 from test_classroom import OPTIONS, join, open_class, where
+from test_classroom_help import Clock
 
 from server import roomstate
 from server.classroom import options as class_options
@@ -77,16 +78,6 @@ async def test_the_class_turn_timer_runs_at_every_table_stops_while_paused_and_c
         assert refused.status_code == 400 and refused.json()["error"] == "class/bad_options"
         for peer in phones.values():
             await peer.close()
-
-
-class Clock:
-    """The tables' clock (``Classes.times``, unix ms), moved by the test instead of slept through."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000_000
-
-    def __call__(self) -> int:
-        return self.now
 
 
 async def _idle_in_help(http, code, teacher) -> list[str]:
