@@ -216,6 +216,10 @@ def test_a_seat_handed_to_a_new_phone_from_the_host_menu_is_announced(browser, q
     tv.locator(".notices-tv .notice", has_text=said).wait_for(timeout=WAIT)
     d.shot(tv, artifacts, "tv-notice-seat-moved")
     ana.locator(".notices-phone .notice", has_text=said).wait_for(timeout=WAIT)
+    # and Ana's menu no longer shows the spent code: it says Ben is back, then goes by itself
+    menu.locator(".reclaim-back", has_text="Ben is back").wait_for(timeout=WAIT)
+    assert menu.locator(".reclaim-code").count() == 0
+    menu.locator(".reclaim-shown").wait_for(state="detached", timeout=WAIT)
     # and the notice goes away by itself
     tv.locator(".notices-tv .notice", has_text=said).wait_for(state="detached", timeout=WAIT)
 

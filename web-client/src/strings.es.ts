@@ -106,6 +106,7 @@ export const es = {
   reclaimShowHelp: (minutes: number) =>
     `Sirve una vez, durante ${plural("es", minutes, { one: "# minuto", other: "# minutos" })}. El móvil perdido ya no puede jugar.`,
   reclaimDone: "Hecho",
+  reclaimBackNow: (name: string) => `${name} ha vuelto: el código ya no hace falta.`,
   reclaimUntil: (time: string) => `Válido hasta las ${time}`,
   codeLabel: "Código de la sala (en la tele o en el móvil del anfitrión)",
   nameLabel: "Tu nombre",

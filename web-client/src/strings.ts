@@ -169,6 +169,7 @@ export const en = {
   reclaimShowHelp: (minutes: number) =>
     `It works once, for ${plural("en", minutes, { one: "# minute", other: "# minutes" })}. The lost phone can no longer play.`,
   reclaimDone: "Done",
+  reclaimBackNow: (name: string) => `${name} is back: the code is no longer needed.`,
   reclaimUntil: (time: string) => `Until ${time}`,
   codeLabel: "Room code (on the TV or the host's phone)",
   nameLabel: "Your name",

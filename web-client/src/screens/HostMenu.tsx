@@ -218,14 +218,14 @@ function PersonRow({
 
 /** The "Players" tab. */
 function PeopleTab({ lobby, host, me, asking }: { lobby: Lobby; host: HostActions; me: number | null; asking: (p: LobbyPlayer) => void }) {
-  const { shown, ask, done } = useReclaim(host.reclaim);
+  const { shown, back, ask, done } = useReclaim(host.reclaim, lobby.players);
   const rows = menuRows(lobby.players);
   return (
     <section aria-labelledby="seats-title">
       <h3 id="seats-title" class="sr-only">
         {S.seatsTitle}
       </h3>
-      {shown && <ReclaimShown shown={shown} onDone={done} room={host.room} />}
+      {shown && <ReclaimShown shown={shown} back={back} onDone={done} room={host.room} />}
       {rows.length === 0 && <p class="hint-text">{S.noPlayersYet}</p>}
       <ul class="seat-rows">
         {rows.map((p) => (

@@ -314,7 +314,7 @@ export function PlayersPanel({
   // More players than the game takes (say after "Play again"): the host picks who sits this one out.
   const choosing = Boolean(host && selected && (lobby.players.length > selected.max_players || lobby.players.some((p) => p.sitting_out)));
   // A phone that went away in the lobby: the host can hand its seat to a new device right here.
-  const { shown, ask, done } = useReclaim(host?.reclaim);
+  const { shown, back, ask, done } = useReclaim(host?.reclaim, lobby.players);
   const [removing, setRemoving] = useState<LobbyPlayer | null>(null);
   return (
     <section class="players-panel" aria-labelledby="players-title">
@@ -354,7 +354,7 @@ export function PlayersPanel({
           </li>
         ))}
       </ul>
-      {shown && <ReclaimShown shown={shown} onDone={done} room={host?.room} />}
+      {shown && <ReclaimShown shown={shown} back={back} onDone={done} room={host?.room} />}
       {host && (
         <div class="row">
           <button class="btn" disabled={full} onClick={() => host.op("add_bot", { bot: botName })}>
