@@ -780,10 +780,11 @@ class ClassActor:
             self._check_open()
             if paused == self.klass.paused:
                 return
-            await self._commit([ClassPaused(paused=paused)])
             times = getattr(self.hub.shared.observer, "times", None)
+            at_ms = times.clock() if times is not None else 0
+            await self._commit([ClassPaused(paused=paused, at_ms=at_ms)])
             if not paused and times is not None:
-                self.resumed_ms = times.clock()
+                self.resumed_ms = at_ms
             # each table's turn clock stops (or starts afresh), and its bots, which found it paused, go on
             for table in self.klass.open_tables():
                 actor = await self.table_actor(table)

@@ -77,6 +77,18 @@ def _iso_ms(ms: int | None) -> str | None:
     return None if ms is None else datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="seconds")
 
 
+def paused_within(klass: Class, start_ms: int, end_ms: int) -> int:
+    """How many ms of ``start_ms``..``end_ms`` the class was paused: nobody at a table could move then.
+
+    The pause in force, if any, counts up to ``end_ms``; pauses from a log
+    written before they were timed are not known, and count nothing.
+    """
+    pauses = klass.pauses
+    if klass.paused and klass.paused_since_ms:
+        pauses += ((klass.paused_since_ms, end_ms),)
+    return sum(max(0, min(end_ms, to) - max(start_ms, since)) for since, to in pauses)
+
+
 class Reports:
     """The reports of one class; keeps each table's analysis between calls."""
 
@@ -209,7 +221,9 @@ class Reports:
                 if row is None or turn.bot:
                     continue
                 started, ended = at(turn.start_version), at(turn.end_version)
-                ms = ended - started if started is not None and ended is not None else None
+                ms = None
+                if started is not None and ended is not None:  # the student's time: the class's pauses left out
+                    ms = ended - started - paused_within(klass, started, ended)
                 if ms is not None:
                     row["turn_ms"].append(ms)
                 turns.append(

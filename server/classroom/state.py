@@ -208,6 +208,9 @@ class ClassPaused:
     """Every table waits (``paused``) or plays on."""
 
     paused: bool
+    #: When, by the tables' clock (``TableTimes``, unix ms), so the report can leave a pause out of a
+    #: turn's time; 0: not known (a log written before pauses were timed).
+    at_ms: int = 0
 
 
 @attrs.frozen
@@ -291,6 +294,10 @@ class Class:
     #: When the class ended (unix seconds; None while it runs).
     closed_at: int | None = None
     paused: bool = False
+    #: Every pause that ended, as (from, to) in unix ms by the tables' clock (a turn's time leaves them out).
+    pauses: tuple[tuple[int, int], ...] = ()
+    #: When the pause in force began (unix ms); 0 when the class plays on, or the start is not known.
+    paused_since_ms: int = 0
     #: Hints given, by (table, student).
     hints: Mapping[tuple[int, int], int] = attrs.field(factory=dict)
     #: Rejected moves, by student, then by the rule they broke.
@@ -446,8 +453,13 @@ def evolve(klass: Class, event: Any) -> Class:
         case HintGiven(student=sid, table=number):
             key = (number, sid)
             return attrs.evolve(klass, hints={**klass.hints, key: klass.hints.get(key, 0) + 1})
-        case ClassPaused(paused=paused):
-            return attrs.evolve(klass, paused=paused)
+        case ClassPaused(paused=paused, at_ms=at_ms):
+            if paused:
+                return attrs.evolve(klass, paused=True, paused_since_ms=at_ms)
+            pauses = klass.pauses
+            if klass.paused_since_ms and at_ms >= klass.paused_since_ms:
+                pauses += ((klass.paused_since_ms, at_ms),)
+            return attrs.evolve(klass, paused=False, pauses=pauses, paused_since_ms=0)
         case ClassClosed(reason=reason, at=at):
             return attrs.evolve(klass, closed=reason, closed_at=at)
     raise AssertionError(f"unknown class event {event!r}")
