@@ -660,6 +660,7 @@ export const es = {
   noticeBack: (name: string) => `${name} ha vuelto`,
   noticeYouBack: "¡Has vuelto! Tu asiento vuelve a ser tuyo",
   noticeTimedOut: (name: string) => `Se acabó el tiempo: un robot jugó por ${name}`,
+  noticeYouTimedOut: "Se acabó el tiempo: un robot jugó por ti",
   noticeGameStopped: (name: string) => `${name} ha parado la partida: volvemos a la sala`,
   noticeYouStoppedGame: "Has parado la partida: volvemos a la sala",
   noticePlayedFor: (name: string) => `El profe ha hecho que un robot juegue el turno de ${name}`,

@@ -667,6 +667,7 @@ export const en = {
   noticeBack: (name: string) => `${name} is back`,
   noticeYouBack: "Welcome back: your seat is yours again",
   noticeTimedOut: (name: string) => `Time ran out: a bot moved for ${name}`,
+  noticeYouTimedOut: "Time ran out: a bot moved for you",
   noticeGameStopped: (name: string) => `${name} stopped the game: back to the lobby`,
   noticeYouStoppedGame: "You stopped the game: back to the lobby",
   noticePlayedFor: (name: string) => `The teacher had a bot play ${name}'s turn`,

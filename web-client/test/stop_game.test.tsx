@@ -75,3 +75,12 @@ describe("the played_for notice (a class's teacher had a bot play a turn)", () =
     expect(noticeText(notice, 4)).toBe(S.noticeYouPlayedFor);
   });
 });
+
+describe("the timed_out notice on the phone whose time ran out", () => {
+  const notice = { n: 13, kind: "timed_out", player: 5, name: "Ben", by: null };
+  it("speaks to that player, and names them to everyone else", () => {
+    expect(noticeText(notice, 5)).toBe(S.noticeYouTimedOut);
+    expect(noticeText(notice, 2)).toBe(S.noticeTimedOut("Ben"));
+    expect(noticeText(notice)).toBe(S.noticeTimedOut("Ben"));
+  });
+});

@@ -41,7 +41,7 @@ export function noticeText(notice: Notice, me: number | null = null): string {
     case "back":
       return you ? S.noticeYouBack : S.noticeBack(notice.name);
     case "timed_out":
-      return S.noticeTimedOut(notice.name);
+      return you ? S.noticeYouTimedOut : S.noticeTimedOut(notice.name);
     case "game_stopped":
       return you ? S.noticeYouStoppedGame : S.noticeGameStopped(notice.name);
     case "played_for":
