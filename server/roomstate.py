@@ -339,6 +339,8 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             target = room.player(pid)
             if target is not None and target.seat is not None and room.run is not None:
                 players = _replace_player(room, pid, gone=True, bot=target.bot or "", token_hash=None, stand_in=False)
+                # the table is told why a classmate's seat plays on without them
+                return _announce(values.replace(room, players=players), "removed", pid)
             else:
                 players = tuple(p for p in room.players if p.id != pid)
             return values.replace(room, players=players)

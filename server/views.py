@@ -160,6 +160,8 @@ def lobby_from(inputs: tuple) -> dict:
             for p in players
             if not p.gone
         ],
+        # players removed during this game: their seats play on (a bot), so screens can still name them
+        "removed": [{"id": p.id, "name": p.name, "seat": p.seat} for p in players if p.gone],
         "spectators": spectators,
     }
 

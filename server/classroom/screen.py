@@ -53,6 +53,8 @@ async def _table(actor: ClassActor, table: Table) -> dict[str, Any]:
             "connected": p.bot is not None or p.id in connected,
             # a bot plays for this absent (or removed) student
             "stand_in": bool(getattr(p, "stand_in", False)) or p.gone,
+            # removed by the teacher: the bot plays the seat to the end of the game ("for now" would not be true)
+            "removed": p.gone,
         }
         for p in room.players
         if p.seat is not None and (not p.gone or room.run is not None)

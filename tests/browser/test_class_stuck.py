@@ -113,6 +113,11 @@ def test_the_teachers_remove_asks_first_and_the_game_goes_on(quick, browser, art
     # Then Ben's seat is a bot's at once (labelled), Ben's phone is back at the join form ...
     teacher.locator(".class-players tr", has_text="Ben").get_by_text("removed: a bot plays").wait_for(timeout=WAIT)
     students["Ben"].get_by_label("Your name").wait_for(timeout=WAIT)
+    # ... Ada's phone says why, and the table still names Ben's seat, a bot playing it
+    ada = students["Ada"]
+    ada.locator(".notice", has_text="Ben has left the game: a bot plays their seat to the end").wait_for(timeout=WAIT)
+    ada.locator(".sp-seats .chip", has_text="Ben").first.wait_for(timeout=WAIT)
+    shot(ada, artifacts, "student-phone-classmate-removed")
     # ... and Ada plays the game to its end
     play_to_the_end(students["Ada"], seed=2)
     teacher.locator(".class-table-phase", has_text="Game over").wait_for(timeout=WAIT)

@@ -21,7 +21,7 @@ from server.serve import banner
 #: Every key the projector may send; anything else would be a figure leaking onto the wall.
 CLASS_KEYS = {"code", "closed", "paused", "tables", "waiting", "join"}
 TABLE_KEYS = {"number", "phase", "players", "active", "turn", "deck", "level"}
-PLAYER_KEYS = {"name", "bot", "connected", "stand_in"}
+PLAYER_KEYS = {"name", "bot", "connected", "stand_in", "removed"}
 
 
 async def test_the_projector_shows_tables_and_turns_and_no_figures(server):

@@ -78,6 +78,15 @@ async def test_the_teachers_remove_frees_the_seat_at_once_and_the_game_goes_on(s
         assert ben.bot is not None and ben.seat is not None  # a bot plays his seat from now on
         seen = await board(http, code, teacher)
         assert {p["name"]: p["removed"] for p in seen["tables"][0]["players"]} == {"Ada": False, "Ben": True}
+        # the projector says the bot finishes Ben's game (not that it plays "for now")
+        wall = (await http.get(f"/api/classes/{code}/screen")).json()
+        assert {p["name"]: (p["stand_in"], p["removed"]) for p in wall["tables"][0]["players"]} == {
+            "Ada": (False, False), "Ben": (True, True),
+        }
+        # and Ada's phone is told why, and still has Ben's name for his seat
+        told = await ada.until(lambda s: any(n["kind"] == "removed" for n in s["lobby"]["notices"]))
+        assert [n["name"] for n in told["lobby"]["notices"] if n["kind"] == "removed"] == ["Ben"]
+        assert [r["name"] for r in told["lobby"]["removed"]] == ["Ben"]
         await phone_loop(ada, random.Random(4))
         assert (await ada.until(lambda s: s["outcome"] is not None))["outcome"] is not None
         assert (await http.get(f"/api/classes/{code}/me", headers={"Authorization": f"Bearer {tokens['Ben']}"})).status_code == 403

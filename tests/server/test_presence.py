@@ -369,6 +369,16 @@ async def test_a_removed_player_gets_a_bot_and_the_game_goes_on_at_once():
     assert (await host(actor, tv, lobby.RemovePlayer(bo.player), 3))["t"] == "ack"
     await pump(actor)
     assert actor.room.run.state.round == 2
+    # every screen is told why the seat plays on without Bo, and can still name it: Bo is out of the
+    # lobby's players and in its removed seats
+    state = await latest(ana)
+    assert [(n["kind"], n["player"], n["name"]) for n in state["lobby"]["notices"]][-1] == ("removed", bo.player, "Bo")
+    assert [p["id"] for p in state["lobby"]["players"]] == [ana.player]
+    assert state["lobby"]["removed"] == [{"id": bo.player, "name": "Bo", "seat": 1}]
+    # and between games nobody is removed any more
+    assert (await host(actor, tv, lobby.EndGame(), 4))["t"] == "ack"
+    state = await latest(ana)
+    assert state["lobby"]["removed"] == [] and [p["id"] for p in state["lobby"]["players"]] == [ana.player]
 
 
 async def test_a_turn_timer_move_is_announced_timed_out():

@@ -4,7 +4,7 @@
 // close it.  Every action is a call to /api/admin (server/admin.py).
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { TableScreen } from "../screens/Table";
-import { RosterContext } from "../ui/players";
+import { RosterContext, seatedRoster } from "../ui/players";
 import type { StateFrame } from "../net/wire";
 import { AdminError, call, downloadReplay, type Health, type RoomDetail, type RoomRow, savedToken, saveToken } from "./api";
 import { A } from "./strings";
@@ -248,7 +248,7 @@ function RoomPanel({ token, code, onClosed, onGone }: { token: string; code: str
       <h3>{A.publicView}</h3>
       <div class="admin-view">
         {frame.game ? (
-          <RosterContext.Provider value={frame.lobby.players}>
+          <RosterContext.Provider value={seatedRoster(frame.lobby)}>
             <TableScreen state={frame} host={null} watching />
           </RosterContext.Provider>
         ) : (

@@ -29,6 +29,7 @@ function columns(n: number): number {
 
 /** Where a player is, in words: a bot playing for them comes first (a stand-in is never connected: its student is away). */
 export function playerState(player: ScreenPlayer): string | null {
+  if (player.removed) return T.botFinishes;
   if (player.stand_in) return T.botPlays;
   if (!player.connected) return T.away;
   return player.bot ? T.bot : null;

@@ -100,6 +100,8 @@ export interface ScreenPlayer {
   connected: boolean;
   /** A bot plays for this student for now (away past the grace, or removed). */
   stand_in: boolean;
+  /** The teacher removed this student during the game: the bot plays their seat to its end. */
+  removed?: boolean;
 }
 
 export interface ScreenTable {

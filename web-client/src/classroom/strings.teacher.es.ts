@@ -14,6 +14,7 @@ export const teacherEs = {
   away: "fuera",
   bot: "bot",
   botPlays: "un bot juega por ahora",
+  botFinishes: "un bot termina esta partida",
   progress: (turn: number, deck: number) => `Turno ${turn} · quedan ${deck} cartas por robar`,
   phase: { lobby: "Esperando para empezar", playing: "Jugando", finished: "Fin de la partida", closed: "Cerrada" } as Record<string, string>,
   waitingNext: "Esperan la próxima partida",

@@ -19,6 +19,7 @@ export const teacherEn = {
   away: "away",
   bot: "bot",
   botPlays: "a bot plays for now",
+  botFinishes: "a bot finishes this game",
   progress: (turn: number, deck: number) => `Turn ${turn} · ${deck} cards left to draw`,
   phase: { lobby: "Waiting to start", playing: "Playing", finished: "Game over", closed: "Closed" } as Record<string, string>,
   waitingNext: "Waiting for the next game",

@@ -35,6 +35,15 @@ export interface LobbyPlayer {
   presence?: Presence;
   /** Issue 24: a bot plays this absent person's seat until they come back. */
   stand_in?: boolean;
+  /** Not from the hub: a player removed during this game (`lobby.removed`), whose seat a bot plays to the end (`seatedRoster`). */
+  removed?: boolean;
+}
+
+/** A player removed during this game: their seat plays on (a bot), named and coloured as before. */
+export interface RemovedSeat {
+  id: number;
+  name: string;
+  seat: number | null;
 }
 
 export type Presence = "connected" | "away" | "absent";
@@ -48,13 +57,15 @@ export interface Authority {
 /** One public announcement (issue 24); `n` is the room version it happened at. */
 export interface Notice {
   n: number;
-  kind: "seat_moved" | "host_changed" | "stand_in" | "back" | "timed_out" | "played_for" | "game_stopped" | string;
+  kind: "seat_moved" | "host_changed" | "stand_in" | "back" | "timed_out" | "played_for" | "game_stopped" | "removed" | string;
   player: number;
   name: string;
   by: string | null;
 }
 
 export interface Lobby {
+  /** Players removed during this game (not in `players`); empty between games. */
+  removed?: RemovedSeat[];
   phase: string;
   host_connected: boolean;
   locked: boolean;

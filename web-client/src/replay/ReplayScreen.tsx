@@ -5,7 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { TableScreen } from "../screens/Table";
 import { PlayerChip } from "../ui/common";
-import { RosterContext } from "../ui/players";
+import { RosterContext, seatedRoster } from "../ui/players";
 import { eventName, firstGameStep, frameAt, parseReplay, type Replay, ReplayFileError } from "./model";
 import { R } from "./strings";
 import { LanguageSwitch } from "../ui/LanguageSwitch";
@@ -114,7 +114,7 @@ export function ReplayScreen({ src }: { src: string | null }) {
         <>
           <div class="replay-stage" data-step={play.index + 1} data-version={frame.version}>
             {/* each player's look from the room's list at this step (ui/players.ts) */}
-            <RosterContext.Provider value={frame.lobby.players}>
+            <RosterContext.Provider value={seatedRoster(frame.lobby)}>
               {frame.game ? <TableScreen state={frame} host={null} watching replaying /> : <LobbyStep frame={frame} />}
             </RosterContext.Provider>
           </div>

@@ -3,7 +3,7 @@ import type { StateFrame } from "../net/wire";
 import { S } from "../strings";
 import { uiFor } from "../games";
 import { PlayerChip, listNames } from "../ui/common";
-import { bySeat } from "../ui/players";
+import { bySeat, seatedRoster } from "../ui/players";
 import type { HostActions } from "./Lobby";
 import { startsNextText } from "../ui/authority";
 import { rankSeats, scoreNumber } from "../games/ranking";
@@ -18,12 +18,12 @@ export function formatScore(value: unknown): string {
 /** `replaying`: a replay's last step, where nobody starts a next game (no "Waiting for the TV" line). */
 export function EndPanel({ state, host, replaying }: { state: StateFrame; host: HostActions | null; replaying?: boolean }) {
   const outcome = state.outcome!;
-  const seats = bySeat(state.lobby.players);
+  const seats = bySeat(seatedRoster(state.lobby));
   const names = outcome.winners.map((s) => seats.get(s)?.name ?? S.seat(s));
   const headline = names.length === 0 ? S.nobodyWins : names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
   const ui = uiFor(state.lobby.game);
   // The hub's `summary` is English for logs; each game writes its end line from the view.
-  const summary = state.game && ui.summary ? ui.summary(state.game, outcome, state.lobby.players) : null;
+  const summary = state.game && ui.summary ? ui.summary(state.game, outcome, seatedRoster(state.lobby)) : null;
   return (
     <section class="end-panel" role="dialog" aria-modal="false" aria-labelledby="end-title">
       {/* the TV's focus at the end: Play again, or (nothing to press here) this heading */}
@@ -51,7 +51,7 @@ export function EndPanel({ state, host, replaying }: { state: StateFrame; host: 
 /** Every player's score, best first, the winners starred (the end panel's, and a phone's at Game over). */
 export function ScoreTable({ state }: { state: StateFrame }) {
   const outcome = state.outcome!;
-  const seats = bySeat(state.lobby.players);
+  const seats = bySeat(seatedRoster(state.lobby));
   const ui = uiFor(state.lobby.game);
   const custom = state.game && ui.scores ? ui.scores(state.game, outcome) : null;
   const order = rankSeats(

@@ -11,7 +11,7 @@ import { RequestError, type Connection, type Identity } from "../net/connection"
 import type { Command, StateFrame } from "../net/wire";
 import { uiFor } from "../games";
 import type { View } from "../games/types";
-import { bySeat, RosterContext } from "../ui/players";
+import { bySeat, RosterContext, seatedRoster } from "../ui/players";
 import { formatScore } from "./EndPanel";
 import { useTurnBuzz, useWakeLock } from "./hooks";
 
@@ -216,7 +216,7 @@ function RulesDialog({ gameId, onClose, game, options }: { gameId: string; onClo
 export function turnPrompt(state: StateFrame): { mine: boolean; text: string } | null {
   if (!state.game || state.outcome) return null;
   const legal = state.legal ?? [];
-  const seats = bySeat(state.lobby.players);
+  const seats = bySeat(seatedRoster(state.lobby));
   const ui = uiFor(state.lobby.game);
   if (ui.prompt) return ui.prompt(state.game, legal, state.you.seat ?? null, (s) => seats.get(s)?.name ?? S.seat(s));
   if (legal.length > 0) return { mine: true, text: S.yourTurn };
@@ -317,13 +317,13 @@ function Seated({
           <PhoneTable state={state} />
         ) : (
           <section class="phone-table" aria-label={S.tableOnPhone} tabIndex={0}>
-            <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+            <ui.Table game={state.game} lobby={state.lobby} players={seatedRoster(state.lobby)} outcome={state.outcome} />
           </section>
         )
       )}
       {state.game && tableShown && state.outcome && !phoneLayout && (
         <section class="phone-table" aria-label={S.tableOnPhone} tabIndex={0}>
-          <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+          <ui.Table game={state.game} lobby={state.lobby} players={seatedRoster(state.lobby)} outcome={state.outcome} />
         </section>
       )}
       {prompt && !(late && hasBrief(state.lobby.game)) && (
@@ -384,7 +384,7 @@ function Seated({
         </section>
       )}
       {state.game && seat !== null && !state.outcome && (
-        <ui.Hand game={state.game} lobby={state.lobby} players={state.lobby.players} seat={seat} legal={state.legal ?? []} send={send} hint={hint} hints={state.you.hints} />
+        <ui.Hand game={state.game} lobby={state.lobby} players={seatedRoster(state.lobby)} seat={seat} legal={state.legal ?? []} send={send} hint={hint} hints={state.you.hints} />
       )}
       {late && state.game && (
         // A late joiner: the public view of the game in progress (the hub sends this
@@ -394,10 +394,10 @@ function Seated({
             {me?.sitting_out ? S.sittingOutGame : S.playNextGame}
           </p>
           {hasBrief(state.lobby.game) ? (
-            <TableBrief gameId={state.lobby.game!} game={state.game} players={state.lobby.players} outcome={state.outcome} />
+            <TableBrief gameId={state.lobby.game!} game={state.game} players={seatedRoster(state.lobby)} outcome={state.outcome} />
           ) : (
             <div class="phone-table" role="region" aria-label={S.tableOnPhone} tabIndex={0}>
-              <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+              <ui.Table game={state.game} lobby={state.lobby} players={seatedRoster(state.lobby)} outcome={state.outcome} />
             </div>
           )}
         </section>
@@ -413,7 +413,7 @@ function Seated({
 
 /** The end of a game on a phone: who won, and this player's own result (not the stale hand). */
 function PhoneResult({ state, host }: { state: StateFrame; host: HostActions | null }) {
-  const seats = bySeat(state.lobby.players);
+  const seats = bySeat(seatedRoster(state.lobby));
   const outcome = state.outcome!;
   const winners = outcome.winners;
   const names = winners.map((s) => seats.get(s)?.name ?? S.seat(s));
@@ -514,7 +514,7 @@ export function Joined({
     });
   return (
     <div class="screen phone">
-      <RosterContext.Provider value={state?.lobby.players ?? null}>
+      <RosterContext.Provider value={state ? seatedRoster(state.lobby) : null}>
       {!over && !elsewhere && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
       {elsewhere ? (
         <SeatElsewhere onPlayHere={() => conn.retryNow()} />

@@ -12,7 +12,7 @@ import { TableBrief, hasBrief } from "./TableBrief";
 import { ScoreTable } from "./EndPanel";
 import { GuestCheck, Tableau } from "../games/new_york_slice/Table";
 import { PizzaTheoryFinalBoard } from "../games/pizza_theory/Table";
-import { bySeat } from "../ui/players";
+import { bySeat, seatedRoster } from "../ui/players";
 import type { View } from "../games/types";
 
 /** Whether this game's table has a phone layout of its own here (else the game's table, as it is). */
@@ -25,7 +25,7 @@ export function PhoneTable({ state }: { state: StateFrame }) {
   const game = state.lobby.game!;
   return (
     <section class="phone-table phone-table-flow" aria-label={S.tableOnPhone}>
-      <TableBrief gameId={game} game={state.game!} players={state.lobby.players} outcome={state.outcome} />
+      <TableBrief gameId={game} game={state.game!} players={seatedRoster(state.lobby)} outcome={state.outcome} />
     </section>
   );
 }
@@ -34,7 +34,7 @@ export function PhoneTable({ state }: { state: StateFrame }) {
 export function PhoneFinal({ state }: { state: StateFrame }) {
   const id = state.lobby.game;
   const game = state.game;
-  const players = state.lobby.players;
+  const players = seatedRoster(state.lobby);
   const ui = uiFor(id);
   const seats = bySeat(players);
   return (

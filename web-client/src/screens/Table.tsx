@@ -14,6 +14,7 @@ import { useWide } from "../ui/useWide";
 import { useFitToWindow } from "../ui/fit";
 import { authorityText, tvHosts } from "../ui/authority";
 import { BotPlaysLine } from "../ui/common";
+import { seatedRoster } from "../ui/players";
 import { TableBrief, hasBrief } from "./TableBrief";
 
 /**
@@ -70,9 +71,9 @@ export function TableScreen({
       </header>
       {state.game && !state.outcome && <BotPlaysLine players={state.lobby.players} standIns={state.lobby.stand_ins !== false} />}
       {state.game && !state.outcome && (brief ? (
-        <TableBrief gameId={state.lobby.game!} game={state.game} players={state.lobby.players} outcome={state.outcome} />
+        <TableBrief gameId={state.lobby.game!} game={state.game} players={seatedRoster(state.lobby)} outcome={state.outcome} />
       ) : (
-        <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+        <ui.Table game={state.game} lobby={state.lobby} players={seatedRoster(state.lobby)} outcome={state.outcome} />
       ))}
       {strip && audience}
       {/* Game over: the final table stays in sight beside the panel, never under it (issue 27) */}
@@ -81,7 +82,7 @@ export function TableScreen({
           {/* a phone watching: the end panel's own list of scores is the final table */}
           {state.game && !brief && (
             <div class="tv-final-table">
-              <ui.Table game={state.game} lobby={state.lobby} players={state.lobby.players} outcome={state.outcome} />
+              <ui.Table game={state.game} lobby={state.lobby} players={seatedRoster(state.lobby)} outcome={state.outcome} />
             </div>
           )}
           <EndPanel state={state} host={host && tvHosts(state.lobby) ? host : null} replaying={replaying} />

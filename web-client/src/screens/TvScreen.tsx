@@ -20,7 +20,7 @@ import { Moments } from "../ui/Moments";
 import { MOMENT_NOTICES } from "../ui/moments";
 import { useScreenFocus } from "../ui/focus";
 import { spatialNavigation } from "../ui/spatial";
-import { RosterContext } from "../ui/players";
+import { RosterContext, seatedRoster } from "../ui/players";
 
 /**
  * A refused host operation in words.  The hub sends the code alone; where the
@@ -171,7 +171,7 @@ function TvRoom({ fresh }: { fresh: boolean }) {
   return (
     // data-version: the room version on screen (tests wait on it, never on a clock)
     <div class="screen tv" data-version={state?.version} ref={root}>
-      <RosterContext.Provider value={state?.lobby.players ?? null}>
+      <RosterContext.Provider value={state ? seatedRoster(state.lobby) : null}>
       {!over && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
       {!state && (
         <main class="splash">

@@ -8,7 +8,7 @@ import { ReactionBar } from "../reactions/Reactions";
 import { WatchVoteCard, useWatchVotes } from "../votes/Votes";
 import { useWide } from "../ui/useWide";
 import { NoticeStack } from "../ui/Notices";
-import { RosterContext } from "../ui/players";
+import { RosterContext, seatedRoster } from "../ui/players";
 
 export function WatchScreen({ code }: { code: string }) {
   const session = useSession({ role: "spectator", room: code }, `watch:${code}`)!;
@@ -22,7 +22,7 @@ export function WatchScreen({ code }: { code: string }) {
   const inStrip = Boolean(wide && live && state?.game && !state.outcome);
   return (
     <div class="screen tv watch">
-      <RosterContext.Provider value={state?.lobby.players ?? null}>
+      <RosterContext.Provider value={state ? seatedRoster(state.lobby) : null}>
       <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />
       {!state && (
         <main class="splash">

@@ -46,6 +46,8 @@ export function noticeText(notice: Notice, me: number | null = null): string {
       return you ? S.noticeYouStoppedGame : S.noticeGameStopped(notice.name);
     case "played_for":
       return you ? S.noticeYouPlayedFor : S.noticePlayedFor(notice.name);
+    case "removed":
+      return S.noticeRemoved(notice.name);
     default:
       return "";
   }

@@ -10,13 +10,14 @@
 // together.  A look belongs to the player, not to the seat of one game, so
 // it stays all evening from game to game.  Only one thing changes it: a
 // player leaving the lobby list (the host removes them), which moves everyone
-// who joined after them one look up.  A phone that is away or gone stays in
-// the list, and keeps its look.
+// who joined after them one look up, from the next game on: during the game
+// the removed player's seat plays on and keeps its place (`seatedRoster`).
+// A phone that is away or gone stays in the list, and keeps its look.
 //
 // Every screen draws a player's chip from the room's list (`RosterContext`,
 // set by the screen from its state): a chip cannot know its position alone.
 import { createContext } from "preact";
-import type { LobbyPlayer } from "../net/wire";
+import type { Lobby, LobbyPlayer } from "../net/wire";
 import { S } from "../strings";
 
 export const PALETTE = [
@@ -86,6 +87,23 @@ export function looksOf(players: readonly LobbyPlayer[]): Map<number, Look> {
  * at its player's id.
  */
 export const RosterContext = createContext<readonly LobbyPlayer[] | null>(null);
+
+/**
+ * The lobby's players with the ones removed during this game (`lobby.removed`), for the game's screens
+ * and for looks: a removed player's seat plays on, so it keeps its name and its look (a bot plays it),
+ * and nobody after them changes look mid-game.  Lists of the people in the room use `lobby.players`.
+ */
+export function seatedRoster(lobby: Lobby): LobbyPlayer[] {
+  const removed = lobby.removed ?? [];
+  if (removed.length === 0) return lobby.players;
+  return [
+    ...lobby.players,
+    ...removed.map((r) => ({
+      id: r.id, name: r.name, seat: r.seat, bot: null, human: true, connected: false,
+      presence: "absent" as const, stand_in: true, removed: true,
+    })),
+  ];
+}
 
 /** Seat number -> lobby player, for the game in progress. */
 export function bySeat(players: readonly LobbyPlayer[]): Map<number, LobbyPlayer> {

@@ -2,10 +2,11 @@
 // turn, the reaction-window countdown, the last trick with its sum, every
 // seat's hand size and pizzas delivered.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { LobbyPlayer } from "../../net/wire";
+import type { LobbyPlayer, Notice } from "../../net/wire";
 import { S } from "../../strings";
 import { PlayerChip } from "../../ui/common";
 import { bySeat } from "../../ui/players";
+import { botPlaysFor } from "../../ui/presence";
 import type { TableProps, View } from "../types";
 import { CardFace } from "./Card";
 import { cancelIsNews, windowLeft, type CancelSeen, type Card } from "./model";
@@ -41,13 +42,53 @@ function useCancelNews(game: View): boolean {
   return game.phase !== "over" && cancelIsNews(cancel, game.turn, seen.current?.turn ?? null);
 }
 
-export function LastTrick({ game, players }: { game: View; players: LobbyPlayer[] }) {
+/** The notices that say a bot is moving for a player: a stand-in, the turn timer, the teacher's "play this turn". */
+const BOT_NOTICES = new Set(["stand_in", "timed_out", "played_for"]);
+
+interface TrickSeen {
+  key: string;
+  byBot: boolean;
+}
+
+/**
+ * Whether a bot made the last trick for its seat's player (the class audit: a trick the turn timer's bot
+ * took read "Ben made a trick" on every phone).  The view does not say who chose a move, so the screen
+ * judges when the trick appears: a bot plays the seat now (a stand-in, a handed or removed seat), or a
+ * notice that a bot moved for that player came in this very change or earlier in the same turn.  A page
+ * opened after the trick knows only the first.
+ */
+export function useTrickByBot(game: View, players: LobbyPlayer[], notices: readonly Notice[] | undefined): boolean {
+  const trick = game.last_trick;
+  const seen = useRef<TrickSeen | null>(null);
+  const mark = useRef<number | null>(null);
+  // (player, game turn) for each bot notice this screen saw arrive
+  const botTurns = useRef<{ player: number; turn: number }[]>([]);
+  const list = notices ?? [];
+  if (mark.current !== null) {
+    for (const n of list) if (n.n > mark.current && BOT_NOTICES.has(n.kind)) botTurns.current = [...botTurns.current.slice(-5), { player: n.player, turn: game.turn }];
+  }
+  mark.current = list.reduce((m, x) => Math.max(m, x.n), mark.current ?? -1);
+  if (!trick) {
+    seen.current = null;
+    return false;
+  }
+  const key = `${trick.seat}:${(trick.hand as Card[]).map((c) => c.id).join(",")}:${(trick.table as Card[]).map((c) => c.id).join(",")}`;
+  if (seen.current?.key !== key) {
+    const player = bySeat(players).get(trick.seat);
+    const byBot = !!player && (botPlaysFor(player) || botTurns.current.some((b) => b.player === player.id && b.turn === game.turn));
+    seen.current = { key, byBot };
+  }
+  return seen.current.byBot;
+}
+
+export function LastTrick({ game, players, byBot = false }: { game: View; players: LobbyPlayer[]; byBot?: boolean }) {
   const trick = game.last_trick;
   if (!trick) return null;
   const who = bySeat(players).get(trick.seat)?.name ?? S.seat(trick.seat);
+  const said = trick.special ? S.sp_specialPlayed(who) : byBot ? S.sp_trickByBot(who) : S.sp_trickBy(who);
   return (
     <div class="sp-trick" aria-live="polite">
-      <p class="sp-trick-who">{trick.special ? S.sp_specialPlayed(who) : S.sp_trickBy(who)}</p>
+      <p class="sp-trick-who">{said}</p>
       <div class="sp-trick-cards">
         {(trick.hand as Card[]).map((c) => (
           <CardFace key={`h${c.id}`} card={c} small />
@@ -88,8 +129,9 @@ export function OpenCards({ game }: { game: View }) {
   );
 }
 
-export function SplittissimoTable({ game, players }: TableProps) {
+export function SplittissimoTable({ game, players, lobby }: TableProps) {
   const seats = bySeat(players);
+  const byBot = useTrickByBot(game, players, lobby?.notices);
   const left = useCountdown(game.window);
   const cancelNews = useCancelNews(game);
   const active = seats.get(game.active)?.name ?? "";
@@ -111,14 +153,14 @@ export function SplittissimoTable({ game, players }: TableProps) {
           <p class="hint-text">{S.sp_deck(game.deck_size)}</p>
         </div>
         <OpenCards game={game} />
-        <LastTrick game={game} players={players} />
+        <LastTrick game={game} players={players} byBot={byBot} />
       </section>
       <ul class="sp-seats" aria-label={S.players}>
         {(game.seats as View[]).map((s) => {
           const p = seats.get(s.seat);
           return (
             <li key={s.seat} class={`sp-seat ${s.seat === game.active && game.phase !== "over" ? "current" : ""}`}>
-              {p && <PlayerChip player={p} />}
+              {p ? <PlayerChip player={p} /> : <span class="chip">{S.seat(s.seat)}</span>}
               <span class="sp-seat-cards">{S.sp_handCount(s.hand_count)}</span>
               <span class="sp-delivered">{S.sp_delivered(mixedNumber(s.delivered))}</span>
               {/* one word that never breaks ("pasó" wrapped to a line of its own) */}
