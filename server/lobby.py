@@ -31,6 +31,7 @@ from server.roomstate import (
     Player,
     PlayerJoined,
     PlayerRemoved,
+    PlayerRenamed,
     ReclaimCodeIssued,
     Room,
     RoomClosed,
@@ -235,9 +236,22 @@ class PlayTurn:
     by: str = "teacher"
 
 
+@attrs.frozen
+class RenamePlayer:
+    """Show ``player`` as ``name`` from now on: a class's teacher renamed the student (a misspelt or unkind name).
+
+    No wire op names it: a party player's name is their own.  The class has
+    checked the name (clean, not taken in the class) before it sends this.
+    """
+
+    player: int | None
+    name: str
+
+
 HostOperation = (
     SelectGame | AddBot | RemovePlayer | Lock | SetTurnTimer | Start | PlayAgain | EndGame | HandToBot | TakeBack | CloseRoom
     | SeatPlayer | NameHostPhone | GiveExtraTime | SitOut | ReclaimSeat | SetStandIns | MoveSeatToDevice | PlayTurn
+    | RenamePlayer
 )
 
 #: The typed operations by class name (how a cluster edge node forwards one to the owner).
@@ -246,6 +260,7 @@ HOST_OPERATIONS: dict[str, type] = {
     for cls in (
         SelectGame, AddBot, RemovePlayer, Lock, SetTurnTimer, Start, PlayAgain, EndGame, HandToBot, TakeBack, CloseRoom,
         SeatPlayer, NameHostPhone, GiveExtraTime, SitOut, ReclaimSeat, SetStandIns, MoveSeatToDevice, PlayTurn,
+        RenamePlayer,
     )
 }
 
@@ -495,6 +510,9 @@ def decide_host(
             return [RoomClosed(reason="host")]
         case SetStandIns(allowed=allowed):
             return [StandInsAllowed(allowed=allowed)] if room.stand_ins != allowed else []
+        case RenamePlayer(player=player_id, name=name):
+            player = _player(room, player_id)
+            return [PlayerRenamed(player=player.id, name=clean_name(name))] if player.name != name else []
         case MoveSeatToDevice(player=player_id, token_hash=hashed, by=name):
             player = _player(room, player_id)
             if player.token_hash is None:

@@ -191,6 +191,14 @@ class StandInSet:
 
 
 @attrs.frozen
+class PlayerRenamed:
+    """A class's teacher renamed a student: their table shows the new name at once, mid-game too."""
+
+    player: int
+    name: str
+
+
+@attrs.frozen
 class StandInsAllowed:
     """The room lets (``allowed``) a bot play for an absent player, or not (the host's choice)."""
 
@@ -201,6 +209,7 @@ ROOM_EVENTS: tuple[type, ...] = (
     RoomOpened, PlayerJoined, BotAdded, PlayerRemoved, SeatHandedToBot, RoomLocked,
     GameSelected, TurnTimerSet, GameStarted, BackToLobby, RoomClosed, HostPhoneNamed,
     ExtraTimeSet, DefaultMovePlayed, SittingOutSet, ReclaimCodeIssued, SeatReclaimed, StandInSet, StandInsAllowed,
+    PlayerRenamed,
 )
 ROOM_EVENT_TYPES = frozenset(ROOM_EVENTS)
 
@@ -394,6 +403,8 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
             return _announce(room, "stand_in" if on else "back", pid)
         case StandInsAllowed(allowed=allowed):
             return values.replace(room, stand_ins=allowed)
+        case PlayerRenamed(player=pid, name=name):
+            return values.replace(room, players=_replace_player(room, pid, name=name))
         case DefaultMovePlayed(player=pid, by=by, announce=announce):
             # a marker in the log; the bot's game events follow it
             if not announce:

@@ -61,6 +61,7 @@ from server.lobby import (
     MoveSeatToDevice,
     PlayTurn,
     RemovePlayer,
+    RenamePlayer,
     SeatPlayer,
     SelectGame,
     SetTurnTimer,
@@ -604,6 +605,16 @@ class ClassActor:
                     params={"name": name},
                 )
             await self._commit([StudentRenamed(student=student, name=name)])
+            # their table shows the new name at once, a game in progress included (on the projector too)
+            table = self.klass.table_of(student)
+            actor = await self.table_actor(table) if table is not None else None
+            seat = self.seat_hash(table, student) if table is not None else None
+            player = next((p for p in actor.room.players if p.token_hash == seat), None) if actor else None
+            if actor is not None and player is not None:
+                try:
+                    await TableHost(actor).do(RenamePlayer(player.id, name))
+                except (TimeoutError, TableRefused) as exc:
+                    log_event(logging.WARNING, "renamed student kept their old name at the table", klass=self.klass.code, error=str(exc))
 
     async def remove(self, student: int) -> None:
         """Take ``student`` off the roster, and off their table at once: a bot takes the seat, the game goes on.

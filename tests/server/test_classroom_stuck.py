@@ -15,6 +15,7 @@ import random
 
 import httpx
 import pytest
+from roomlog import stored_events
 from test_classroom import OPTIONS, join, open_class, where
 
 from protocol.legal import expand
@@ -354,4 +355,28 @@ async def test_the_teacher_hands_a_seat_to_the_new_device_that_asked_from_the_te
         old = await http.get(f"/api/classes/{code}/me", headers={"Authorization": f"Bearer {tokens['Noah']}"})
         assert (old.status_code, old.json()["error"]) == (403, "class/seat_moved")
         assert [s["name"] for s in (await board(http, code, teacher))["students"]] == ["Noah", "Ada"]
+        await ada.close()
+
+
+async def test_a_rename_reaches_the_table_at_once_mid_game(server):
+    """Given Ada and Ben playing, when the teacher renames Ben (a misspelt or unkind name), then Ada's phone,
+    the projector and the dashboard's table say the new name at once, mid-game, and the log says why."""
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        code, teacher = await open_class(http, {**OPTIONS, "bots": False})
+        tokens = {name: await join(http, code, name) for name in ("Ada", "Ben")}
+        assert (await http.post(f"/api/classes/{code}/start", headers=teacher)).status_code == 200
+        ada = await phone_at(server, await where(http, code, tokens["Ada"]))
+        await dealt(ada)
+        ids = {s["name"]: s["id"] for s in (await board(http, code, teacher))["students"]}
+        renamed = await http.post(f"/api/classes/{code}/students/{ids['Ben']}", headers=teacher, json={"name": "Benjamin"})
+        assert renamed.status_code == 200, renamed.text
+        state = await ada.until(lambda s: any(p["name"] == "Benjamin" for p in s["lobby"]["players"]))
+        assert sorted(p["name"] for p in state["lobby"]["players"]) == ["Ada", "Benjamin"]
+        assert state["game"] is not None and state["outcome"] is None  # the game goes on
+        wall = (await http.get(f"/api/classes/{code}/screen")).json()
+        assert sorted(p["name"] for p in wall["tables"][0]["players"]) == ["Ada", "Benjamin"]
+        seen = await board(http, code, teacher)
+        assert sorted(p["name"] for p in seen["tables"][0]["players"]) == ["Ada", "Benjamin"]
+        log = await stored_events(server, seen["tables"][0]["code"])
+        assert [e.name for e in log if type(e).__name__ == "PlayerRenamed"] == ["Benjamin"]
         await ada.close()

@@ -49,6 +49,7 @@ export const replayEs = {
     SeatReclaimed: "Un jugador volvió desde otro aparato",
     StandInSet: "Cambió el robot suplente",
     StandInsAllowed: "Robots suplentes permitidos",
+    PlayerRenamed: "El profe cambió el nombre de un jugador",
     PizzaDealt: "Pizza repartida",
     FirstSlicerChosen: "Primer cortador elegido",
     StackChosen: "Montón elegido",

@@ -54,6 +54,7 @@ export const replayEn = {
     SeatReclaimed: "A player came back on another device",
     StandInSet: "Stand-in bot changed",
     StandInsAllowed: "Stand-in bots allowed",
+    PlayerRenamed: "The teacher renamed a player",
     PizzaDealt: "Pizza dealt",
     FirstSlicerChosen: "First Slicer chosen",
     StackChosen: "Stack chosen",
