@@ -107,3 +107,23 @@ def test_the_teacher_plays_an_idle_students_turn_from_needs_help(server, browser
     assert teacher.get_by_role("alertdialog").count() == 0
     assert teacher.get_by_role("alert").count() == 0
     line.wait_for(state="detached", timeout=WAIT)
+
+
+def test_a_paused_class_turns_the_hand_off_on_the_students_turn(server, browser, artifacts):
+    # Given it is a student's turn
+    teacher, students, idle = table_of_two(browser, server.url, artifacts)
+    phone = students[idle]
+    take = phone.locator(".sp-hand button").first
+    assert take.is_enabled()
+    # When the teacher pauses the class
+    teacher.get_by_role("button", name="Pause every table").click()
+    # Then the phone says the turn waits for the teacher, not "Your turn", and the hand's buttons are off
+    phone.locator(".prompt", has_text="Your turn goes on when your teacher resumes the game").wait_for(timeout=WAIT)
+    assert phone.locator(".prompt-mine").count() == 0
+    assert phone.locator(".sp-hand button").count() > 0
+    assert all(not b.is_enabled() for b in phone.locator(".sp-hand button").all())
+    shot(phone, artifacts, "student-phone-paused-on-own-turn")
+    # When the teacher resumes, then it is the student's turn again, the buttons on
+    teacher.get_by_role("button", name="Resume", exact=True).click()
+    phone.locator(".prompt-mine").wait_for(timeout=WAIT)
+    assert phone.locator(".sp-hand button").first.is_enabled()

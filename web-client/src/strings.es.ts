@@ -662,6 +662,7 @@ export const es = {
   noticeYouBack: "¡Has vuelto! Tu asiento vuelve a ser tuyo",
   noticeTimedOut: (name: string) => `Se acabó el tiempo: un robot jugó por ${name}`,
   noticeYouTimedOut: "Se acabó el tiempo: un robot jugó por ti",
+  pausedYourTurn: "Tu turno sigue cuando el profe reanude la partida",
   noticeRemoved: (name: string) => `${name} ha dejado la partida: un robot juega su asiento hasta el final`,
   noticeGameStopped: (name: string) => `${name} ha parado la partida: volvemos a la sala`,
   noticeYouStoppedGame: "Has parado la partida: volvemos a la sala",

@@ -669,6 +669,7 @@ export const en = {
   noticeYouBack: "Welcome back: your seat is yours again",
   noticeTimedOut: (name: string) => `Time ran out: a bot moved for ${name}`,
   noticeYouTimedOut: "Time ran out: a bot moved for you",
+  pausedYourTurn: "Your turn goes on when your teacher resumes the game",
   noticeRemoved: (name: string) => `${name} has left the game: a bot plays their seat to the end`,
   noticeGameStopped: (name: string) => `${name} stopped the game: back to the lobby`,
   noticeYouStoppedGame: "You stopped the game: back to the lobby",

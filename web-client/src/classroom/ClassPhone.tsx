@@ -174,6 +174,7 @@ export function ClassPhone({ code }: { code: string | null }) {
       identity={{ role: "player", room: seat.room, name: seat.name }}
       phoneOnly
       classCode={me.code}
+      paused={seat.paused}
       onLeave={() => setSeat(null)}
     />
     </>

@@ -250,6 +250,7 @@ function Seated({
   phoneOnly,
   react,
   classCode,
+  paused = false,
 }: {
   state: StateFrame;
   send: (c: Command, opts?: { quiet?: boolean }) => Promise<void>;
@@ -260,13 +261,17 @@ function Seated({
   classCode?: string;
   /** Where reactions go; the bar is shown while it is not this phone's turn (the turn's buttons need the room). */
   react?: Connection;
+  /** A class's teacher paused the class: the hand waits, its buttons off, and the prompt says so. */
+  paused?: boolean;
 }) {
   const [help, setHelp] = useState(false);
   // A room opened from a phone has no TV at all: every phone shows the table, no toggle.
   phoneOnly = phoneOnly || Boolean(state.lobby.no_tv);
   const [tableShown, toggleTable] = useTableShown(phoneOnly);
   const me = state.lobby.players.find((p) => p.id === state.you.player) ?? null;
-  const prompt = turnPrompt(state);
+  const turn = turnPrompt(state);
+  // paused on one's own turn: no "Your turn" with buttons that only answer "wait" (the class audit)
+  const prompt = paused && turn?.mine ? { mine: false, text: S.pausedYourTurn } : turn;
   const mine = Boolean(prompt?.mine);
   const instruction = mine ? turnInstruction(state) : null;
   const seconds = useCountdown(state);
@@ -384,7 +389,10 @@ function Seated({
         </section>
       )}
       {state.game && seat !== null && !state.outcome && (
-        <ui.Hand game={state.game} lobby={state.lobby} players={seatedRoster(state.lobby)} seat={seat} legal={state.legal ?? []} send={send} hint={hint} hints={state.you.hints} />
+        // (a disabled fieldset turns off every button of the hand at once while the class is paused)
+        <fieldset class="hand-fieldset" disabled={paused}>
+          <ui.Hand game={state.game} lobby={state.lobby} players={seatedRoster(state.lobby)} seat={seat} legal={state.legal ?? []} send={send} hint={hint} hints={state.you.hints} />
+        </fieldset>
       )}
       {late && state.game && (
         // A late joiner: the public view of the game in progress (the hub sends this
@@ -452,6 +460,7 @@ export function Joined({
   onSeatMoved,
   onSeated,
   classCode,
+  paused = false,
 }: {
   identity: Identity & { role: "player" };
   /** The hub took this phone in (welcomed it to its seat). */
@@ -462,6 +471,8 @@ export function Joined({
   classCode?: string;
   /** The hub refused this phone's seat token because the seat moved to another phone (issue 24). */
   onSeatMoved?: (room: string | null) => void;
+  /** A class table's phone: the teacher paused the class (the class's own poll says so). */
+  paused?: boolean;
 }) {
   const key = `player:${identity.room}:${identity.name ?? ""}:${identity.reclaim ?? ""}`;
   // This connection's own copy of who it is (see the effect below).
@@ -521,7 +532,7 @@ export function Joined({
       ) : over ? (
         <RoomEnded reason={conn.endReason} again={S.joinAnother} onAgain={() => onLeave(null)} />
       ) : state ? (
-        <Seated state={state} send={send} hint={() => conn.hint()} hostActions={hostActions} phoneOnly={phoneOnly} react={conn} classCode={classCode} />
+        <Seated state={state} send={send} hint={() => conn.hint()} hostActions={hostActions} phoneOnly={phoneOnly} react={conn} classCode={classCode} paused={paused} />
       ) : (
         <main class="splash">
           <p>{S.connecting}</p>
