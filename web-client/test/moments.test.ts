@@ -37,6 +37,21 @@ describe("the TV's big moments", () => {
     expect(momentsFor(trick, special)[1].say()).toBe("Ana cancelled Bo's turn");
   });
 
+  it("says a trick the turn timer's bot made is the bot's, and a removed player's seat by name", () => {
+    const before = state("splittissimo", { turn: 3, last_trick: null, last_cancel: null });
+    const trick = state("splittissimo", { turn: 4, last_trick: { seat: 1, special: false, text: "1/2 = 2/4" }, last_cancel: null });
+    trick.lobby = { ...trick.lobby, notices: [{ n: 9, kind: "timed_out", player: 1, name: "Bo", by: null }] };
+    expect(said(momentsFor(before, trick))).toEqual([{ kind: "trick", text: "A bot made a trick for Bo" }]);
+    // Bo's own trick later, the old notice still listed: Bo's
+    const own = state("splittissimo", { turn: 6, last_trick: { seat: 1, special: false, text: "3/4 = 6/8" }, last_cancel: null });
+    own.lobby = trick.lobby;
+    expect(said(momentsFor(trick, own))).toEqual([{ kind: "trick", text: "Bo made a trick" }]);
+    // Bo removed mid-game: his seat is still named
+    const gone = state("splittissimo", { turn: 7, last_trick: { seat: 1, special: false, text: "1/4 = 2/8" }, last_cancel: null });
+    gone.lobby = { ...gone.lobby, players: [player(0, "Ana")], removed: [{ id: 1, name: "Bo", seat: 1 }] };
+    expect(said(momentsFor(own, gone))).toEqual([{ kind: "trick", text: "A bot made a trick for Bo" }]);
+  });
+
   it("says a reveal: Pizza Theory's cuts, New York Slice's portions", () => {
     const a = state("pizza_theory", { round: 1, last_round: null });
     const b = state("pizza_theory", { round: 2, last_round: { round: 1 } });

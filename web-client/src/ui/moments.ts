@@ -8,8 +8,9 @@
 import type { Notice, StateFrame } from "../net/wire";
 import type { View } from "../games/types";
 import { S } from "../strings";
-import { bySeat } from "./players";
+import { bySeat, seatedRoster } from "./players";
 import { listNames } from "./common";
+import { botPlaysFor } from "./presence";
 
 export type MomentKind = "reveal" | "trick" | "special" | "cancel" | "bot" | "timer" | "winner";
 
@@ -20,7 +21,7 @@ export interface Moment {
 }
 
 function namer(state: StateFrame): (seat: unknown) => string {
-  const seats = bySeat(state.lobby.players);
+  const seats = bySeat(seatedRoster(state.lobby));
   return (seat) => (typeof seat === "number" ? seats.get(seat)?.name ?? S.seat(seat) : "");
 }
 
@@ -37,8 +38,26 @@ function winnerText(state: StateFrame): string {
   return names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
 }
 
+/** The notices that say a bot is moving for a player. */
+const BOT_NOTICES = new Set(["stand_in", "timed_out", "played_for"]);
+
+/**
+ * Whether a bot made the move of `seat` in going from `prev` to `next`: a bot plays that seat now, or the
+ * same change brought a notice that a bot moved for its player (the turn timer, a teacher's "play this
+ * turn"), so a bot's trick is never said to be the player's own.
+ */
+function botMover(prev: StateFrame, next: StateFrame): (seat: unknown) => boolean {
+  const seats = bySeat(seatedRoster(next.lobby));
+  const seen = (prev.lobby.notices ?? []).reduce((m, x) => Math.max(m, x.n), -1);
+  const fresh = new Set((next.lobby.notices ?? []).filter((x) => x.n > seen && BOT_NOTICES.has(x.kind)).map((x) => x.player));
+  return (seat) => {
+    const player = typeof seat === "number" ? seats.get(seat) : undefined;
+    return !!player && (botPlaysFor(player) || fresh.has(player.id));
+  };
+}
+
 /** The moments of one game's view changing (same game, both states in play). */
-function gameMoments(game: string, before: View, after: View, name: (seat: unknown) => string): Moment[] {
+function gameMoments(game: string, before: View, after: View, name: (seat: unknown) => string, byBot: (seat: unknown) => boolean = () => false): Moment[] {
   const found: Moment[] = [];
   if (game === "pizza_theory" && after.last_round && !same(after.last_round?.round, before.last_round?.round)) {
     found.push({ kind: "reveal", say: () => S.moment_cutsRevealed });
@@ -49,7 +68,12 @@ function gameMoments(game: string, before: View, after: View, name: (seat: unkno
   if (game === "splittissimo") {
     const trick = after.last_trick;
     if (trick && !same(trick, before.last_trick)) {
-      found.push(trick.special ? { kind: "special", say: () => S.sp_specialPlayed(name(trick.seat)) } : { kind: "trick", say: () => S.sp_trickBy(name(trick.seat)) });
+      const bot = byBot(trick.seat);
+      found.push(
+        trick.special
+          ? { kind: "special", say: () => S.sp_specialPlayed(name(trick.seat)) }
+          : { kind: "trick", say: () => (bot ? S.sp_trickByBot(name(trick.seat)) : S.sp_trickBy(name(trick.seat))) },
+      );
     }
     const cancel = after.last_cancel;
     if (cancel && !same(cancel, before.last_cancel)) {
@@ -74,5 +98,5 @@ export function momentsFor(prev: StateFrame | null, next: StateFrame): Moment[] 
   if (!prev || !next.game) return [];
   if (next.outcome && !prev.outcome) return [{ kind: "winner", say: () => winnerText(next) }];
   if (!prev.game || prev.lobby.game !== next.lobby.game || prev.outcome || next.outcome) return [];
-  return gameMoments(next.lobby.game ?? "", prev.game as View, next.game as View, namer(next));
+  return gameMoments(next.lobby.game ?? "", prev.game as View, next.game as View, namer(next), botMover(prev, next));
 }
