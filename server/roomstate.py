@@ -350,9 +350,7 @@ def evolve(room: Room, event: Any, games: Mapping[str, GameSpec]) -> Room:
                 players = _replace_player(room, pid, gone=True, bot=target.bot or "", token_hash=None, stand_in=False)
                 # the table is told why a classmate's seat plays on without them
                 return _announce(values.replace(room, players=players), "removed", pid)
-            else:
-                players = tuple(p for p in room.players if p.id != pid)
-            return values.replace(room, players=players)
+            return values.replace(room, players=tuple(p for p in room.players if p.id != pid))
         case SeatHandedToBot(player=pid, bot=bot):
             return values.replace(room, players=_replace_player(room, pid, bot=bot))
         case RoomLocked(locked=locked):
