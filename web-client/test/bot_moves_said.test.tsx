@@ -130,6 +130,13 @@ describe("New York Slice: the slices a bot ate", () => {
     ]);
   });
 
+  it("on a new phone (nothing remembered) after a stand-in, claims the eaten slices for nobody", () => {
+    // (the party audit: a seat taken back on a new device read "You ate 2" of what the stand-in ate)
+    expect(drawNys([slice(1, 2), slice(2, 1)], [notice(40, "stand_in"), notice(55, "seat_moved"), notice(56, "back")])).toEqual([
+      "Eaten for your seat: 2 (3 pepperoni) — only you can see this.",
+    ]);
+  });
+
   it("says nothing of the kind when she ate them all herself", () => {
     drawNys([], []);
     expect(drawNys([slice(1, 2)], [notice(12, "back", 8)])).toEqual(["You ate 1 (2 pepperoni) — only you can see this."]);

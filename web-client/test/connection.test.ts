@@ -357,6 +357,21 @@ describe("Connection", () => {
     expect(conn.status).toBe("open");
   });
 
+  it("given the host removed this player (bye removed, then 4003), then it ends as removed, forgets the seat and does not come back", () => {
+    const storage = memoryStorage();
+    new TokenStore(storage).setSeat("BCDF", { room: "BCDF", token: "mine" });
+    const { conn, sockets, clock, tokens } = setup({ role: "player", room: "BCDF" }, storage);
+    sockets[0].open();
+    sockets[0].receive({ ...welcomePlayer, token: null });
+    sockets[0].receive({ t: "bye", reason: "removed" });
+    sockets[0].drop(4003);
+    clock.advance(60000);
+    expect(sockets).toHaveLength(1);
+    expect(conn.status).toBe("ended");
+    expect(conn.endReason).toBe("removed");
+    expect(tokens.seat("BCDF")).toBeNull();
+  });
+
   it("given the hub closed the room (bye), then the TV forgets its token", () => {
     const { sockets, tokens, conn } = setup({ role: "host" });
     sockets[0].open();

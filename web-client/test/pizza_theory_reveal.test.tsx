@@ -105,6 +105,15 @@ describe("Pizza Theory's reveal on the TV", () => {
     expect(root().querySelector(".pt-order")).not.toBeNull();
   });
 
+  it("says a cut a bot chose for an absent player is the bot's (the party audit: 'Dmitri cut on line 5')", () => {
+    const away: LobbyPlayer[] = [players[0], players[1], { ...players[2], connected: false, presence: "absent", stand_in: true }];
+    const draw = (game: object) => act(() => render(<PizzaTheoryTable game={game} lobby={{} as never} players={away} outcome={null} />, root()));
+    draw({ ...view(1), phase: "cut", waiting: [0, 1, 2], turn: null });
+    draw(view(2, { last: lastRound }));
+    const said = [...root().querySelectorAll(".reveal-cuts li")].map((li) => li.textContent);
+    expect(said).toEqual(["Ana cut on line 4", "Bo cut on line 6", "A bot cut on line 5 for Dmitri"]);
+  });
+
   it("reads each colour's sector in the round just cut from its cut's family", () => {
     expect([...revealSectors({ last_round: lastRound }).entries()]).toEqual([
       ["orange", 0],

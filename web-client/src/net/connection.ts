@@ -72,6 +72,8 @@ export type EndReason =
   | "room_closed"
   | "replaced"
   | "rejected"
+  /** The host (or a class's teacher) removed this player: the token holds nothing any more. */
+  | "removed"
   | "closed_by_client";
 
 export class RequestError extends Error {
@@ -425,8 +427,8 @@ export class Connection {
       case "bye":
         // (a newer socket with the same token took this seat or room: "replaced", never retried by itself,
         // and never a refusal, so the screen offers to take it back rather than a join form)
-        if (frame.reason === "room_closed") this.forget();
-        this.end(frame.reason === "room_closed" ? "room_closed" : frame.reason === "replaced" ? "replaced" : "rejected");
+        if (frame.reason === "room_closed" || frame.reason === "removed") this.forget();
+        this.end(frame.reason === "room_closed" || frame.reason === "replaced" || frame.reason === "removed" ? frame.reason : "rejected");
         break;
     }
   }

@@ -494,7 +494,9 @@ export function Joined({
   const [toast, showToast] = useToast();
   // The room is gone (closed by the host, or this player removed): a clear
   // end screen instead of the last hand with buttons that can no longer work.
-  const over = status === "ended" && conn.endReason !== "replaced" && conn.endReason !== "not_found" && conn.endReason !== "rejected";
+  // (a refusal, or a removal, goes back to the join form with why: the form is what such a phone needs next)
+  const toForm = conn.endReason === "not_found" || conn.endReason === "rejected" || conn.endReason === "removed";
+  const over = status === "ended" && conn.endReason !== "replaced" && !toForm;
   // Another tab or window of this phone took the seat: say so, and offer it back (no join form).
   const elsewhere = status === "ended" && conn.endReason === "replaced";
   useEffect(() => {
@@ -502,8 +504,10 @@ export function Joined({
       onSeatMoved(conn.room ?? identity.room);
       return;
     }
-    if (status === "ended" && (conn.endReason === "not_found" || conn.endReason === "rejected")) {
-      onLeave(conn.lastError ? errorText(conn.lastError.code, conn.lastError.params) : S[`ended_${conn.endReason}`]);
+    if (status === "ended" && conn.endReason === "removed") {
+      onLeave(S.ended_removed);
+    } else if (status === "ended" && toForm) {
+      onLeave(conn.lastError ? errorText(conn.lastError.code, conn.lastError.params) : S[`ended_${conn.endReason ?? "rejected"}` as const]);
     }
   }, [status]);
   const hostActions: HostActions = {

@@ -7,6 +7,7 @@ import type { Connection, RequestError } from "../net/connection";
 import type { StateFrame, VotesFrame } from "../net/wire";
 import { S, errorText } from "../strings";
 import { PlayerMark } from "../ui/Shape";
+import { seatedRoster } from "../ui/players";
 import { applyVotes, EMPTY_BOARD, optionLooks, tvShows, questionText, rightCount, shares, type OptionLook, type VoteBoard } from "./model";
 import "./votes.css";
 
@@ -84,7 +85,7 @@ function answerText(frame: VotesFrame, looks: OptionLook[]): string {
  */
 export function TvVotePanel({ board, state, tally }: { board: VoteBoard; state: StateFrame; tally?: ComponentChildren }) {
   const { current, result } = tvShows(board);
-  const players = state.lobby.players;
+  const players = seatedRoster(state.lobby);
   const game = state.game;
   const shown = current ?? result;
   return (
@@ -203,7 +204,7 @@ export function WatchVoteCard({
   const current = board.current;
   const result = board.result;
   if (state.outcome || (!current && !result && !strip)) return null;
-  const players = state.lobby.players;
+  const players = seatedRoster(state.lobby);
   const game = state.game;
   return (
     <aside class={`vote-panel vote-panel-watch ${strip ? "vote-strip" : ""}`} aria-label={S.voteAudience}>

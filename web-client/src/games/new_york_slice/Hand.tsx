@@ -143,9 +143,10 @@ type EatenSeen = { eaten: number[] };
 type BotAte = { ids: number[] };
 
 export const EATEN_RULES: AwayRules<EatenSeen, BotAte> = {
-  // (nothing remembered: which were the bot's cannot be told, and nothing is claimed)
+  // (nothing remembered, a phone that took the seat over: which were the bot's cannot be told, so every
+  // slice eaten so far is "unsure", and the phone says them eaten for the seat, claimed for nobody)
   found: (before, after, earlier) => {
-    if (!before) return null;
+    if (!before) return after.eaten.length ? { ids: [...after.eaten] } : null;
     const ids = [...new Set([...(earlier?.ids ?? []), ...after.eaten.filter((id) => !before.eaten.includes(id))])];
     return ids.length ? { ids } : null;
   },
@@ -283,7 +284,8 @@ export function NewYorkSliceHand({ game, lobby, legal, send, seat, players }: Ha
             ))}
           </div>
           <p class="hint-text">
-            {S.nys_youAte((game.my_eaten ?? []).length, (game.my_eaten as Slice[]).reduce((n, s) => n + s.pepperoni, 0))}
+            {/* a phone that took the seat over cannot tell who ate them: neutral words, never "You ate" */}
+            {(away?.why === "unsure" ? W().seatAte : S.nys_youAte)(eaten.length, eaten.reduce((n, s) => n + s.pepperoni, 0))}
           </p>
           {botAte && <p class="hint-text nys-bot-ate">{W().botAte(botAte.slices.length, botAte.slices.reduce((n, s) => n + s.pepperoni, 0), botAte.why)}</p>}
           {(me.specials as View[]).length > 0 && (

@@ -9,4 +9,6 @@ export const wordsEs = {
   takenBy: (portion: string, name: string) => `Ración ${portion}: la eligió ${name}`,
   botAte: (n: number, pep: number, why: "away" | "time") =>
     `${why === "time" ? "Se acabó el tiempo: un robot" : "Mientras no estabas, un robot"} se comió ${n} de ellas por ti (${plural("es", pep, { one: "# pepperoni", other: "# pepperonis" })}).`,
+  seatAte: (n: number, pep: number) =>
+    `Comidas para tu asiento: ${n} (${plural("es", pep, { one: "# pepperoni", other: "# pepperonis" })}); solo tú lo ves.`,
 };

@@ -19,6 +19,9 @@ export const wordsEn = {
   /** Under "You ate 3 (8 pepperoni)": how many of those a bot ate for this seat (its player away, or out of time). */
   botAte: (n: number, pep: number, why: "away" | "time") =>
     `${why === "time" ? "Time ran out: a bot" : "While you were away, a bot"} ate ${n} of them for you (${plural("en", pep, { one: "# pepperoni", other: "# pepperoni" })}).`,
+  /** In place of "You ate 3" on a phone that took the seat over and cannot tell who ate them (a bot, or the player before). */
+  seatAte: (n: number, pep: number) =>
+    `Eaten for your seat: ${n} (${plural("en", pep, { one: "# pepperoni", other: "# pepperoni" })}) — only you can see this.`,
 };
 
 export type Words = typeof wordsEn;

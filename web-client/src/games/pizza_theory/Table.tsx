@@ -8,7 +8,7 @@ import { S } from "../../strings";
 import { PlayerMark } from "../../ui/Shape";
 import { bySeat } from "../../ui/players";
 import { PresenceTags } from "../../ui/common";
-import { isHuman } from "../../ui/presence";
+import { botPlaysFor, isHuman } from "../../ui/presence";
 import type { TableProps, View } from "../types";
 import { Board } from "./Board";
 import { FAMILIES, tableRotation, type Family } from "./geometry";
@@ -217,6 +217,12 @@ function RevealSummary({ game, players }: { game: View; players: LobbyPlayer[] }
     const l = looks.get(colour);
     return l?.seat === null || l?.seat === undefined ? S.pt_neutral : seats.get(l.seat)?.name ?? colour;
   };
+  // a cut a bot chose for an absent (or removed, or handed) player is the bot's, not theirs (the party audit)
+  const botCut = (colour: string) => {
+    const seat = looks.get(colour)?.seat;
+    const player = seat === null || seat === undefined ? undefined : seats.get(seat);
+    return player !== undefined && botPlaysFor(player);
+  };
   return (
     <div class="reveal">
       <ul class="reveal-cuts">
@@ -225,7 +231,7 @@ function RevealSummary({ game, players }: { game: View; players: LobbyPlayer[] }
           return (
             <li key={c.family}>
               <PlayerMark shape={look?.shape ?? "circle"} colour={look?.colour ?? "#999"} size={30} />
-              {S.pt_cutAt(nameOf(c.colour), c.line)}
+              {botCut(c.colour) ? S.pt_botCutAt(nameOf(c.colour), c.line) : S.pt_cutAt(nameOf(c.colour), c.line)}
             </li>
           );
         })}
