@@ -200,6 +200,29 @@ describe("the audience's portion votes", () => {
   });
 });
 
+describe("the audience's seat votes after a player was removed mid-game", () => {
+  it("name the removed player's seat and give everyone the look they have at the table", () => {
+    const seated = [person(0, "Ana", { seat: 0 }), person(2, "Cy", { seat: 2 })];
+    const state = {
+      t: "state",
+      room: "CCXW",
+      version: 9,
+      lobby: { phase: "playing", locked: false, game: "splittissimo", options: {}, players: seated, removed: [{ id: 1, name: "Bo", seat: 1 }], spectators: 1 },
+      you: { player: null, seat: null },
+      game: { round: 1 },
+      outcome: null,
+    } as unknown as StateFrame;
+    const vote = { t: "votes", q: 4, status: "open", kind: "seat", about: null, options: ["0", "1", "2"], counts: {}, total: 0, v: 9, answer: null } as unknown as VotesFrame;
+    const votes: WatchVotes = { board: { current: vote, result: null }, stored: () => null, choose: () => {}, error: null };
+    act(() => render(<WatchVoteCard votes={votes} state={state} />, root()));
+    const buttons = [...root().querySelectorAll<HTMLButtonElement>(".vote-option")];
+    expect(buttons.map((b) => b.textContent)).toEqual(["Ana", "Bo", "Cy"]);
+    // each wears the look of their place in the room, Bo's place kept: Cy the third's, not Bo's
+    const fills = buttons.map((b) => b.querySelector("svg.mark [fill]")?.getAttribute("fill"));
+    expect(fills).toEqual([lookAt(0).colour, lookAt(1).colour, lookAt(2).colour]);
+  });
+});
+
 function stubSockets(): FakeSocket[] {
   const real = globalThis.WebSocket;
   const sockets: FakeSocket[] = [];
