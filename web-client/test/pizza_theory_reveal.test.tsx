@@ -114,6 +114,25 @@ describe("Pizza Theory's reveal on the TV", () => {
     expect(said).toEqual(["Ana cut on line 4", "Bo cut on line 6", "A bot cut on line 5 for Dmitri"]);
   });
 
+  it("says a cut the turn timer's bot chose is the bot's, whether its notice came during the cut or with the reveal", () => {
+    const timedOut = (n: number, player: number, name: string) => ({ n, kind: "timed_out", player, name, by: null });
+    const draw = (game: object, notices: object[]) =>
+      act(() => render(<PizzaTheoryTable game={game} lobby={{ notices } as never} players={players} outcome={null} />, root()));
+    // Bo's time runs out during round 1's cut; Dmitri's bot cut last, its notice with the reveal
+    draw({ ...view(1), phase: "add" }, []);
+    draw({ ...view(1), phase: "cut", waiting: [0, 1, 2], turn: null }, [timedOut(20, 2, "Bo")]);
+    draw(view(2, { last: lastRound }), [timedOut(20, 2, "Bo"), timedOut(24, 3, "Dmitri")]);
+    const said = [...root().querySelectorAll(".reveal-cuts li")].map((li) => li.textContent);
+    expect(said).toEqual(["Ana cut on line 4", "A bot cut on line 6 for Bo", "A bot cut on line 5 for Dmitri"]);
+    // a topping the timer's bot adds in round 2 says nothing of round 1's cuts
+    draw({ ...view(2, { last: lastRound }), board: [cell([0, 0, 0], "orange"), cell([1, -1, 0], "orange")] }, [
+      timedOut(20, 2, "Bo"),
+      timedOut(24, 3, "Dmitri"),
+      timedOut(30, 1, "Ana"),
+    ]);
+    expect([...root().querySelectorAll(".reveal-cuts li")][0].textContent).toBe("Ana cut on line 4");
+  });
+
   it("reads each colour's sector in the round just cut from its cut's family", () => {
     expect([...revealSectors({ last_round: lastRound }).entries()]).toEqual([
       ["orange", 0],

@@ -3,7 +3,7 @@
 // the reveal as a short sequence: skewers fall, slices light up, toppings are
 // replaced, the pizza turns.
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { LobbyPlayer } from "../../net/wire";
+import type { LobbyPlayer, Notice } from "../../net/wire";
 import { S } from "../../strings";
 import { PlayerMark } from "../../ui/Shape";
 import { bySeat } from "../../ui/players";
@@ -138,8 +138,34 @@ export function familyColours(game: View, players: LobbyPlayer[]): Map<string, s
   return out;
 }
 
-export function PizzaTheoryTable({ game: live, players }: TableProps) {
+/** The notices that say a bot moved for a player: the turn timer's, a class teacher's "play this turn", a stand-in. */
+const BOT_NOTICES = new Set(["timed_out", "played_for", "stand_in"]);
+
+/**
+ * The players a bot chose a cut for, as "round:player", as this screen saw the notices arrive (the party
+ * audit: the reveal said "Cy cut on line 2" of the turn timer's cut).  A notice that comes while round r is
+ * being cut, or with round r's reveal itself (the bot's cut was the last one), is about round r's cut; one
+ * in the add phase is about a topping.  A screen opened after it cannot know, and judges by who plays the
+ * seat now.
+ */
+export function useBotCuts(game: View, notices: readonly Notice[] | undefined): Set<string> {
+  const mark = useRef<number | null>(null);
+  const revealed = useRef<number | null>(null);
+  const cuts = useRef<Set<string>>(new Set());
+  const list = notices ?? [];
+  const last = (game.last_round?.round ?? null) as number | null;
+  const round = game.phase === "cut" ? game.round : last !== null && last !== revealed.current ? last : null;
+  if (mark.current !== null && round !== null) {
+    for (const n of list) if (n.n > mark.current && BOT_NOTICES.has(n.kind)) cuts.current = new Set([...cuts.current, `${round}:${n.player}`]);
+  }
+  mark.current = list.reduce((m, x) => Math.max(m, x.n), mark.current ?? -1);
+  revealed.current = last;
+  return cuts.current;
+}
+
+export function PizzaTheoryTable({ game: live, players, lobby }: TableProps) {
   const { stage, frozen } = useReveal(live);
+  const botCuts = useBotCuts(live, lobby?.notices);
   // (during the reveal, the view as the cuts came in: see useReveal)
   const game = frozen ?? live;
   const looks = looksByColour(game, players);
@@ -182,7 +208,7 @@ export function PizzaTheoryTable({ game: live, players }: TableProps) {
           )}
         </div>
         <Plate game={game} position={0} players={players} reveal={reveal} />
-        <div class="pt-reveal-slot">{revealing && game.last_round && <RevealSummary game={game} players={players} />}</div>
+        <div class="pt-reveal-slot">{revealing && game.last_round && <RevealSummary game={game} players={players} botCuts={botCuts} />}</div>
       </div>
       <div class="pt-board">
         <Board
@@ -209,7 +235,7 @@ export function PizzaTheoryTable({ game: live, players }: TableProps) {
   );
 }
 
-function RevealSummary({ game, players }: { game: View; players: LobbyPlayer[] }) {
+function RevealSummary({ game, players, botCuts }: { game: View; players: LobbyPlayer[]; botCuts: Set<string> }) {
   const looks = looksByColour(game, players);
   const seats = bySeat(players);
   const report = game.last_round;
@@ -221,7 +247,7 @@ function RevealSummary({ game, players }: { game: View; players: LobbyPlayer[] }
   const botCut = (colour: string) => {
     const seat = looks.get(colour)?.seat;
     const player = seat === null || seat === undefined ? undefined : seats.get(seat);
-    return player !== undefined && botPlaysFor(player);
+    return player !== undefined && (botPlaysFor(player) || botCuts.has(`${report.round}:${player.id}`));
   };
   return (
     <div class="reveal">
