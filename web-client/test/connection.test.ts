@@ -335,15 +335,21 @@ describe("Connection", () => {
     expect(tokens.host()).toBeNull();
   });
 
-  it("given another tab took the seat (bye replaced, then 4001), then it ends as replaced, keeps its token and comes back only when asked", () => {
+  /** A seated phone (its token stored) that the hub says goodbye to (`bye` with `reason`, then `close`); a minute later. */
+  function byeToSeated(reason: string, close: number) {
     const storage = memoryStorage();
     new TokenStore(storage).setSeat("BCDF", { room: "BCDF", token: "mine" });
-    const { conn, sockets, clock, tokens } = setup({ role: "player", room: "BCDF" }, storage);
-    sockets[0].open();
-    sockets[0].receive({ ...welcomePlayer, token: null });
-    sockets[0].receive({ t: "bye", reason: "replaced" });
-    sockets[0].drop(4001);
-    clock.advance(60000);
+    const made = setup({ role: "player", room: "BCDF" }, storage);
+    made.sockets[0].open();
+    made.sockets[0].receive({ ...welcomePlayer, token: null });
+    made.sockets[0].receive({ t: "bye", reason });
+    made.sockets[0].drop(close);
+    made.clock.advance(60000);
+    return made;
+  }
+
+  it("given another tab took the seat (bye replaced, then 4001), then it ends as replaced, keeps its token and comes back only when asked", () => {
+    const { conn, sockets, tokens } = byeToSeated("replaced", 4001);
     expect(sockets).toHaveLength(1);
     expect(conn.status).toBe("ended");
     expect(conn.endReason).toBe("replaced");
@@ -358,14 +364,7 @@ describe("Connection", () => {
   });
 
   it("given the host removed this player (bye removed, then 4003), then it ends as removed, forgets the seat and does not come back", () => {
-    const storage = memoryStorage();
-    new TokenStore(storage).setSeat("BCDF", { room: "BCDF", token: "mine" });
-    const { conn, sockets, clock, tokens } = setup({ role: "player", room: "BCDF" }, storage);
-    sockets[0].open();
-    sockets[0].receive({ ...welcomePlayer, token: null });
-    sockets[0].receive({ t: "bye", reason: "removed" });
-    sockets[0].drop(4003);
-    clock.advance(60000);
+    const { conn, sockets, tokens } = byeToSeated("removed", 4003);
     expect(sockets).toHaveLength(1);
     expect(conn.status).toBe("ended");
     expect(conn.endReason).toBe("removed");
