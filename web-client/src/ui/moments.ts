@@ -11,6 +11,7 @@ import { S } from "../strings";
 import { bySeat, seatedRoster } from "./players";
 import { listNames } from "./common";
 import { botPlaysFor } from "./presence";
+import { BOT_MOVED_NOTICES } from "./notices";
 
 export type MomentKind = "reveal" | "trick" | "special" | "cancel" | "bot" | "timer" | "winner";
 
@@ -38,9 +39,6 @@ function winnerText(state: StateFrame): string {
   return names.length === 1 ? S.winner(names[0]) : S.winners(listNames(names));
 }
 
-/** The notices that say a bot is moving for a player. */
-const BOT_NOTICES = new Set(["stand_in", "timed_out", "played_for"]);
-
 /**
  * Whether a bot made the move of `seat` in going from `prev` to `next`: a bot plays that seat now, or the
  * same change brought a notice that a bot moved for its player (the turn timer, a teacher's "play this
@@ -49,7 +47,7 @@ const BOT_NOTICES = new Set(["stand_in", "timed_out", "played_for"]);
 function botMover(prev: StateFrame, next: StateFrame): (seat: unknown) => boolean {
   const seats = bySeat(seatedRoster(next.lobby));
   const seen = (prev.lobby.notices ?? []).reduce((m, x) => Math.max(m, x.n), -1);
-  const fresh = new Set((next.lobby.notices ?? []).filter((x) => x.n > seen && BOT_NOTICES.has(x.kind)).map((x) => x.player));
+  const fresh = new Set((next.lobby.notices ?? []).filter((x) => x.n > seen && BOT_MOVED_NOTICES.has(x.kind)).map((x) => x.player));
   return (seat) => {
     const player = typeof seat === "number" ? seats.get(seat) : undefined;
     return !!player && (botPlaysFor(player) || fresh.has(player.id));

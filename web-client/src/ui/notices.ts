@@ -6,6 +6,9 @@
 import type { Lobby, Notice } from "../net/wire";
 import { S } from "../strings";
 
+/** The notices that say a bot moved for a player: a stand-in, the turn timer's, a class teacher's "play this turn". */
+export const BOT_MOVED_NOTICES: ReadonlySet<string> = new Set(["stand_in", "timed_out", "played_for"]);
+
 export class NoticeTracker {
   /** The newest `n` already shown (or found on opening); null until the first lobby. */
   private seen: number | null = null;

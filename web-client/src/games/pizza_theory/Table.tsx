@@ -9,6 +9,7 @@ import { PlayerMark } from "../../ui/Shape";
 import { bySeat } from "../../ui/players";
 import { PresenceTags } from "../../ui/common";
 import { botPlaysFor, isHuman } from "../../ui/presence";
+import { BOT_MOVED_NOTICES } from "../../ui/notices";
 import type { TableProps, View } from "../types";
 import { Board } from "./Board";
 import { FAMILIES, tableRotation, type Family } from "./geometry";
@@ -138,9 +139,6 @@ export function familyColours(game: View, players: LobbyPlayer[]): Map<string, s
   return out;
 }
 
-/** The notices that say a bot moved for a player: the turn timer's, a class teacher's "play this turn", a stand-in. */
-const BOT_NOTICES = new Set(["timed_out", "played_for", "stand_in"]);
-
 /**
  * The players a bot chose a cut for, as "round:player", as this screen saw the notices arrive (the party
  * audit: the reveal said "Cy cut on line 2" of the turn timer's cut).  A notice that comes while round r is
@@ -156,7 +154,7 @@ export function useBotCuts(game: View, notices: readonly Notice[] | undefined): 
   const last = (game.last_round?.round ?? null) as number | null;
   const round = game.phase === "cut" ? game.round : last !== null && last !== revealed.current ? last : null;
   if (mark.current !== null && round !== null) {
-    for (const n of list) if (n.n > mark.current && BOT_NOTICES.has(n.kind)) cuts.current = new Set([...cuts.current, `${round}:${n.player}`]);
+    for (const n of list) if (n.n > mark.current && BOT_MOVED_NOTICES.has(n.kind)) cuts.current = new Set([...cuts.current, `${round}:${n.player}`]);
   }
   mark.current = list.reduce((m, x) => Math.max(m, x.n), mark.current ?? -1);
   revealed.current = last;

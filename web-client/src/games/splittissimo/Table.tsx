@@ -7,6 +7,7 @@ import { S } from "../../strings";
 import { PlayerChip } from "../../ui/common";
 import { bySeat } from "../../ui/players";
 import { botPlaysFor } from "../../ui/presence";
+import { BOT_MOVED_NOTICES } from "../../ui/notices";
 import type { TableProps, View } from "../types";
 import { CardFace } from "./Card";
 import { cancelIsNews, windowLeft, type CancelSeen, type Card } from "./model";
@@ -42,9 +43,6 @@ function useCancelNews(game: View): boolean {
   return game.phase !== "over" && cancelIsNews(cancel, game.turn, seen.current?.turn ?? null);
 }
 
-/** The notices that say a bot is moving for a player: a stand-in, the turn timer, the teacher's "play this turn". */
-const BOT_NOTICES = new Set(["stand_in", "timed_out", "played_for"]);
-
 interface TrickSeen {
   key: string;
   byBot: boolean;
@@ -65,7 +63,7 @@ export function useTrickByBot(game: View, players: LobbyPlayer[], notices: reado
   const botTurns = useRef<{ player: number; turn: number }[]>([]);
   const list = notices ?? [];
   if (mark.current !== null) {
-    for (const n of list) if (n.n > mark.current && BOT_NOTICES.has(n.kind)) botTurns.current = [...botTurns.current.slice(-5), { player: n.player, turn: game.turn }];
+    for (const n of list) if (n.n > mark.current && BOT_MOVED_NOTICES.has(n.kind)) botTurns.current = [...botTurns.current.slice(-5), { player: n.player, turn: game.turn }];
   }
   mark.current = list.reduce((m, x) => Math.max(m, x.n), mark.current ?? -1);
   if (!trick) {
