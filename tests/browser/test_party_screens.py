@@ -211,6 +211,13 @@ def test_a_cut_a_bot_made_for_an_absent_player_is_said_to_be_the_bots(browser, q
     assert tv.locator(".plate-acting").count() == 0
     tv.wait_for_timeout(300)
     d.shot(tv, artifacts, "pt-tv-reveal")
+    # and says Ana's cut was the bot's (its stand-in notice came while the round was cut), fitting both TV sizes
+    said = tv.locator(".reveal-cuts li").all_inner_texts()
+    assert any(t.startswith("A bot cut on line ") and t.endswith(" for Ana") for t in said), said
+    for size in TV_SIZES:
+        tv.set_viewport_size(size)
+        d.shot(tv, artifacts, f"pt-tv-reveal-bot-cut-{size['width']}")
+        assert tv.evaluate("() => document.documentElement.scrollHeight - innerHeight") <= 0, size
     # ... and the next round once the pizza has turned
     tv.locator(".table-round", has_text="Round 2 of 30").wait_for(timeout=15_000)
     assert tv.locator(".pizza .skewer").count() == 0
