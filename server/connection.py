@@ -263,6 +263,8 @@ def message_for(client: Client, value: dict, seq: int | None) -> Message | Ping:
         return AskHint(client, frame.seq)
     if isinstance(frame, Cmd):  # a cmd the fast path above did not take (it decodes the same)
         return Command(client, frame.seq, frame.cmd)
+    if isinstance(frame, Hello) and frame.role not in ROLES:  # a wrong shape is bad_frame, as in the first hello
+        raise errors.BadFrame(f"role is one of {', '.join(ROLES)}")
     raise errors.UnknownFrame("hello is only the first frame")
 
 

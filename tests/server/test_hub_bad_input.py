@@ -51,6 +51,17 @@ async def test_garbage_in_a_live_room_is_answered_and_changes_nothing(server):
     await ana.send_raw(b"\xc1\xc1")
     assert (await ana.next_frame(lambda f: f["t"] == "error"))["code"] == "protocol/malformed"
     assert (await ana.request({"t": "warp"}))["code"] == "protocol/unknown_frame"
+    # A second hello (which carries no seq): well formed it is an unknown frame here; of the wrong shape, a bad
+    # frame, as a first one would be (a role that is none of the three included)
+    for hello, expected in (
+        ({"t": "hello", "v": 1, "role": "spectator", "room": code}, "protocol/unknown_frame"),
+        ({"t": "hello", "v": 1, "role": "bogus"}, "protocol/bad_frame"),
+        ({"t": "hello", "v": 1, "role": "player", "room": 5}, "protocol/bad_frame"),
+    ):
+        start = len(ana.frames)
+        await ana.send(hello)
+        reply = await ana.next_frame(lambda f: f["t"] == "error", start=start)
+        assert (reply["code"], reply["seq"]) == (expected, None), hello
     assert (await ana.request({"t": "cmd", "cmd": {"type": "Pick", "number": 1}, "seat": 1}))["code"] == "protocol/bad_frame"
     assert (await ana.cmd({"type": "Pick", "number": "1"}))["code"] == "protocol/bad_command"
     assert (await ana.cmd({"type": "Teleport"}))["code"] == "protocol/bad_command"
