@@ -86,6 +86,24 @@ def test_pizza_theorys_board_keeps_spaces_a_finger_can_tap(browser, server, arti
     assert confirm.is_enabled()
     # and the named spaces say what is on them
     assert re.fullmatch(r"Row \d, space \d: empty", phone.locator(".pizza .tap").first.get_attribute("aria-label"))
+    # and a keyboard (or a switch) reaches the spaces with Tab and chooses one with Enter: an SVG element takes
+    # focus only from a lower-case `tabindex` attribute (written `tabIndex`, no space could ever be chosen)
+    phone.evaluate("() => { window.scrollTo(0, 0); document.activeElement?.blur(); }")
+    for _ in range(40):
+        phone.keyboard.press("Tab")
+        if phone.evaluate("() => !!document.activeElement?.closest('.pizza .tap')"):
+            break
+    else:
+        pytest.fail("Tab never reached a space of the board")
+    focused = phone.evaluate("() => document.activeElement.closest('.pizza .tap').getAttribute('aria-label')")
+    phone.keyboard.press("Tab")  # the next space (the first was chosen by the tap above)
+    phone.keyboard.press("Enter")
+    chosen = phone.evaluate("() => document.activeElement.closest('.pizza .tap')")
+    assert chosen is not None
+    assert phone.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+    assert phone.evaluate("() => document.activeElement.getAttribute('aria-label')") != focused
+    assert phone.locator(".pizza .tap[aria-pressed=true]").count() == 1
+    assert confirm.is_enabled()
 
 
 SIDEWAYS = """() => {

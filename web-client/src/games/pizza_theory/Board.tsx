@@ -156,7 +156,7 @@ export function Board(props: BoardProps) {
                 key={`h${k}`}
                 class={`tap ${selected === k ? "tap-on" : ""}`}
                 role="button"
-                tabIndex={0}
+                tabindex={0}
                 aria-pressed={selected === k}
                 aria-label={props.spaceName ? props.spaceName(c) : S.pt_spaceLabel(c)}
                 onClick={() => onTap?.(c)}
