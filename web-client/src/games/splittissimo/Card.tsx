@@ -24,16 +24,24 @@ export function cardLabel(card: Card): string {
   return S.sp_cancelledCard;
 }
 
+/**
+ * A topping's badge: its letter is what tells toppings apart without colour, so it is as large as the card
+ * allows (17 of the card's 90 units: 12-13 px on a phone's hand card, where 12 units made 8 px), three
+ * badges side by side still inside the card.
+ */
+const TOPPING_R = 13;
+const TOPPING_STEP = 28;
+
 function Toppings({ names, y }: { names: string[]; y: number }) {
   return (
     <g>
       {names.map((t, i) => {
         const look = { fill: TOPPING_FILL[t] ?? "#888", letter: S.sp_toppingLetter[t] ?? "?" };
-        const x = (i - (names.length - 1) / 2) * 22;
+        const x = (i - (names.length - 1) / 2) * TOPPING_STEP;
         return (
           <g key={t}>
-            <circle cx={x} cy={y} r={10} fill={look.fill} stroke="#1b0f0a" stroke-width={1.5} />
-            <text x={x} y={y + 4.5} text-anchor="middle" font-size="12" font-weight="800" fill="#fff">
+            <circle cx={x} cy={y} r={TOPPING_R} fill={look.fill} stroke="#1b0f0a" stroke-width={1.5} />
+            <text x={x} y={y + 6} text-anchor="middle" font-size="17" font-weight="800" fill="#fff">
               {look.letter}
             </text>
           </g>
@@ -81,7 +89,7 @@ export function CardFace({ card, small, decorative }: { card: Card; small?: bool
           <text y={44} text-anchor="middle" class="sp-amount">
             {card.text}
           </text>
-          <Toppings names={card.toppings} y={-50 + 4} />
+          <Toppings names={card.toppings} y={-43} />
         </g>
       ) : card.kind === "order" ? (
         <g>
