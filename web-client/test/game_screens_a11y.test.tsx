@@ -13,6 +13,8 @@ import { NewYorkSliceHand } from "../src/games/new_york_slice/Hand";
 import { SliceCard } from "../src/games/new_york_slice/Slice";
 import type { Slice } from "../src/games/new_york_slice/model";
 import { SplittissimoHand } from "../src/games/splittissimo/Hand";
+import { SplittissimoTable } from "../src/games/splittissimo/Table";
+import { PizzaTheoryTable } from "../src/games/pizza_theory/Table";
 import type { LobbyPlayer } from "../src/net/wire";
 import { setLanguage } from "../src/strings";
 
@@ -94,6 +96,20 @@ describe("Pizza Theory's board, for a screen reader", () => {
     expect([...es.querySelectorAll("[role=img]")].map((e) => e.getAttribute("aria-label"))).toContain("Fila 4, casilla 4: ingrediente de Ana");
   });
 
+  it("lets a keyboard reach the spaces it may tap: an SVG element takes focus only from a lower-case tabindex", () => {
+    const board = ptHand("add", [{ type: "AddTopping", space: [2, -2, 0] }]);
+    const button = board.querySelector<SVGGElement>("[role=button]")!;
+    expect(button.getAttribute("tabindex")).toBe("0");
+    expect(button.hasAttribute("tabIndex") && button.getAttribute("tabIndex") !== "0").toBe(false);
+  });
+
+  it("the TV's order of play marks whose turn it is for a screen reader, not by its look alone", () => {
+    render(<PizzaTheoryTable game={ptView("add")} lobby={{} as never} players={players} outcome={null} />, root);
+    const items = [...root.querySelectorAll(".pt-order li")];
+    expect(items.map((li) => li.getAttribute("aria-current"))).toEqual(["step", null]);
+    expect(items[0].textContent).toContain("Ana");
+  });
+
   it("marks a player's topping with a dark centre, so a plain circle is not an empty space", () => {
     const board = ptHand("cut");
     const toppings = [...board.querySelectorAll(".topping")];
@@ -146,6 +162,18 @@ describe("Splittissimo's cards", () => {
     expect(picks.length).toBe(2);
     expect(picks.map((b) => b.querySelector(".sr-only")?.textContent)).toEqual(["Pizza card 1/4", "Pizza card 1/2 with tomato"]);
     for (const b of picks) expect(b.querySelector("svg")!.getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("the TV announces whose turn it is (its own live line, without the deck's count that changes at each draw)", () => {
+    const game = {
+      level: "easy", active: 1, phase: "play", table: [], piles: [], deck_size: 20, window: null, last_trick: null, last_cancel: null,
+      seats: [{ seat: 0, hand_count: 4, delivered: [0, 1], passed: false }, { seat: 1, hand_count: 4, delivered: [0, 1], passed: false }],
+    };
+    render(<SplittissimoTable game={game} lobby={{ notices: [] } as never} players={players} outcome={null} />, root);
+    const line = root.querySelector(".sp-turn-line")!;
+    expect(line.getAttribute("aria-live")).toBe("polite");
+    expect(line.textContent).toContain("Ben");
+    expect(line.closest("[aria-live]")).toBe(line);
   });
 
   it("draws the slices there at least 3:1 against the slices gone", () => {

@@ -197,7 +197,7 @@ export function PizzaTheoryTable({ game: live, players, lobby }: TableProps) {
               {(game.order as number[]).map((s) => {
                 const look = looks.get(game.seats[s]?.colour);
                 return (
-                  <li key={s} class={game.turn === s ? "now" : ""}>
+                  <li key={s} class={game.turn === s ? "now" : ""} aria-current={game.turn === s ? "step" : undefined}>
                     {look && <PlayerMark shape={look.shape} colour={look.colour} size={26} />} {seats.get(s)?.name ?? S.seat(s)}
                   </li>
                 );

@@ -139,7 +139,8 @@ export function SplittissimoTable({ game, players, lobby }: TableProps) {
         <div class="sp-info">
           <p class="table-round">{S.sp_level(S.sp_levelName[String(game.level)] ?? String(game.level))}</p>
           {/* on a phone the prompt above the hand says whose turn it is: the turn line is the TV's */}
-          <p class={`table-phase ${game.phase === "over" ? "" : "sp-turn-line"}`}>{game.phase === "over" ? endReason(String(game.final?.reason ?? ""), String(game.level)) : S.sp_turnOf(active)}</p>
+          {/* announced when it changes (whose turn, or the end), without the deck's count beside it */}
+          <p class={`table-phase ${game.phase === "over" ? "" : "sp-turn-line"}`} aria-live="polite">{game.phase === "over" ? endReason(String(game.final?.reason ?? ""), String(game.level)) : S.sp_turnOf(active)}</p>
           {left !== null && (
             <p class="sp-window" role="timer" aria-live="off">
               {S.sp_window(left)}
