@@ -126,6 +126,24 @@ SIDEWAYS = """() => {
 }"""
 
 
+#: The narrowest phone the client is made for (an iPhone SE of the first kind).
+NARROW = {"width": 320, "height": 568}
+
+#: The Slicer's words beside its slices ("Saus", "Haw/BBQ") that a line break cuts inside a word: a plain
+#: slice's word on more than one line, or a combo's on more than two (it may break at its slash).
+WORDS_WHOLE = """() => {
+    const out = [];
+    for (const e of document.querySelectorAll('.nys-cut-short')) {
+        if (!e.getClientRects().length) continue;
+        const line = parseFloat(getComputedStyle(e).lineHeight);
+        const lines = Math.round(e.getBoundingClientRect().height / line);
+        const parts = e.textContent.split('/').length;
+        if (lines > parts) out.push(`"${e.textContent}" takes ${lines} lines`);
+    }
+    return out;
+}"""
+
+
 def test_new_york_slice_fits_a_phone_at_200_percent_zoom(browser, server, artifacts):
     # Given a New York Slice game: a phone and three bots
     tv = d.open_tv(browser, server.url)
@@ -145,9 +163,14 @@ def test_new_york_slice_fits_a_phone_at_200_percent_zoom(browser, server, artifa
                 phone.wait_for_timeout(200)
                 found[kind] = phone.evaluate(SIDEWAYS)
                 phone.screenshot(path=str(artifacts / f"nys-{kind}-zoom200.png"), full_page=True)
+                if kind == "slicer":  # and on the narrowest phone, each slice's word beside it is whole
+                    phone.set_viewport_size(NARROW)
+                    phone.wait_for_timeout(200)
+                    found["slicer-320"] = phone.evaluate(SIDEWAYS) + phone.evaluate(WORDS_WHOLE)
+                    phone.screenshot(path=str(artifacts / "nys-slicer-320x568.png"), full_page=True)
                 phone.set_viewport_size({"width": 390, "height": 844})
 
     play.play_until_over(phone, play.new_york_slice_turn, before_turn=each_screen, timeout=300)
     # Then nothing leaves the phone sideways, every button stays in its card, every name whole
-    assert "plate" in found and "slicer" in found, found.keys()
+    assert "plate" in found and "slicer" in found and "slicer-320" in found, found.keys()
     assert not any(found.values()), found
