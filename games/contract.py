@@ -344,6 +344,12 @@ class GameSpec(Generic[StateT, CommandT, EventT, ViewT]):
     #: ``legal_patterns(state, seat)``: the seat's legal commands with patterns for long
     #: families (what a phone is sent), or None; None here: phones get ``legal_commands``.
     legal_patterns: Callable[[StateT, int], Sequence[Any] | None] | None = attrs.field(default=None, hash=False)
+    #: ``waiting_for(state)``: the seats whose move the game waits for now, which every viewer may know (whose
+    #: turn it is). A seat whose only legal commands are optional (Splittissimo's Cancelled and Special Orders
+    #: played on another's turn, from a hand nobody else sees) is not among them: the turn timer plays for these
+    #: seats and its length reads who they are, so it must never depend on a hidden hand. None here: every seat
+    #: with a legal command (games whose every legal command answers a move the game waits for).
+    waiting_for: Callable[[StateT], Sequence[int]] | None = attrs.field(default=None, hash=False)
     #: ``deal_shortfall(setup)``: ``(cards there are, cards the deal needs)`` when the options leave too few
     #: cards to deal to ``setup.players`` (the host is refused before the game starts), else None.
     deal_shortfall: Callable[[Setup], tuple[int, int] | None] | None = attrs.field(default=None, hash=False)

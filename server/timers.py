@@ -37,14 +37,26 @@ def wall_ms() -> int:
 
 
 def acting_players(room: Room, games: Mapping[str, GameSpec]) -> list[tuple[int, int]]:
-    """(seat, player id) of every human-played seat the game is waiting for now."""
+    """(seat, player id) of every human-played seat the game is waiting for now.
+
+    The game says which seats it waits for (``GameSpec.waiting_for``), never
+    a seat that merely could play an optional card from its hidden hand: the
+    turn timer's length is shown to every screen and its bot plays for these
+    seats, so neither may depend on what a hand holds.
+    """
     if room.run is None:
         return []
     spec = games[room.run.game]
+    state = room.run.state
+    if spec.waiting_for is not None:
+        waited = set(spec.waiting_for(state))
+        seats = [(seat, pid) for seat, pid in enumerate(room.run.seats) if seat in waited]
+    else:
+        seats = [(seat, pid) for seat, pid in enumerate(room.run.seats) if spec.legal_commands(state, seat)]
     out = []
-    for seat, pid in enumerate(room.run.seats):
+    for seat, pid in seats:
         player = room.player(pid)
-        if player is not None and player.bot is None and not player.stand_in and spec.legal_commands(room.run.state, seat):
+        if player is not None and player.bot is None and not player.stand_in:
             out.append((seat, pid))
     return out
 

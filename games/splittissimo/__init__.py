@@ -23,7 +23,7 @@ from games.splittissimo.bot import BOTS
 from games.splittissimo.hints import hint
 from games.splittissimo.messages import COMMANDS, EVENTS
 from games.splittissimo.options import OPTIONS
-from games.splittissimo.rules import deal_shortfall, decide, is_terminal, legal_commands, next_timer, outcome
+from games.splittissimo.rules import deal_shortfall, decide, is_terminal, legal_commands, next_timer, outcome, waiting_for
 from games.splittissimo.state import evolve, initial_state
 from games.splittissimo.views import view
 
@@ -46,6 +46,7 @@ GAME = GameSpec(
     bots=BOTS,
     hint=hint,
     deal_shortfall=deal_shortfall,
+    waiting_for=waiting_for,
 )
 
 __all__ = ["GAME", "hint"]

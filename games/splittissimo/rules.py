@@ -43,6 +43,7 @@ from games.splittissimo.state import (
     NO_TRICKS,
     OVER,
     PILES,
+    TURN,
     WINDOW,
     State,
     balanced_piles,
@@ -367,6 +368,15 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if state.level == ADVANCED and state.tricks == 0:
         interrupts.extend(_special_orders(state, seat))
     return interrupts
+
+
+def waiting_for(state: State) -> tuple[int, ...]:
+    """The seat the game waits for: the active player in their turn, nobody during the reaction window.
+
+    Another seat may hold a Cancelled or Special Order it could play now, but
+    the game never waits for that (and nobody else may learn it holds one).
+    """
+    return (state.active,) if state.phase == TURN else ()
 
 
 def next_timer(state: State) -> Timer[Command] | None:

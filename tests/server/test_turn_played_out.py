@@ -84,3 +84,50 @@ async def test_the_teachers_play_turn_plays_out_a_whole_turn_and_is_refused_for_
     assert actor.room.run.state.active == other
     markers = [e for e in await stored(actor) if isinstance(e, roomstate.DefaultMovePlayed)]
     assert len(markers) >= 2 and {m.player for m in markers} == {player[active]}
+
+
+async def test_a_card_another_seat_could_play_neither_lengthens_the_clock_nor_is_played_by_the_timer(monkeypatch):
+    """Advanced Splittissimo: a seat may play a Special Order on another's turn, from a hand nobody else sees.
+
+    The game never waits for that, so the turn clock (shown to every screen) must not double for that seat's
+    extra time (it did, which told the room what the hand held), and the timer's bot must not play the card
+    for its human when the active player runs out of time (it did: the timer played for every seat with a
+    legal command).
+    """
+    monkeypatch.setattr(test_presence, "GAMES", SPLITTISSIMO)
+    for seed in range(1, 400):
+        monkeypatch.setattr("server.room.secrets.randbits", lambda bits, seed=seed: seed)
+        actor = test_presence.make_actor()
+        await actor.open("ABCD", "hash")
+        tv = client("host")
+        await attach(actor, tv)
+        phones = []
+        for name in ("Ana", "Bo"):
+            phone = client("player")
+            await attach(actor, phone, name=name)
+            phones.append(phone)
+        assert (await host(actor, tv, lobby.SelectGame("splittissimo", {"level": "advanced", "reaction_ms": 0})))["t"] == "ack"
+        assert (await host(actor, tv, lobby.Start(), 2))["t"] == "ack"
+        await _dealt(actor)
+        state = actor.room.run.state
+        other = 1 - state.active
+        spec = SPLITTISSIMO["splittissimo"]
+        if any(type(c).__name__ == "PlaySpecialOrder" for c in spec.legal_commands(state, other)):
+            break
+    else:
+        raise AssertionError("no deal in 400 seeds lets the other seat play a Special Order on the first turn")
+    seats = actor.room.run.seats
+    # Given a 30 s turn timer, and extra time for the seat that is not on turn (and holds a playable Special Order)
+    assert (await host(actor, tv, lobby.SetTurnTimer(30), 3))["t"] == "ack"
+    assert (await host(actor, tv, lobby.GiveExtraTime(seats[other], True), 4))["t"] == "ack"
+    # Then the clock every screen shows is the active player's 30 s, not 60
+    lobby_map = (await latest(tv))["lobby"]
+    assert lobby_map["turn_clock"]["seconds"] == 30
+    hand_before = actor.room.run.state.hands[other]
+    # And when the active player's time runs out, the bot plays their turn only
+    await turn(actor, [_timed_out(actor)])
+    markers = [e for e in await stored(actor) if isinstance(e, roomstate.DefaultMovePlayed)]
+    assert markers and {m.seat for m in markers} == {1 - other}
+    assert actor.room.run.state.hands[other] == hand_before or actor.room.run.state.active == other
+    for phone in phones:
+        await latest(phone)

@@ -199,3 +199,19 @@ def test_with_pass_anytime_the_active_player_is_never_stuck_before_a_trick(game)
         legal = GAME.legal_commands(state, state.active)
         tricks = any(isinstance(c, TakeTrick) for c in legal)
         assert (Pass() in legal) == (state.pass_anytime or not tricks)
+
+
+@settings(max_examples=25, deadline=None)
+@given(game_setups)
+def test_the_game_waits_for_the_active_seat_only_and_it_always_has_a_move(game):
+    """``waiting_for`` names the seat the turn timer plays for and whose extra time the clock shows: in a turn
+    the active seat, which always has a legal command; never a seat that could only play an optional card
+    (a Cancelled or Special Order) on another's turn, and nobody while the reaction window is open."""
+    _, steps = played(game)
+    for _, _, _, _, state in steps:
+        waited = GAME.waiting_for(state)
+        if state.phase == TURN:
+            assert waited == (state.active,)
+            assert GAME.legal_commands(state, state.active)
+        else:
+            assert waited == ()
