@@ -23,7 +23,15 @@ from games.splittissimo.bot import BOTS
 from games.splittissimo.hints import hint
 from games.splittissimo.messages import COMMANDS, EVENTS
 from games.splittissimo.options import OPTIONS
-from games.splittissimo.rules import deal_shortfall, decide, is_terminal, legal_commands, next_timer, outcome, waiting_for
+from games.splittissimo.rules import (
+    deal_shortfall,
+    decide,
+    is_terminal,
+    legal_commands,
+    next_timer,
+    outcome,
+    waiting_for,
+)
 from games.splittissimo.state import evolve, initial_state
 from games.splittissimo.views import view
 
