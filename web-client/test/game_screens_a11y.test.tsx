@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PizzaTheoryHand } from "../src/games/pizza_theory/Hand";
 import { NewYorkSliceHand } from "../src/games/new_york_slice/Hand";
 import { SliceCard } from "../src/games/new_york_slice/Slice";
+import { inkOn, TYPE_COLOURS } from "../src/games/new_york_slice/model";
 import type { Slice } from "../src/games/new_york_slice/model";
 import { SplittissimoHand } from "../src/games/splittissimo/Hand";
 import { SplittissimoTable } from "../src/games/splittissimo/Table";
@@ -120,6 +121,28 @@ describe("Pizza Theory's board, for a screen reader", () => {
 });
 
 const slice = (id: number, types: number[], kind: Slice["kind"] = "plain"): Slice => ({ id, kind, types, pepperoni: 1, anchovies: 0, name: "x" });
+
+describe("New York Slice's slice numbers", () => {
+  const lum = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a: string, b: string) => {
+    const [lo, hi] = [lum(a), lum(b)].sort((x, y) => x - y);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  it("are drawn in the ink their slice's colour needs, at least 4.5:1 (dark ink on Meat Lovers was 2.5:1)", () => {
+    for (const [type, colour] of Object.entries(TYPE_COLOURS)) {
+      render(<SliceCard slice={slice(Number(type) * 10, [Number(type)])} small />, root);
+      const ink = root.querySelector<HTMLElement>(".slice-num")!.style.color;
+      const hex = inkOn(colour);
+      expect(ink.replace(/\s/g, "")).toBe(hex === "#fff" ? "rgb(255,255,255)" : "rgb(27,15,10)");
+      expect(ratio(hex === "#fff" ? "#ffffff" : hex, colour)).toBeGreaterThanOrEqual(4.5);
+      render(null, root);
+    }
+  });
+});
 
 describe("New York Slice's small slices", () => {
   it("show their kind in a short word, in the language in use", () => {

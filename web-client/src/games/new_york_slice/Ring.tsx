@@ -6,7 +6,7 @@
 // middle by name; what it does is one line under the pizza, in the TV's own
 // type size, where it can wrap.
 import { S } from "../../strings";
-import { sliceColour, TYPE_COLOURS, type Slice } from "./model";
+import { inkOn, sliceColour, TYPE_COLOURS, type Slice } from "./model";
 import {
   CENTRE_AT,
   CRUST,
@@ -24,18 +24,6 @@ import {
   type Point,
 } from "./ringLayout";
 import { sliceLabel, sliceName } from "./Slice";
-
-/** Dark ink on a light slice, white on a dark one (by the colour's luminance). */
-export function inkOn(colour: string): string {
-  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
-  if (!m) return "#1b0f0a";
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
-    const c = parseInt(h, 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.2 ? "#1b0f0a" : "#fff";
-}
 
 let canvas: CanvasRenderingContext2D | null | undefined;
 

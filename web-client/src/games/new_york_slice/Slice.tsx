@@ -1,7 +1,7 @@
 // One New York Slice slice as a small card: its type number and name, a
 // red dot per pepperoni, a fish per anchovy.  Combos show both halves.
 import { S } from "../../strings";
-import { sliceColour, TYPE_COLOURS, type Slice } from "./model";
+import { inkOn, sliceColour, TYPE_COLOURS, type Slice } from "./model";
 import { W } from "./words";
 
 /** A slice's name in the language in use, from its kind and types (the hub's `name` is English). */
@@ -65,7 +65,11 @@ export function SliceCard({
       aria-hidden={decorative ? "true" : undefined}
     >
       <span class="slice-shape" style={style}>
-        <span class={`slice-num ${number.length > 2 ? "slice-num-long" : ""}`}>{number}</span>
+        {/* the number in the ink its slice's colour needs, as on the TV's ring (dark ink on Meat Lovers was 2.5:1);
+            a combo's two halves keep the table's ink */}
+        <span class={`slice-num ${number.length > 2 ? "slice-num-long" : ""}`} style={combo ? undefined : { color: inkOn(sliceColour(slice)) }}>
+          {number}
+        </span>
         {slice && (slice.pepperoni > 0 || slice.anchovies > 0) && (
           <span class="slice-tops" aria-hidden="true">
             {Array.from({ length: slice.pepperoni }, (_, i) => (

@@ -27,6 +27,18 @@ export const TYPE_COLOURS: Record<number, string> = {
   11: "#ffe39a",
 };
 
+/** Dark ink on a light slice, white on a dark one (by the colour's luminance). */
+export function inkOn(colour: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!m) return "#1b0f0a";
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
+    const c = parseInt(h, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return lum > 0.2 ? "#1b0f0a" : "#fff";
+}
+
 export function sliceColour(s: Slice | null): string {
   if (!s) return "#5a3722";
   if (s.kind === "anchovy") return "#7aa6c2";
