@@ -110,6 +110,7 @@ function CreateClass({ onCreated }: { onCreated: (code: string, token: string) =
     <main class="teacher-create">
       <h1>{C.teacherTitle}</h1>
       <LanguageSwitch />
+      <p class="teacher-explain">{T.otherDeviceOnCreate}</p>
       <form onSubmit={submit} class="teacher-form">
         <label>{C.game}
           <select class="input" value={options.game} onChange={(e) => set({ game: (e.target as HTMLSelectElement).value })}>
@@ -379,6 +380,7 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
         {!readOnly && <Qr text={join} label={join} px={140} />}
         <LanguageSwitch compact />
       </header>
+      <TeacherLink code={code} token={token} />
       {board?.closed && <p class="class-ended" role="status">{C.ended}</p>}
       {board?.paused && <p class="class-paused" role="status">{T.paused}</p>}
       {!readOnly && <nav class="teacher-controls">
@@ -532,6 +534,45 @@ function ClassBoard({ code, token, onGone }: { code: string; token: string; onGo
   );
 }
 
+/**
+ * The teacher's own link (`/teacher#class=CODE&token=T`, what `pizzanight class` prints), hidden until asked:
+ * a class opened on this page is run from this browser alone unless the teacher can carry it to another device
+ * (the audit: a laptop whose battery died left a paused class that nobody could resume). The token is the
+ * class's secret, so it is shown only on request, with a warning, never on the projector's page.
+ */
+export function teacherLink(code: string, token: string): string {
+  return `${location.origin}/teacher#class=${encodeURIComponent(code)}&token=${encodeURIComponent(token)}`;
+}
+
+function TeacherLink({ code, token }: { code: string; token: string }) {
+  const [copied, setCopied] = useState(false);
+  const link = teacherLink(code, token);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 3000);
+    } catch {
+      // no clipboard (an insecure page, an old browser): the link is there to select by hand
+    }
+  };
+  return (
+    <details class="teacher-link" data-testid="teacher-link">
+      <summary>{T.otherDevice}</summary>
+      <p class="teacher-explain">{T.otherDeviceHelp}</p>
+      <div class="teacher-link-row">
+        <Qr text={link} label={T.teacherLink} px={160} />
+        <div class="teacher-link-text">
+          <label>{T.teacherLink}
+            <input class="input" readOnly value={link} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+          </label>
+          <button class="btn" type="button" onClick={copy}>{copied ? T.copied : T.copyLink}</button>
+        </div>
+      </div>
+    </details>
+  );
+}
+
 /** A class opened with `pizzanight class` arrives as /teacher#class=CODE&token=T: keep it, clear the address bar. */
 function adoptFromAddress(): void {
   const given = new URLSearchParams(location.hash.slice(1));
@@ -548,6 +589,15 @@ export function TeacherScreen() {
     adoptFromAddress();
     return saved.get("teacher");
   });
+  // the teacher link pasted into a tab already on /teacher changes only the address's #part, which loads nothing
+  useEffect(() => {
+    const adopt = () => {
+      adoptFromAddress();
+      setMine(saved.get("teacher"));
+    };
+    addEventListener("hashchange", adopt);
+    return () => removeEventListener("hashchange", adopt);
+  }, []);
   return (
     <div class="screen teacher-screen">
       {mine ? (

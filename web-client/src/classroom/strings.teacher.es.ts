@@ -25,6 +25,14 @@ export const teacherEs = {
   noClass: "No hay ninguna clase con ese código.",
   // --- la vista del profe --------------------------------------------------
   openProjector: "Abrir la vista del proyector",
+  otherDevice: "Llevar esta clase desde otro dispositivo",
+  otherDeviceHelp:
+    "Abre este enlace (o escanea el código) en tu otro dispositivo: abre allí esta página. Quien lo tenga puede llevar tu clase, así que nunca lo muestres en el proyector.",
+  teacherLink: "Enlace del profe",
+  copyLink: "Copiar el enlace",
+  copied: "Copiado",
+  otherDeviceOnCreate:
+    "¿Abriste una clase en otro dispositivo? Allí, en «Llevar esta clase desde otro dispositivo», está el enlace que la abre aquí.",
   projectorHelp: "Para el proyector: las mesas, de quién es el turno y cómo entrar. Ninguna cifra de ningún alumno, ningún botón.",
   tabTables: "Mesas",
   tabReport: "Informe",

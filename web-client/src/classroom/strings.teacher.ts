@@ -30,6 +30,15 @@ export const teacherEn = {
   noClass: "There is no class with that code.",
   // --- the teacher's view --------------------------------------------------
   openProjector: "Open the projector view",
+  // the teacher's own link, for running the class from another device (the page holds the class's secret)
+  otherDevice: "Run this class from another device",
+  otherDeviceHelp:
+    "Open this link (or scan the code) on your other device: it opens this page there. Anyone who has it can run your class, so never show it on the projector.",
+  teacherLink: "Teacher link",
+  copyLink: "Copy the link",
+  copied: "Copied",
+  otherDeviceOnCreate:
+    "Opened a class on another device? There, under “Run this class from another device”, is the link that opens it here.",
   projectorHelp: "For the projector: the tables, whose turn and how to join. No figures about any student, no buttons.",
   tabTables: "Tables",
   tabReport: "Report",
