@@ -187,6 +187,12 @@ export const en = {
   watchingOnly: "You are watching this game.",
   noTv: "No TV",
   tableOnPhone: "The table",
+  /** A phone while the room's TV has been gone a few seconds mid-game (it may never come back). */
+  tvGone: "The TV is off.",
+  showTableHere: "Show the table on this phone",
+  /** The host menu: the table on another screen (the TV's browser changed, or a second screen). */
+  anotherScreen: "The table on another screen",
+  anotherScreenHelp: (address: string) => `Open ${address} in that screen's browser: it shows the table, and the code to join.`,
   finalTable: "The final table",
   playNextGame: "A game is on: you play from the next one. Here is how it's going.",
   sittingOutLobby: "The host has you sitting this one out",

@@ -1,7 +1,7 @@
 import { Fragment } from "preact";
 // The TV lobby: how to join (code, QR, address), who has joined, which game
 // with which options, bots, start.  Read-only (no controls) for spectators.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { GameInfo, Lobby, OptionInfo } from "../net/wire";
 import { S, optionWords } from "../strings";
 import { Qr } from "../ui/Qr";
@@ -20,40 +20,8 @@ import type { LobbyPlayer } from "../net/wire";
 import type { HostActions } from "./hostActions";
 export type { HostActions } from "./hostActions";
 
-/**
- * Where phones should go: the hub knows its address on the local network
- * (/api/info), which matters when the TV itself opened "localhost".  It also
- * says the short address a person types (`pizzanight.local:8000` when it is
- * announced on the network, else the IP address and port).
- */
-export function useJoinInfo(): { base: string; address: string | null } {
-  const [info, setInfo] = useState<{ base: string; address: string | null }>({
-    base: `${location.origin}/join`,
-    address: null,
-  });
-  useEffect(() => {
-    let live = true;
-    fetch("/api/info")
-      .then((r) => (r.ok ? r.json() : null))
-      .then((got) => {
-        if (live && got && typeof got.join === "string") {
-          setInfo({
-            base: got.join.replace(/\/$/, ""),
-            address: typeof got.address === "string" && got.address ? got.address : null,
-          });
-        }
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
-  return info;
-}
-
-export function useJoinBase(): string {
-  return useJoinInfo().base;
-}
+export { useJoinBase, useJoinInfo } from "./joinInfo";
+import { useJoinInfo } from "./joinInfo";
 
 export function JoinPanel({ code }: { code: string }) {
   const { base, address } = useJoinInfo();

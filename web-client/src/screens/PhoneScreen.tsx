@@ -268,6 +268,7 @@ function Seated({
   // A room opened from a phone has no TV at all: every phone shows the table, no toggle.
   phoneOnly = phoneOnly || Boolean(state.lobby.no_tv);
   const [tableShown, toggleTable] = useTableShown(phoneOnly);
+  const tvGone = useTvGone(state, phoneOnly);
   const me = state.lobby.players.find((p) => p.id === state.you.player) ?? null;
   const turn = turnPrompt(state);
   // paused on one's own turn: no "Your turn" with buttons that only answer "wait" (the class audit)
@@ -314,6 +315,14 @@ function Seated({
       {/* (the host phone's lobby says "You are the host" in its own heading: not twice) */}
       {!(hosting && !state.game) && (
         <p class={`authority-line ${hosting ? "authority-you" : ""}`}>{authorityText(state.lobby, "phone", state.you.player ?? null)}</p>
+      )}
+      {tvGone && !tableShown && (
+        <p class="tv-gone" role="status">
+          {S.tvGone}{" "}
+          <button class="btn btn-small" onClick={toggleTable}>
+            {S.showTableHere}
+          </button>
+        </p>
       )}
       {state.game && tableShown && !state.outcome && (
         // The table's public part comes from this seat's own view: a phone is never sent anything else.
@@ -628,4 +637,31 @@ export function PhoneScreen({ code }: { code: string | null }) {
       />
     </div>
   );
+}
+
+/** How long the TV must have been gone before a phone offers the table itself (a TV reloading is back in about 1 s). */
+export const TV_GONE_MS = 5000;
+
+/**
+ * Whether this phone should say the TV is off: a game is being played in a room whose TV was here and has
+ * been gone for {@link TV_GONE_MS} (the "goes away" audit: the TV's tab closed for good and the phones were
+ * told nothing, though "No TV" would have shown them the table). Never in a room with no TV, nor at a class
+ * table (its phones show the table already).
+ */
+export function useTvGone(state: StateFrame, phoneOnly: boolean): boolean {
+  const lobby = state.lobby;
+  const tvWasHere = useRef(false);
+  const [gone, setGone] = useState(false);
+  if (lobby.host_connected) tvWasHere.current = true;
+  const watching = Boolean(state.game) && !state.outcome && !phoneOnly && authorityOf(lobby).kind !== "class";
+  const away = watching && tvWasHere.current && !lobby.host_connected;
+  useEffect(() => {
+    if (!away) {
+      setGone(false);
+      return;
+    }
+    const timer = setTimeout(() => setGone(true), TV_GONE_MS);
+    return () => clearTimeout(timer);
+  }, [away]);
+  return away && gone;
 }
