@@ -36,9 +36,13 @@ describe("the TV is off", () => {
   it("is said once the TV that was here has been gone long enough, and unsaid when it is back", () => {
     act(() => render(<Probe state={frame(true)} />, root));
     act(() => render(<Probe state={frame(false)} />, root));
-    act(() => vi.advanceTimersByTime(TV_GONE_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(TV_GONE_MS - 100);
+    });
     expect(last()).toBe(false);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(last()).toBe(true);
     act(() => render(<Probe state={frame(true)} />, root));
     expect(last()).toBe(false);
@@ -47,22 +51,34 @@ describe("the TV is off", () => {
   it("is never said for a TV that reloads within the wait", () => {
     act(() => render(<Probe state={frame(true)} />, root));
     act(() => render(<Probe state={frame(false)} />, root));
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     act(() => render(<Probe state={frame(true)} />, root));
-    act(() => vi.advanceTimersByTime(TV_GONE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(TV_GONE_MS * 2);
+    });
     expect(shown.every((s) => !s)).toBe(true);
   });
 
   it("is never said where no TV was, in a room with no TV, at a class table, or between games", () => {
     act(() => render(<Probe state={frame(false)} />, root)); // the TV never came (a phone joined first)
-    act(() => vi.advanceTimersByTime(TV_GONE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(TV_GONE_MS * 2);
+    });
     act(() => render(<Probe state={frame(true)} phoneOnly />, root));
     act(() => render(<Probe state={frame(false)} phoneOnly />, root));
-    act(() => vi.advanceTimersByTime(TV_GONE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(TV_GONE_MS * 2);
+    });
     act(() => render(<Probe state={frame(false, "class")} />, root));
-    act(() => vi.advanceTimersByTime(TV_GONE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(TV_GONE_MS * 2);
+    });
     act(() => render(<Probe state={frame(false, "phone", null)} />, root));
-    act(() => vi.advanceTimersByTime(TV_GONE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(TV_GONE_MS * 2);
+    });
     expect(shown.every((s) => !s)).toBe(true);
   });
 });
