@@ -17,6 +17,7 @@ export const es = {
   connecting: "Conectando…",
   reconnecting: "Volviendo a conectar…",
   reconnectingHelp: "Se cortó la conexión. Tu sitio te espera; un momento.",
+  reconnectingHelpScreen: "Se cortó la conexión. La partida sigue; esta pantalla se pone al día al volver.",
   ended_not_found: "No hay ninguna sala con ese código.",
   ended_room_closed: "Esta sala se ha cerrado. ¡Gracias por jugar!",
   ended_replaced: "Esta sala está abierta en otra pantalla.",

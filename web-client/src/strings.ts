@@ -15,6 +15,7 @@ export const en = {
   connecting: "Connecting…",
   reconnecting: "Reconnecting…",
   reconnectingHelp: "The connection dropped. Your seat is kept; hold on.",
+  reconnectingHelpScreen: "The connection dropped. The game goes on; this screen catches up when it is back.",
   ended_not_found: "There is no room with that code.",
   ended_room_closed: "This room has closed. Thanks for playing!",
   ended_replaced: "This room is open on another screen.",

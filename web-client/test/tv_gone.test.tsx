@@ -82,3 +82,16 @@ describe("the TV is off", () => {
     expect(shown.every((s) => !s)).toBe(true);
   });
 });
+
+describe("the connection banner", () => {
+  it("promises a phone its seat, and tells a screen (the TV, the watch page) that the game goes on", async () => {
+    const { StatusBanner } = await import("../src/ui/common");
+    const root = document.createElement("div");
+    render(<StatusBanner status="reconnecting" />, root);
+    expect(root.textContent).toContain("The game goes on");
+    expect(root.textContent).not.toContain("seat");
+    render(<StatusBanner status="reconnecting" who="phone" />, root);
+    expect(root.textContent).toContain("Your seat is kept");
+    render(null, root);
+  });
+});

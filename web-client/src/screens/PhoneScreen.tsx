@@ -539,7 +539,7 @@ export function Joined({
   return (
     <div class="screen phone">
       <RosterContext.Provider value={state ? seatedRoster(state.lobby) : null}>
-      {!over && !elsewhere && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} />}
+      {!over && !elsewhere && <StatusBanner status={status} endReason={conn.endReason} onRetry={() => conn.retryNow()} who="phone" />}
       {elsewhere ? (
         <SeatElsewhere onPlayHere={() => conn.retryNow()} />
       ) : over ? (

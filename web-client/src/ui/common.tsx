@@ -8,7 +8,21 @@ import { lookAt, lookFor, RosterContext } from "./players";
 import { PlayerMark } from "./Shape";
 import { botPlaysFor, botSeats, droppedSeats, isHuman, presenceOf } from "./presence";
 
-export function StatusBanner({ status, endReason, onRetry }: { status: Status; endReason?: EndReason | null; onRetry?: () => void }) {
+/**
+ * The connection's state. `who`: a phone holds a seat ("your seat is kept"); a screen (the TV, the watch
+ * page) holds none, and the game goes on without it (the audit: an offline TV said "Your seat is kept").
+ */
+export function StatusBanner({
+  status,
+  endReason,
+  onRetry,
+  who = "screen",
+}: {
+  status: Status;
+  endReason?: EndReason | null;
+  onRetry?: () => void;
+  who?: "phone" | "screen";
+}) {
   if (status === "open") return null;
   if (status === "ended") {
     const text = S[`ended_${endReason ?? "rejected"}` as const];
@@ -27,7 +41,7 @@ export function StatusBanner({ status, endReason, onRetry }: { status: Status; e
     <div class="banner banner-reconnecting" role="status" aria-live="polite">
       <span class="spinner" aria-hidden="true" />
       <span>{status === "connecting" ? S.connecting : S.reconnecting}</span>
-      {status === "reconnecting" && <span class="banner-help">{S.reconnectingHelp}</span>}
+      {status === "reconnecting" && <span class="banner-help">{who === "phone" ? S.reconnectingHelp : S.reconnectingHelpScreen}</span>}
     </div>
   );
 }
