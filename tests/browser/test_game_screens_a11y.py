@@ -58,6 +58,12 @@ def test_pizza_theorys_board_keeps_spaces_a_finger_can_tap(browser, server, arti
     d.add_bot(tv, 2)
     d.start(tv)
     phone.locator(".pizza .tap").first.wait_for(timeout=60_000)
+    # Then at the turn's start the whole board is in sight above the confirm bar: the page scrolled by what
+    # the sticky bar covered (it hid most glowing spaces of a short phone until the player thought to scroll)
+    phone.wait_for_timeout(300)
+    seen = phone.evaluate("""() => ({board: document.querySelector('.pt-board-scroll').getBoundingClientRect().bottom,
+        bar: document.querySelector('.pt-hand .action-bar').getBoundingClientRect().top, scrolled: scrollY})""")
+    assert seen["board"] <= seen["bar"] + 1 and seen["scrolled"] > 0, seen
     sizes = ({"width": 360, "height": 640}, {"width": 375, "height": 667}, {"width": 360, "height": 740}, {"width": 390, "height": 844})
     for size in (*sizes, ZOOMED):
         # When the phone is that size (or zoomed to 200 %)
