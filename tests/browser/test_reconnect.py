@@ -135,3 +135,44 @@ def test_a_phone_whose_welcome_is_lost_joins_once_with_its_own_token(browser, se
     tv.wait_for_function("() => document.querySelectorAll('.player-list li').length === 1")
     assert "Ana" in tv.locator(".player-list").inner_text()
     d.shot(ana, artifacts, "phone-joined-after-a-lost-welcome")
+
+
+def test_a_tv_offline_when_the_room_ends_says_so_when_it_comes_back(browser, server, artifacts):
+    """A TV online when the host ends the room shows "The room has ended … Start over"; one that was
+    offline then used to come back as a new room, with a new code and QR code and not a word, so anyone
+    scanning it joined an empty room.  Coming back, its hello is refused (the room is gone), and it
+    shows the same end screen; a new room opens only when its person presses Start over."""
+    # Given a TV showing a game that Ana's phone hosts
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    ana = d.open_phone(browser, server.url, code, "Ana")
+    d.open_phone(browser, server.url, code, "Ben")
+    panel = ana.locator(".phone-host")
+    panel.wait_for()
+    d.choose_game(ana, "Pizza Theory")
+    panel.get_by_role("button", name="Start the game").click()
+    tv.locator(".tv-game").wait_for()
+    # When the TV goes offline and, meanwhile, Ana ends the room
+    tv.context.set_offline(True)
+    tv.get_by_role("status").filter(has_text="Reconnecting").wait_for(timeout=10000)
+    ana.locator(".host-menu-btn").click()
+    ana.get_by_role("tab", name="Room").click()
+    ana.get_by_role("button", name="End the room", exact=True).click()  # (the menu button's name says it too)
+    ana.get_by_role("alertdialog").get_by_role("button", name="Yes, end it").click()
+    ana.locator(".room-ended").wait_for()
+    # Then, back online, the TV says the room has ended, as a TV online at the end does: no new room's lobby
+    tv.context.set_offline(False)
+    tv.locator(".room-ended, .tv-lobby").first.wait_for(timeout=20000)
+    assert tv.locator(".tv-lobby, .room-code").count() == 0, tv.locator(".room-code").all_inner_texts()
+    tv.get_by_role("heading", name="The room has ended").wait_for()
+    assert "This room has closed" in tv.locator(".room-ended").inner_text()
+    assert tv.locator(".tv-game, .banner").count() == 0
+    d.shot(tv, artifacts, "tv-back-after-the-room-ended")
+    d.assert_accessible(tv, "the TV back after its room ended")
+    # and it stays so: nothing opens a room behind it
+    tv.wait_for_timeout(3000)
+    assert tv.locator(".tv-lobby, .room-code").count() == 0
+    # When its person presses Start over, then a new room opens, with a new code
+    tv.get_by_role("button", name="Start over").click()
+    assert d.room_code(tv) != code
+    assert tv.locator("#tab-title").count() == 0

@@ -167,6 +167,50 @@ def test_spectators_guess_a_portion_and_the_tv_shows_the_tally_and_the_answer(br
         page.context.close()
 
 
+def test_a_screen_back_online_after_the_game_changed_shows_no_vote_of_the_old_game(browser, server, artifacts):
+    """A vote's `clear` sent while a screen is offline never reaches it, and the hub greets a new socket
+    with the vote that is on now, so nothing when none is: the TV kept the old game's vote panel on top
+    of the next game until a reload.  Each welcome starts the board empty (the watch page's too)."""
+    # Given a vote open on the TV and a watch page during New York Slice
+    tv = d.open_tv(browser, server.url)
+    code = d.room_code(tv)
+    phones = [d.open_phone(browser, server.url, code, name) for name in ("Ana", "Bea", "Cy")]
+    watch = d.open_watch(browser, server.url, code)
+    watch.locator(".reaction-bar").wait_for()
+    d.choose_game(tv, "New York Slice")
+    d.start(tv)
+    _play_until_a_portion_is_chosen(phones, tv)
+    tv.locator(TV_OPEN).wait_for()
+    watch.locator(".vote-strip .vote-card[data-status='open']").wait_for()
+    # When both go offline, and meanwhile Ana's phone (the host phone) stops the game and starts a new one
+    for page in (tv, watch):
+        page.context.set_offline(True)
+    for page in (tv, watch):
+        page.get_by_role("status").filter(has_text="Reconnecting").wait_for(timeout=10000)
+    ana = phones[0]
+    ana.locator(".host-menu-btn").click()
+    ana.get_by_role("tab", name="Room").click()
+    ana.get_by_role("button", name="Stop this game").click()
+    ana.get_by_role("button", name="Yes, stop it").click()
+    panel = ana.locator(".phone-host")
+    panel.get_by_role("button", name="Start the game").click()
+    ana.locator(".nys-hand").wait_for()
+    started = play.version(ana)
+    # Then, back online and showing the new game, neither shows the old vote: the strip is idle
+    for page in (tv, watch):
+        page.context.set_offline(False)
+    for page in (tv, watch):
+        page.locator(".banner").wait_for(state="detached", timeout=20000)
+    tv.wait_for_function("v => Number(document.querySelector('[data-version]')?.dataset.version ?? -1) >= v", arg=started)
+    for page in (tv, watch):
+        page.locator(".vote-strip").wait_for()
+        assert page.locator(".vote-card[data-q]").count() == 0, page.locator(".vote-strip").inner_text()
+        page.locator(".vote-strip .vote-card[data-status='idle']").wait_for()
+    d.shot(tv, artifacts, "tv-back-online-new-game-no-old-vote")
+    for page in [tv, *phones, watch]:
+        page.context.close()
+
+
 def test_the_vote_panel_holds_still_under_reduced_motion(browser, server):
     tv = d.open_tv(browser, server.url, reduced_motion=True)
     # the panel's slide-in and the bars' growth are off when the TV asks for less motion

@@ -3,12 +3,13 @@ import { backoffMs, Connection, type Identity, type Status } from "../src/net/co
 import { TokenStore } from "../src/net/tokens";
 import { FakeClock, FakeSocket, memoryStorage } from "./fakes";
 
-function setup(identity: Identity, storage = memoryStorage()) {
+/** `tab`: the tab's own storage (sessionStorage in a browser); by default one of its own. */
+function setup(identity: Identity, storage = memoryStorage(), tab = memoryStorage()) {
   const sockets: FakeSocket[] = [];
   const clock = new FakeClock();
   const statuses: Status[] = [];
   const states: unknown[] = [];
-  const tokens = new TokenStore(storage);
+  const tokens = new TokenStore(storage, tab);
   const conn = new Connection({
     url: "ws://hub/ws",
     identity,
@@ -333,6 +334,91 @@ describe("Connection", () => {
     sockets[1].open();
     expect(sockets[1].sent[0]).toEqual({ t: "hello", v: 1, role: "host" });
     expect(tokens.host()).toBeNull();
+  });
+
+  it("given a TV showing its room, when it comes back after the room ended (4004 or 4410), then it says the room has ended and opens no new room", () => {
+    for (const close of [4004, 4410]) {
+      const { conn, sockets, clock, tokens } = setup({ role: "host" });
+      sockets[0].open();
+      sockets[0].receive({ t: "welcome", v: 1, room: "KMNP", role: "host", token: "host-secret" });
+      sockets[0].drop(1006); // offline; meanwhile the host phone ends the room
+      clock.advance(2000);
+      sockets[1].open();
+      expect(sockets[1].sent[0]).toEqual({ t: "hello", v: 1, role: "host", room: "KMNP", token: "host-secret" });
+      sockets[1].receive({ t: "error", seq: null, code: close === 4004 ? "room/not_found" : "room/closed", message: "gone" });
+      sockets[1].drop(close);
+      clock.advance(60000);
+      expect(sockets).toHaveLength(2); // no hello for a new room: "Start over" is its person's choice
+      expect(conn.status).toBe("ended");
+      expect(conn.endReason).toBe("room_closed"); // the words a TV online at the end is shown
+      expect(tokens.host()).toBeNull();
+      expect(tokens.hostFor("KMNP")).toBeNull();
+      expect(tokens.tabRoom()).toBeNull(); // so "Start over" (a reload) opens a new room
+    }
+  });
+
+  it("given a tab reloaded while its room ended, then it says the room has ended too; a page opened afresh sets a new room instead", () => {
+    const shared = memoryStorage();
+    const tab = memoryStorage();
+    const before = setup({ role: "host" }, shared, tab);
+    before.sockets[0].open();
+    before.sockets[0].receive({ t: "welcome", v: 1, room: "KMNP", role: "host", token: "host-secret" });
+    before.conn.stop();
+    // (the room ends; this tab reloads)
+    const reloaded = setup({ role: "host" }, shared, tab);
+    reloaded.sockets[0].open();
+    expect(reloaded.sockets[0].sent[0]).toMatchObject({ room: "KMNP", token: "host-secret" });
+    reloaded.sockets[0].drop(4004);
+    reloaded.clock.advance(60000);
+    expect(reloaded.sockets).toHaveLength(1);
+    expect(reloaded.conn.endReason).toBe("room_closed");
+    expect(new TokenStore(shared, tab).resumeHost()).toBeNull();
+    // a page opened afresh in another tab, whose only room is the browser's last one, long gone: a new room at once
+    const shared2 = memoryStorage();
+    new TokenStore(shared2).setHost({ room: "KMNP", token: "host-secret" });
+    const fresh = setup({ role: "host" }, shared2);
+    fresh.sockets[0].open();
+    fresh.sockets[0].drop(4004);
+    fresh.clock.advance(0);
+    fresh.sockets[1].open();
+    expect(fresh.sockets[1].sent[0]).toEqual({ t: "hello", v: 1, role: "host" });
+    expect(fresh.conn.status).toBe("connecting");
+  });
+
+  it("given another tab opened a newer room, when this tab reloads, then it asks for its own room back, not the newer one", () => {
+    const shared = memoryStorage(); // localStorage: one per browser
+    const mine = memoryStorage(); // sessionStorage: one per tab
+    const other = memoryStorage();
+    // this tab showed KMNP; the other tab then opened BCDF, the browser's last room
+    const here = setup({ role: "host" }, shared, mine);
+    here.sockets[0].open();
+    here.sockets[0].receive({ t: "welcome", v: 1, room: "KMNP", role: "host", token: "kmnp-secret" });
+    const there = setup({ role: "host", fresh: true }, shared, other);
+    there.sockets[0].open();
+    expect(there.sockets[0].sent[0]).toEqual({ t: "hello", v: 1, role: "host" });
+    there.sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "host", token: "bcdf-secret" });
+    expect(new TokenStore(shared).host()?.room).toBe("BCDF");
+    // the reload: a new page in the same tab
+    here.conn.stop();
+    const again = setup({ role: "host" }, shared, mine);
+    again.sockets[0].open();
+    expect(again.sockets[0].sent[0]).toEqual({ t: "hello", v: 1, role: "host", room: "KMNP", token: "kmnp-secret" });
+    // while a new tab, with no room of its own, resumes the browser's last room
+    const fresh = setup({ role: "host" }, shared, memoryStorage());
+    fresh.sockets[0].open();
+    expect(fresh.sockets[0].sent[0]).toEqual({ t: "hello", v: 1, role: "host", room: "BCDF", token: "bcdf-secret" });
+  });
+
+  it("given a room moved to this tab (welcomed with no new token), then the tab keeps it as its own for a reload", () => {
+    const shared = memoryStorage();
+    new TokenStore(shared).setHost({ room: "KMNP", token: "kmnp-secret" });
+    new TokenStore(shared).setHost({ room: "BCDF", token: "bcdf-secret" });
+    const tab = memoryStorage();
+    const moved = setup({ role: "host" }, shared, tab);
+    moved.sockets[0].open();
+    expect(moved.sockets[0].sent[0]).toMatchObject({ room: "BCDF" });
+    moved.sockets[0].receive({ t: "welcome", v: 1, room: "BCDF", role: "host", token: null });
+    expect(new TokenStore(shared, tab).tabRoom()).toBe("BCDF");
   });
 
   /** A seated phone (its token stored) that the hub says goodbye to (`bye` with `reason`, then `close`); a minute later. */

@@ -152,6 +152,7 @@ export class Connection {
   private seq = 0;
   private readonly reactionListeners = new Set<(counts: Record<string, number>) => void>();
   private readonly voteListeners = new Set<(frame: VotesFrame) => void>();
+  private readonly welcomeListeners = new Set<(frame: WelcomeFrame) => void>();
   private pending = new Map<number, { resolve: (value: unknown) => void; reject: (e: RequestError) => void }>();
   private attempt = 0;
   private retryTimer: unknown = null;
@@ -162,6 +163,13 @@ export class Connection {
   private welcomed = false;
   private readonly beat: Heartbeat;
   private usedToken = false;
+  /** The room a host hello with a token asked for (what to forget when it is refused). */
+  private askedRoom: string | null = null;
+  /**
+   * That room is the one this tab was showing (welcomed into it on this page or before its reload),
+   * not only the browser's last room: if it is refused as gone, the room ended while the TV was away.
+   */
+  private returning = false;
   /** The seat token the last player hello carried (kept on its welcome when the hub issues none). */
   private sentToken: string | null = null;
   /** This phone's own token for a seat it asks for (made once: every attempt sends the same one). */
@@ -191,13 +199,18 @@ export class Connection {
     if (id.role === "host") {
       // This tab's own room once it has one (each room's token is kept apart, so
       // another tab's newer room never changes which room this tab rejoins);
-      // before that, the last room of this browser unless asked for a new one.
-      const saved = this.room ? this.tokens.hostFor(this.room) : id.fresh ? null : this.tokens.host();
+      // before that, the room this tab showed before a reload, else the last room
+      // of this browser, unless asked for a new one.
+      const saved = this.room ? this.tokens.hostFor(this.room) : id.fresh ? null : this.tokens.resumeHost();
       const room = this.room ?? saved?.room;
+      this.askedRoom = null;
+      this.returning = false;
       if (saved && room && saved.room === room) {
         frame.room = saved.room;
         frame.token = saved.token;
         this.usedToken = true;
+        this.askedRoom = saved.room;
+        this.returning = this.tokens.tabRoom() === saved.room;
       }
       return frame;
     }
@@ -288,6 +301,15 @@ export class Connection {
   onVotes(f: (frame: VotesFrame) => void): () => void {
     this.voteListeners.add(f);
     return () => this.voteListeners.delete(f);
+  }
+
+  /**
+   * Each welcome, the first one and every one after a reconnect: what a screen kept from an earlier
+   * socket (an audience vote, say) may be over, and the hub sends again only what is on now.
+   */
+  onWelcome(f: (frame: WelcomeFrame) => void): () => void {
+    this.welcomeListeners.add(f);
+    return () => this.welcomeListeners.delete(f);
   }
 
   /** A spectator's pick in open vote `q`: resolves on the hub's ack, rejects with its refusal (`vote/closed`, ...). */
@@ -444,6 +466,8 @@ export class Connection {
     if (typeof frame.now === "number") noteHubTime(frame.now); // the turn countdown reads the hub's clock
     if (frame.role === "player") this.reclaimed = true;
     if (frame.token && frame.role === "host") this.tokens.setHost({ room: this.room, token: frame.token });
+    // (a TV coming back with its token is welcomed with no token: it still notes the room it shows now)
+    if (frame.role === "host") this.tokens.setTabRoom(this.room);
     // A phone keeps the token the hub issued, or else the one it sent (its own, or the one it came back with).
     const seatToken = frame.token ?? this.sentToken;
     if (frame.role === "player" && seatToken) {
@@ -455,6 +479,7 @@ export class Connection {
       });
     }
     this.setStatus("open");
+    for (const f of this.welcomeListeners) f(frame);
     this.opts.onWelcome?.(frame);
   }
 
@@ -470,8 +495,14 @@ export class Connection {
     this.socket = null;
     if (this.status === "ended") return;
     if (this.role === "host" && this.usedToken && (code === CLOSE.NOT_FOUND || code === CLOSE.ROOM_CLOSED || code === CLOSE.POLICY)) {
-      // The TV's old room is gone: set a new table instead of showing an error.
-      this.forget();
+      this.tokens.forgetHost(this.room ?? this.askedRoom);
+      if (this.returning && code !== CLOSE.POLICY) {
+        // The room this tab was showing ended while it was away: say so, as a TV online at the
+        // end is told (a new room only when its person asks, never a new code out of the blue).
+        this.end("room_closed");
+        return;
+      }
+      // A browser's last room, long gone, on a page opened afresh: set a new table instead of showing an error.
       this.room = null;
       this.scheduleRetry(0);
       return;

@@ -1,6 +1,10 @@
 // Where a screen keeps its secret tokens, so a reload or a dropped connection
 // gets the same seat (or the same TV room) back.  localStorage survives
 // reloads; a Map stands in where storage is unavailable (private windows).
+// A TV tab also notes which room it shows in sessionStorage (one per tab, kept
+// across a reload of that tab), so a reload comes back to that tab's room even
+// when another tab of the browser opened a newer one; the tokens themselves
+// stay in localStorage.
 
 export interface KeyValue {
   getItem(key: string): string | null;
@@ -25,9 +29,9 @@ function memory(): KeyValue {
   };
 }
 
-export function defaultStorage(): KeyValue {
+function usable(get: () => Storage): KeyValue {
   try {
-    const s = globalThis.localStorage;
+    const s = get();
     const probe = "pizzanight:probe";
     s.setItem(probe, "1");
     s.removeItem(probe);
@@ -35,6 +39,15 @@ export function defaultStorage(): KeyValue {
   } catch {
     return memory();
   }
+}
+
+export function defaultStorage(): KeyValue {
+  return usable(() => globalThis.localStorage);
+}
+
+/** This tab's own storage (sessionStorage: kept across a reload of the tab, never shared with another tab). */
+export function defaultTabStorage(): KeyValue {
+  return usable(() => globalThis.sessionStorage);
 }
 
 /**
@@ -49,9 +62,19 @@ export function newSeatToken(): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_");
 }
 
-/** Tokens by kind: "host" for the TV's room, "seat:CODE" for a phone's seat in a room. */
+/**
+ * Tokens by kind: "host" for the TV's room (the browser's last one), "host:CODE" for each room it
+ * hosts, "seat:CODE" for a phone's seat in a room; and, in `tab`, the room this TV tab shows.
+ * A store given its device storage and no tab storage keeps the tab's room in memory (tests).
+ */
 export class TokenStore {
-  constructor(private readonly storage: KeyValue = defaultStorage()) {}
+  private readonly storage: KeyValue;
+  private readonly tab: KeyValue;
+
+  constructor(storage?: KeyValue, tab?: KeyValue) {
+    this.storage = storage ?? defaultStorage();
+    this.tab = tab ?? (storage ? memory() : defaultTabStorage());
+  }
 
   private read(key: string): Saved | null {
     const raw = this.storage.getItem(`pizzanight:${key}`);
@@ -82,10 +105,29 @@ export class TokenStore {
     return this.read(`host:${room.toUpperCase()}`) ?? (this.host()?.room === room.toUpperCase() ? this.host() : null);
   }
 
-  /** A room has ended or refused its token: forget it (and the "last room" pointer if it was that one). */
+  /** The room this TV tab was last welcomed into as the host (it survives a reload of the tab). */
+  tabRoom(): string | null {
+    return this.tab.getItem("pizzanight:tv-room");
+  }
+  setTabRoom(room: string | null): void {
+    if (room) this.tab.setItem("pizzanight:tv-room", room.toUpperCase());
+    else this.tab.removeItem("pizzanight:tv-room");
+  }
+
+  /**
+   * The room a TV page comes back to: this tab's own room while its token is kept (so another
+   * tab's newer room never takes its place on a reload), else the browser's last room.
+   */
+  resumeHost(): Saved | null {
+    const own = this.tabRoom();
+    return (own ? this.hostFor(own) : null) ?? this.host();
+  }
+
+  /** A room has ended or refused its token: forget it (and the "last room" and this tab's pointers if they were that one). */
   forgetHost(room: string | null): void {
     if (room) this.write(`host:${room.toUpperCase()}`, null);
     if (!room || this.host()?.room === room.toUpperCase()) this.write("host", null);
+    if (!room || this.tabRoom() === room.toUpperCase()) this.setTabRoom(null);
   }
 
   seat(room: string): Saved | null {

@@ -85,7 +85,8 @@ type TabChoice = "checking" | "ask" | "resume" | "fresh";
  */
 export function TvScreen() {
   const tokens = useMemo(() => new TokenStore(), []);
-  const last = tokens.host()?.room ?? null;
+  // this tab's own room after a reload (another tab's newer room never takes its place), else the browser's last room
+  const last = tokens.resumeHost()?.room ?? null;
   const [choice, setChoice] = useState<TabChoice>(last ? "checking" : "resume");
   useEffect(() => {
     if (!last) return;

@@ -11,19 +11,27 @@ import { seatedRoster } from "../ui/players";
 import { applyVotes, EMPTY_BOARD, optionLooks, tvShows, questionText, rightCount, shares, type OptionLook, type VoteBoard } from "./model";
 import "./votes.css";
 
-/** The screen's vote board, kept from the connection's `votes` frames. */
+/**
+ * The screen's vote board, kept from the connection's `votes` frames.  Each welcome starts it
+ * empty again: a screen that was offline may have missed a vote's `closed` and `clear` (the game
+ * stopped meanwhile, say), and the hub sends a new socket the vote that is open or showing its
+ * result, if any, after the welcome, so nothing of an earlier socket's board is true any more.
+ */
 export function useVoteBoard(conn: Connection, onFrame?: (frame: VotesFrame) => void): VoteBoard {
   const [board, setBoard] = useState<VoteBoard>(EMPTY_BOARD);
   const hook = useRef(onFrame);
   hook.current = onFrame;
-  useEffect(
-    () =>
-      conn.onVotes((frame) => {
-        setBoard((current) => applyVotes(current, frame));
-        hook.current?.(frame);
-      }),
-    [conn],
-  );
+  useEffect(() => {
+    const welcomes = conn.onWelcome(() => setBoard(EMPTY_BOARD));
+    const votes = conn.onVotes((frame) => {
+      setBoard((current) => applyVotes(current, frame));
+      hook.current?.(frame);
+    });
+    return () => {
+      welcomes();
+      votes();
+    };
+  }, [conn]);
   return board;
 }
 
