@@ -29,25 +29,30 @@ async def _dealt(actor) -> None:
     raise AssertionError("the deal never ended")
 
 
+async def _two_at_splittissimo(monkeypatch, seed: int, options: dict):
+    """Ana and Bo at Splittissimo with ``options``, the room's seed ``seed``, dealt: (actor, tv, phones)."""
+    monkeypatch.setattr("server.room.secrets.randbits", lambda bits: seed)
+    actor = test_presence.make_actor()
+    await actor.open("ABCD", "hash")
+    tv = client("host")
+    await attach(actor, tv)
+    phones = []
+    for name in ("Ana", "Bo"):
+        phone = client("player")
+        await attach(actor, phone, name=name)
+        phones.append(phone)
+    assert (await host(actor, tv, lobby.SelectGame("splittissimo", options)))["t"] == "ack"
+    assert (await host(actor, tv, lobby.Start(), 2))["t"] == "ack"
+    await _dealt(actor)
+    return actor, tv, phones
+
+
 async def _splittissimo_with_a_trick_first(monkeypatch):
     """Ana and Bo at Splittissimo (standard, no reaction window), at a deal where the active seat's bot
     makes a trick before it ends its turn; (actor, tv, phones by seat, the active seat)."""
     monkeypatch.setattr(test_presence, "GAMES", SPLITTISSIMO)
     for seed in range(1, 200):
-        monkeypatch.setattr("server.room.secrets.randbits", lambda bits, seed=seed: seed)
-        actor = test_presence.make_actor()
-        await actor.open("ABCD", "hash")
-        tv = client("host")
-        await attach(actor, tv)
-        phones = []
-        for name in ("Ana", "Bo"):
-            phone = client("player")
-            await attach(actor, phone, name=name)
-            phones.append(phone)
-        options = {"level": "standard", "reaction_ms": 0}
-        assert (await host(actor, tv, lobby.SelectGame("splittissimo", options)))["t"] == "ack"
-        assert (await host(actor, tv, lobby.Start(), 2))["t"] == "ack"
-        await _dealt(actor)
+        actor, tv, phones = await _two_at_splittissimo(monkeypatch, seed, {"level": "standard", "reaction_ms": 0})
         state = actor.room.run.state
         active = state.active
         first = Bots().move(actor.room, actor.games, active, None)
@@ -96,19 +101,7 @@ async def test_a_card_another_seat_could_play_neither_lengthens_the_clock_nor_is
     """
     monkeypatch.setattr(test_presence, "GAMES", SPLITTISSIMO)
     for seed in range(1, 400):
-        monkeypatch.setattr("server.room.secrets.randbits", lambda bits, seed=seed: seed)
-        actor = test_presence.make_actor()
-        await actor.open("ABCD", "hash")
-        tv = client("host")
-        await attach(actor, tv)
-        phones = []
-        for name in ("Ana", "Bo"):
-            phone = client("player")
-            await attach(actor, phone, name=name)
-            phones.append(phone)
-        assert (await host(actor, tv, lobby.SelectGame("splittissimo", {"level": "advanced", "reaction_ms": 0})))["t"] == "ack"
-        assert (await host(actor, tv, lobby.Start(), 2))["t"] == "ack"
-        await _dealt(actor)
+        actor, tv, phones = await _two_at_splittissimo(monkeypatch, seed, {"level": "advanced", "reaction_ms": 0})
         state = actor.room.run.state
         other = 1 - state.active
         spec = SPLITTISSIMO["splittissimo"]

@@ -317,7 +317,7 @@ function Seated({
         <p class={`authority-line ${hosting ? "authority-you" : ""}`}>{authorityText(state.lobby, "phone", state.you.player ?? null)}</p>
       )}
       {tvGone && !tableShown && (
-        <p class="tv-gone" role="status">
+        <p class="bot-note tv-gone" role="status">
           {S.tvGone}{" "}
           <button class="btn btn-small" onClick={toggleTable}>
             {S.showTableHere}
