@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { render } from "preact";
+import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PizzaTheoryHand } from "../src/games/pizza_theory/Hand";
 import { NewYorkSliceHand } from "../src/games/new_york_slice/Hand";
@@ -102,6 +103,26 @@ describe("Pizza Theory's board, for a screen reader", () => {
     const button = board.querySelector<SVGGElement>("[role=button]")!;
     expect(button.getAttribute("tabindex")).toBe("0");
     expect(button.hasAttribute("tabIndex") && button.getAttribute("tabIndex") !== "0").toBe(false);
+  });
+
+  it("turns the die with the arrow keys, one Tab stop for the six faces (a radio group)", () => {
+    const cuts = [1, 2, 3, 4, 5, 6].map((line) => ({ type: "ChooseCut", line }));
+    act(() => {
+      ptHand("cut", cuts);
+    });
+    const radios = () => [...root.querySelectorAll<HTMLButtonElement>(".die-row [role=radio]")];
+    expect(radios().map((r) => r.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]);
+    radios()[0].focus();
+    act(() => {
+      radios()[0].dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+    });
+    expect(radios().map((r) => r.getAttribute("aria-checked"))).toEqual(["false", "true", "false", "false", "false", "false"]);
+    expect(document.activeElement).toBe(radios()[1]);
+    expect(radios().map((r) => r.tabIndex)).toEqual([-1, 0, -1, -1, -1, -1]);
+    act(() => {
+      radios()[1].dispatchEvent(new KeyboardEvent("keydown", { key: "End", bubbles: true }));
+    });
+    expect(radios()[5].getAttribute("aria-checked")).toBe("true");
   });
 
   it("the TV's order of play marks whose turn it is for a screen reader, not by its look alone", () => {

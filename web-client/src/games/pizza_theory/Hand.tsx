@@ -11,6 +11,8 @@ import { boardPieces, cutChoices, looksByColour, mySeatInfo, sectorAt, tappable 
 import { boardSummary, spaceNames } from "./spoken";
 import { W } from "./words";
 import { awayKey, awayMoves, type AwayRules } from "../awayMoves";
+import { groupStep } from "../../ui/spatial";
+import { focusOn } from "../../ui/focus";
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
@@ -49,10 +51,19 @@ export function PizzaTheoryHand({ game, lobby, players, seat, legal, send }: Han
   const myLook = me ? looks.get(me.colour) : undefined;
   const spaces = tappable(legal);
   const boardBox = useRef<HTMLDivElement>(null);
+  const dice = useRef<HTMLDivElement>(null);
   useBoardInSight(boardBox, spaces.size > 0);
   const cuts = cutChoices(legal);
   const [selected, setSelected] = useState<string | null>(null);
   const [die, setDie] = useState<number | null>(null);
+  const dieKey = (e: KeyboardEvent, at: number) => {
+    const items = [...(dice.current?.querySelectorAll<HTMLElement>("[role=radio]") ?? [])];
+    const to = groupStep(e, items, at);
+    if (to === null) return;
+    e.preventDefault();
+    setDie(cuts[to]);
+    focusOn(items[to]);
+  };
   const [busy, setBusy] = useState(false);
   useEffect(() => setSelected(null), [game.phase, game.turn, game.round]);
   useEffect(() => setDie(null), [game.round]);
@@ -130,9 +141,19 @@ export function PizzaTheoryHand({ game, lobby, players, seat, legal, send }: Han
       {cuts.length > 0 && myLook && (
         <div class="action-bar">
           <p id="die-hint">{S.pt_cutHint}</p>
-          <div class="die-row" role="radiogroup" aria-labelledby="die-hint">
-            {cuts.map((n) => (
-              <button key={n} role="radio" aria-checked={die === n} aria-label={S.pt_cutLine(n)} class={`die-btn ${die === n ? "die-on" : ""}`} onClick={() => setDie(n)}>
+          {/* a radio group: one Tab stop (the die turned, else the first), the arrows turn the die (the a11y audit) */}
+          <div class="die-row" role="radiogroup" aria-labelledby="die-hint" ref={dice}>
+            {cuts.map((n, i) => (
+              <button
+                key={n}
+                role="radio"
+                aria-checked={die === n}
+                aria-label={S.pt_cutLine(n)}
+                class={`die-btn ${die === n ? "die-on" : ""}`}
+                tabIndex={n === (die ?? cuts[0]) ? 0 : -1}
+                onClick={() => setDie(n)}
+                onKeyDown={(e) => dieKey(e, i)}
+              >
                 <DieFace n={n} colour={die === n ? myLook.colour : "#fff8ec"} />
               </button>
             ))}
