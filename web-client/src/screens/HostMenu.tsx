@@ -17,8 +17,6 @@ import { isHuman, presenceOf } from "../ui/presence";
 import { authorityOf } from "../ui/authority";
 import { focusOn, useModalFocus } from "../ui/focus";
 import { groupStep } from "../ui/spatial";
-import { useJoinInfo } from "./joinInfo";
-import { watchUrl } from "../route";
 
 /** The label of one turn-timer choice: Off, Quick, Normal, Extended (with its seconds). */
 function timerLabel(seconds: number): string {
@@ -294,7 +292,6 @@ function RoomTab({
       )}
       <TurnTimerField lobby={lobby} host={host} />
       {authorityOf(lobby).kind !== "class" && <StandInsField lobby={lobby} host={host} />}
-      {where === "phone" && authorityOf(lobby).kind !== "class" && host.room && <AnotherScreen code={host.room} />}
       <div class="row">
         {lobby.phase !== "playing" && (
           <button class="btn btn-small" disabled={full} onClick={() => host.op("add_bot", { bot: bots.includes("strong") ? "strong" : bots[bots.length - 1] })}>
@@ -315,21 +312,6 @@ function RoomTab({
         </button>
       </div>
     </section>
-  );
-}
-
-/**
- * Where to open the table on another screen (the "goes away" audit: the family moved from the laptop to the
- * smart TV's browser, whose /tv made a new, empty room). The watch page shows the table, and in the lobby the
- * code and QR code to join: what the TV shows, with nothing secret in it. The short address, to type.
- */
-function AnotherScreen({ code }: { code: string }) {
-  const { base, address } = useJoinInfo();
-  const shown = address ? `${address}/watch/${code}` : watchUrl(base, code).replace(/^https?:\/\//, "");
-  return (
-    <p class="another-screen hint-text">
-      <strong>{S.anotherScreen}</strong>: {S.anotherScreenHelp(shown)}
-    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useSession } from "../session";
 import { S, errorText } from "../strings";
 import { StatusBanner, PlayerChip, listNames, BotPlaysLine } from "../ui/common";
-import { normaliseCode } from "../route";
+import { normaliseCode, watchUrl } from "../route";
 import { TokenStore } from "../net/tokens";
 import { RequestError, type Connection, type Identity } from "../net/connection";
 import type { Command, StateFrame } from "../net/wire";
@@ -34,6 +34,7 @@ import { authorityOf, authorityText, hostPlayer, isHostPhone, startsNextText } f
 import { SeatElsewhere, SeatMoved, seatMovedAway } from "./SeatMoved";
 import { PhoneFinal, PhoneTable, hasPhoneTable } from "./PhoneTable";
 import { useWide } from "../ui/useWide";
+import { useJoinInfo } from "./joinInfo";
 import { useModalFocus } from "../ui/focus";
 import { turnInstruction } from "./turnWords";
 
@@ -317,12 +318,13 @@ function Seated({
         <p class={`authority-line ${hosting ? "authority-you" : ""}`}>{authorityText(state.lobby, "phone", state.you.player ?? null)}</p>
       )}
       {tvGone && !tableShown && (
-        <p class="bot-note tv-gone" role="status">
-          {S.tvGone}{" "}
+        <div class="bot-note tv-gone" role="status">
+          <span>{S.tvGone}</span>
           <button class="btn btn-small" onClick={toggleTable}>
             {S.showTableHere}
           </button>
-        </p>
+          {hosting && <AnotherScreen code={state.room} />}
+        </div>
       )}
       {state.game && tableShown && !state.outcome && (
         // The table's public part comes from this seat's own view: a phone is never sent anything else.
@@ -664,4 +666,19 @@ export function useTvGone(state: StateFrame, phoneOnly: boolean): boolean {
     return () => clearTimeout(timer);
   }, [away]);
   return away && gone;
+}
+
+/**
+ * Where to open the table on another screen (the "goes away" audit: the family moved from the laptop to the
+ * smart TV's browser, whose /tv made a new, empty room), on the host phone once the TV is gone. The watch page shows the table, and in the lobby the
+ * code and QR code to join: what the TV shows, with nothing secret in it. The short address, to type.
+ */
+function AnotherScreen({ code }: { code: string }) {
+  const { base, address } = useJoinInfo();
+  const shown = address ? `${address}/watch/${code}` : watchUrl(base, code).replace(/^https?:\/\//, "");
+  return (
+    <p class="another-screen hint-text">
+      <strong>{S.anotherScreen}</strong>: {S.anotherScreenHelp(shown)}
+    </p>
+  );
 }
